@@ -1,0 +1,26 @@
+//! Command-line subcommands. With no subcommand `agon` speaks the protocol.
+
+pub mod perft;
+
+use crate::game::{GameError, GameOptions};
+use crate::games::GameKind;
+
+/// Parses a non-negative integer argument with a one-line error.
+pub fn parse_count(what: &str, text: &str) -> Result<u64, GameError> {
+    text.trim().parse::<u64>().map_err(|_| {
+        GameError::new(format!(
+            "{what} must be a non-negative integer, not '{text}'"
+        ))
+    })
+}
+
+/// Builds a position of game `kind` from optional options and position
+/// string, then calls back with it (monomorphised per game).
+pub fn game_and_options(
+    game: &str,
+    options: Option<&str>,
+) -> Result<(GameKind, GameOptions), GameError> {
+    let kind = GameKind::from_name(game)?;
+    let opts = GameOptions::parse(options.unwrap_or(""), kind.option_specs())?;
+    Ok((kind, opts))
+}

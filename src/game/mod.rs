@@ -1,0 +1,190 @@
+//! The Game abstraction that every game implements and every search and
+//! protocol layer is generic over.
+//!
+//! A position is a node of the game tree:
+//! - a **decision node**: one player chooses among [`Game::moves`];
+//! - a **chance node**: nature picks one of [`Game::outcomes`] (a throw of the
+//!   Palma sticks, a roll of the Kubeia dice), each with a probability;
+//! - a **terminal node**: [`Status::Over`] with the [`Outcome`].
+//!
+//! Chance outcomes are values of the same `Move` type as decisions, so one
+//! [`Game::play`] applies both, one notation prints both (a throw appears as
+//! a token in a `moves` list) and a search walks one kind of edge.
+//!
+//! Players are numbered `0..num_players()`; player 0 moves first in the
+//! standard start of every game. Nothing here assumes exactly two players.
+//!
+//! Playing a move mutates the position (`play`); searches copy the position
+//! and play on the copy (copy-make). Copy-make won over make/unmake for the
+//! Abalone board: see the `make_unmake` criterion bench and the README.
+
+pub mod error;
+pub mod options;
+pub mod perft;
+pub mod zobrist;
+
+pub use error::GameError;
+pub use options::{GameOptions, OptionKind, OptionSpec};
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A player's index: 0 for the first player, 1 for the second, and so on.
+pub type Player = u8;
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The given player won (in an N-player game: was the sole winner).
+    Win(Player),
+    /// Nobody won.
+    Draw,
+}
+
+/// The kind of node a position is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The given player must choose one of [`Game::moves`].
+    Decision(Player),
+    /// Nature chooses one of [`Game::outcomes`].
+    Chance,
+    /// The game is over.
+    Over(Outcome),
+}
+
+impl Status {
+    pub fn is_over(self) -> bool {
+        matches!(self, Status::Over(_))
+    }
+}
+
+/// Evaluation scores are in "centi-units" (a pawn-like unit = 100) from the
+/// point of view of the player to move at a decision node.
+pub type Score = i32;
+
+/// A game's rules, notation and position string, plus the hooks a search
+/// may use. Implementations must be cheap to clone: searches copy-make.
+pub trait Game: Clone + Send + Sync + Debug + 'static {
+    /// A decision or a chance outcome. Small and `Copy`.
+    type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
+
+    /// The game's name as used on the command line and in the protocol.
+    const NAME: &'static str;
+
+    /// Player names in player order (`["black", "white"]` for Abalone).
+    const PLAYER_NAMES: &'static [&'static str];
+
+    /// The player whose clock is `wtime`/`winc` in the protocol (the one
+    /// shown as White); the other two-player clock is `btime`/`binc`.
+    const WHITE: Player;
+
+    /// The variant options this game accepts (`key=value`).
+    fn option_specs() -> &'static [OptionSpec];
+
+    /// The start position for the given options.
+    fn new(options: &GameOptions) -> Result<Self, GameError>;
+
+    /// Parses a position string (the inverse of [`Game::position`]).
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError>;
+
+    /// The one-line position string; holds every piece of state the rules
+    /// need and round-trips exactly through [`Game::from_position`].
+    fn position(&self) -> String;
+
+    /// The options this position was created with (normalised, all keys).
+    fn options(&self) -> &GameOptions;
+
+    /// Number of players (2 for every game today).
+    fn num_players(&self) -> usize {
+        2
+    }
+
+    /// What kind of node this is. Rule endings only; engine-level
+    /// adjudication by repetition lives with the game history (see
+    /// [`Game::repetition_limit`]).
+    fn status(&self) -> Status;
+
+    /// Legal moves at a decision node, written into `out` (cleared first).
+    /// A forced pass is one move. Empty at chance and terminal nodes.
+    fn moves(&self, out: &mut Vec<Self::Move>);
+
+    /// Number of legal moves; games may override with a faster count
+    /// (perft bulk counting).
+    fn count_moves(&self) -> usize {
+        let mut v = Vec::new();
+        self.moves(&mut v);
+        v.len()
+    }
+
+    /// Distinct outcomes of a chance node with their probabilities (which
+    /// sum to 1), written into `out` (cleared first). Empty elsewhere.
+    fn outcomes(&self, out: &mut Vec<(Self::Move, f64)>) {
+        out.clear();
+    }
+
+    /// Plays a legal move or chance outcome.
+    fn play(&mut self, m: Self::Move);
+
+    /// Zobrist hash of the position, maintained incrementally by `play`.
+    fn hash(&self) -> u64;
+
+    /// The hash recomputed from scratch (tests compare it with `hash`).
+    fn hash_from_scratch(&self) -> u64;
+
+    /// The move (or outcome) in the game's canonical notation, for this
+    /// position (the one the move is played from).
+    fn move_text(&self, m: Self::Move) -> String;
+
+    /// Parses a move or a chance outcome legal in this position. Accepts
+    /// the canonical notation and any alternative input notation.
+    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
+
+    /// A multi-line picture of the board for humans (`d` command).
+    fn board_text(&self) -> String;
+
+    /// Plies played since the start (or as given by the position string).
+    fn ply(&self) -> u32;
+
+    /// `Some(n)`: the game is drawn when the same position (hash) occurs for
+    /// the n-th time. Searches score any repetition inside the tree as a draw.
+    fn repetition_limit(&self) -> Option<u32> {
+        None
+    }
+
+    // ---- Hooks for searches; defaults make every game searchable. ----
+
+    /// Static evaluation from the view of the player to move (decision
+    /// nodes). Must be within `±EVAL_LIMIT`.
+    fn evaluate(&self) -> Score {
+        0
+    }
+
+    /// Named evaluation terms for the `eval` command: (name, value from the
+    /// view of the player to move).
+    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
+        vec![("total", self.evaluate())]
+    }
+
+    /// Whether a move is forcing (searched in quiescence).
+    fn is_forcing(&self, _m: Self::Move) -> bool {
+        false
+    }
+
+    /// A cheap static ordering hint: larger is searched first.
+    fn order_hint(&self, _m: Self::Move) -> i32 {
+        0
+    }
+
+    /// A small index identifying the move's "shape" for history and
+    /// killer tables (e.g. from-square × direction). Must be `< HISTORY_SIZE`.
+    fn history_index(&self, _m: Self::Move) -> usize {
+        0
+    }
+}
+
+/// Bound on the magnitude of any static evaluation, so searches can keep
+/// win/loss scores above it.
+pub const EVAL_LIMIT: Score = 20_000;
+
+/// Size of per-move-shape tables (history, counter moves).
+pub const HISTORY_SIZE: usize = 4096;

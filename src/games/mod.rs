@@ -1,0 +1,56 @@
+//! The games agon plays. The rest of the engine names a game only through
+//! [`GameKind`] and the [`with_game!`](crate::with_game) macro, which turns a
+//! run-time choice into a monomorphised call.
+
+pub mod abalone;
+
+use crate::game::{GameError, OptionSpec};
+
+/// Every game the engine knows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameKind {
+    Abalone,
+}
+
+impl GameKind {
+    /// All games, in the order the protocol lists them.
+    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+
+    /// The game's name (as given by `Game::NAME`).
+    pub fn name(self) -> &'static str {
+        crate::with_game!(self, G => <G as crate::game::Game>::NAME)
+    }
+
+    /// Looks a game up by name (case-insensitive).
+    pub fn from_name(name: &str) -> Result<GameKind, GameError> {
+        GameKind::ALL
+            .iter()
+            .copied()
+            .find(|k| k.name().eq_ignore_ascii_case(name))
+            .ok_or_else(|| {
+                let names: Vec<&str> = GameKind::ALL.iter().map(|k| k.name()).collect();
+                GameError::new(format!(
+                    "unknown game '{name}' (known: {})",
+                    names.join(", ")
+                ))
+            })
+    }
+
+    /// The game's variant options.
+    pub fn option_specs(self) -> &'static [OptionSpec] {
+        crate::with_game!(self, G => <G as crate::game::Game>::option_specs())
+    }
+}
+
+/// Runs `$body` with the type alias `$G` bound to the game type of `$kind`.
+#[macro_export]
+macro_rules! with_game {
+    ($kind:expr, $G:ident => $body:expr) => {
+        match $kind {
+            $crate::games::GameKind::Abalone => {
+                type $G = $crate::games::abalone::Abalone;
+                $body
+            }
+        }
+    };
+}

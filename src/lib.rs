@@ -1,0 +1,15 @@
+//! agon: a game-playing engine for Abalone, Zamma, Petteia/Kubeia and
+//! Gioco della Palma.
+//!
+//! - [`game`]: the Game abstraction (decision and chance nodes, options,
+//!   notation, hashing, perft).
+//! - [`games`]: the rules, notation and evaluation of each game.
+//! - [`search`]: searches generic over [`game::Game`].
+//! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
+//! - [`cli`]: the command-line subcommands.
+
+pub mod cli;
+pub mod game;
+pub mod games;
+pub mod protocol;
+pub mod search;

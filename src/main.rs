@@ -1,0 +1,86 @@
+//! The `agon` binary: with no subcommand it speaks the protocol on
+//! stdin/stdout (see protocol.md); subcommands serve the command line.
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(
+    name = "agon",
+    version,
+    about = "A game-playing engine: Abalone, Zamma, Petteia/Kubeia, Gioco della Palma"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Count the leaves of the game tree (shared/rules/PERFT.md).
+    Perft {
+        /// Game name: abalone.
+        #[arg(long, default_value = "abalone")]
+        game: String,
+        /// Variant options, e.g. "layout=belgian princess=on".
+        #[arg(long)]
+        options: Option<String>,
+        /// Position string (the game's own format); default: the start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Depth in decision plies.
+        #[arg(long, allow_hyphen_values = true)]
+        depth: String,
+        /// Print the count below each root move.
+        #[arg(long)]
+        divide: bool,
+    },
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(
+                e.kind(),
+                ErrorKind::DisplayHelp
+                    | ErrorKind::DisplayVersion
+                    | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+            ) {
+                print!("{e}");
+                return ExitCode::SUCCESS;
+            }
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("bad arguments");
+            eprintln!("{first}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match cli.command {
+        None => {
+            agon::protocol::run();
+            Ok(())
+        }
+        Some(Command::Perft {
+            game,
+            options,
+            position,
+            depth,
+            divide,
+        }) => agon::cli::perft::run(&agon::cli::perft::PerftArgs {
+            game: &game,
+            options: options.as_deref(),
+            position: position.as_deref(),
+            depth: &depth,
+            divide,
+        }),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! What a search reports while it runs (the protocol's `info` lines) and
+//! what it returns. Designed once for every search: alpha-beta reports
+//! centi-unit scores and mates, expectiminimax and MCTS report expected
+//! values with a win/draw/loss estimate.
+
+/// A score from the view of the player to move at the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScoreReport {
+    /// Centi-units (100 = one pawn-like unit: an Abalone marble, a man…).
+    Cp(i32),
+    /// A proven result in N of the mover's own moves: positive = the mover
+    /// wins, negative = the mover loses (UCI `score mate`).
+    Mate(i32),
+}
+
+/// Whether the score is exact or a bound from a failed aspiration window.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Bound {
+    #[default]
+    Exact,
+    Lower,
+    Upper,
+}
+
+/// One principal-variation report (`info depth … pv …`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PvInfo {
+    pub depth: u32,
+    pub seldepth: u32,
+    /// 1-based line number for MultiPV.
+    pub multipv: u32,
+    pub score: ScoreReport,
+    pub bound: Bound,
+    /// Win/draw/loss per mille from the mover's view, when known.
+    pub wdl: Option<[u32; 3]>,
+    pub nodes: u64,
+    pub nps: u64,
+    /// Transposition table fill, per mille.
+    pub hashfull: u32,
+    pub time_ms: u64,
+    /// The line in the game's notation, played from the root.
+    pub pv: Vec<String>,
+}
+
+/// Anything a search tells while it runs.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Report {
+    Pv(PvInfo),
+    /// The root move now searched (`info currmove … currmovenumber …`).
+    CurrMove {
+        depth: u32,
+        text: String,
+        number: u32,
+    },
+    /// Free text (`info string …`).
+    String(String),
+}
+
+/// The result of a search.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// `None` at a chance node, at a finished game, or with no legal move.
+    pub best: Option<M>,
+    /// The expected reply, for pondering.
+    pub ponder: Option<M>,
+    pub score: ScoreReport,
+    pub depth: u32,
+    pub nodes: u64,
+}
