@@ -1,4 +1,325 @@
-//! The UCI-style text protocol (`protocol.md` is its specification).
+//! The UCI-style text protocol; `protocol.md` at the crate root is its
+//! specification. This layer knows no game by name: it reaches the games
+//! through [`Catalog`] and the object-safe [`Engine`] trait, implemented
+//! once, generically, by [`session::Session`].
+//!
+//! Threads: the reader (this module) keeps reading commands while a search
+//! runs on its own thread; `stop`, `quit` and end of input set the search's
+//! stop flag and wait for its `bestmove`. All output goes through one
+//! line-locked [`Output`].
+
+pub mod engine;
+pub mod go;
+pub mod options;
+pub mod output;
+pub mod parser;
+pub mod session;
+
+#[cfg(test)]
+mod tests;
+#[cfg(test)]
+mod toy;
+
+pub use engine::{Catalog, Engine, SearchContext};
+pub use output::Output;
+
+use std::io::BufRead;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Instant;
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+use options::Setting;
+use parser::{Command, PositionSpec};
+
+use crate::search::SearchConfig;
 
 /// Reads protocol commands from stdin until `quit` or end of input.
-pub fn run() {}
+pub fn run() {
+    let stdin = std::io::stdin();
+    run_with(stdin.lock(), Output::stdout(), Catalog::games());
+}
+
+/// Runs the protocol on any input and output (tests drive it in-process).
+pub fn run_with(mut input: impl BufRead, out: Output, catalog: Catalog) {
+    let Some(mut protocol) = Protocol::new(out, catalog) else {
+        return;
+    };
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match input.read_until(b'\n', &mut buf) {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
+        }
+        // Bytes that are not UTF-8 become U+FFFD and fail to parse.
+        let line = String::from_utf8_lossy(&buf);
+        if protocol.handle(&line) == Flow::Quit {
+            break;
+        }
+    }
+    protocol.finish_search();
+}
+
+#[derive(PartialEq, Eq)]
+enum Flow {
+    Continue,
+    Quit,
+}
+
+struct Running {
+    handle: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+}
+
+/// The protocol's state between commands.
+struct Protocol {
+    out: Output,
+    catalog: Catalog,
+    engine: Box<dyn Engine>,
+    game_options: String,
+    config: SearchConfig,
+    show_wdl: bool,
+    ugi: bool,
+    /// Draws the outcomes of the `chance` command; seeded by `Seed`.
+    rng: Pcg64,
+    search: Option<Running>,
+}
+
+impl Protocol {
+    fn new(out: Output, catalog: Catalog) -> Option<Self> {
+        let first = catalog.games.first()?;
+        let engine = match (catalog.make)(first, "") {
+            Ok(e) => e,
+            Err(e) => {
+                out.error(&format!("cannot start game {first}: {e}"));
+                return None;
+            }
+        };
+        let config = SearchConfig::default();
+        Some(Protocol {
+            rng: Pcg64::seed_from_u64(config.seed),
+            out,
+            catalog,
+            engine,
+            game_options: String::new(),
+            config,
+            show_wdl: false,
+            ugi: false,
+            search: None,
+        })
+    }
+
+    fn handle(&mut self, line: &str) -> Flow {
+        let command = match parser::parse(line) {
+            Ok(Some(c)) => c,
+            Ok(None) => return Flow::Continue,
+            Err(e) => {
+                self.out.error(&e);
+                return Flow::Continue;
+            }
+        };
+        match command {
+            Command::Uci | Command::Ugi => {
+                self.ugi = command == Command::Ugi;
+                self.handshake();
+            }
+            Command::IsReady => self.out.line("readyok"),
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => {
+                self.rng = Pcg64::seed_from_u64(self.config.seed);
+                self.reset_position();
+            }
+            Command::Position(spec) => {
+                if let Err(e) = self.engine.set_position(&spec) {
+                    self.out.error(&format!("position: {e}"));
+                }
+            }
+            Command::Go(spec) => {
+                if self.busy() {
+                    return Flow::Continue;
+                }
+                let stop = Arc::new(AtomicBool::new(false));
+                let ctx = SearchContext {
+                    out: self.out.clone(),
+                    stop: stop.clone(),
+                    config: self.config.clone(),
+                    show_wdl: self.show_wdl,
+                    ugi: self.ugi,
+                };
+                match self.engine.go(&spec, ctx) {
+                    Ok(Some(handle)) => self.search = Some(Running { handle, stop }),
+                    Ok(None) => {}
+                    Err(e) => self.out.error(&format!("go: {e}")),
+                }
+            }
+            Command::Perft(depth) => {
+                if self.busy() {
+                    return Flow::Continue;
+                }
+                let (parts, total) = self.engine.perft(depth);
+                for (m, n) in parts {
+                    self.out.line(&format!("{m}: {n}"));
+                }
+                self.out.line(&format!("Nodes searched: {total}"));
+            }
+            Command::Stop => self.finish_search(),
+            Command::PonderHit => self.out.error("pondering is not supported"),
+            Command::Quit => return Flow::Quit,
+            Command::Display => {
+                for l in self.engine.display() {
+                    self.out.line(&l);
+                }
+            }
+            Command::Moves => {
+                let moves = self.engine.moves();
+                if moves.is_empty() {
+                    self.out.line("moves");
+                } else {
+                    self.out.line(&format!("moves {}", moves.join(" ")));
+                }
+            }
+            Command::Eval => match self.engine.eval() {
+                Ok(terms) => {
+                    for (name, v) in terms {
+                        self.out.line(&format!("eval {name} {v}"));
+                    }
+                }
+                Err(e) => self.out.error(&e),
+            },
+            Command::Bench(depth) => {
+                if !self.busy() {
+                    self.bench(depth.unwrap_or(BENCH_DEPTH));
+                }
+            }
+            Command::Query(q) => self.out.line(&format!("response {}", self.engine.query(q))),
+            Command::Chance => match self.engine.play_chance(&mut self.rng) {
+                Ok(token) => self.out.line(&format!("chance {token}")),
+                Err(e) => self.out.error(&format!("chance: {e}")),
+            },
+        }
+        Flow::Continue
+    }
+
+    fn handshake(&self) {
+        self.out
+            .line(&format!("id name agon {}", env!("CARGO_PKG_VERSION")));
+        self.out.line("id author the agon authors");
+        for l in options::option_lines(&self.catalog.games) {
+            self.out.line(&l);
+        }
+        self.out.line(if self.ugi { "ugiok" } else { "uciok" });
+    }
+
+    /// Whether a search is still running (then an error line is printed).
+    /// A search that has ended by itself is joined here.
+    fn busy(&mut self) -> bool {
+        match &self.search {
+            Some(r) if !r.handle.is_finished() => {
+                self.out.error("a search is running; send stop first");
+                true
+            }
+            Some(_) => {
+                self.finish_search();
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Stops the running search, if any, and waits for its `bestmove`.
+    fn finish_search(&mut self) {
+        if let Some(r) = self.search.take() {
+            r.stop.store(true, Ordering::Release);
+            r.handle.thread().unpark();
+            // The search thread catches its own panics; a join error
+            // cannot leave it without a bestmove.
+            let _ = r.handle.join();
+        }
+    }
+
+    fn reset_position(&mut self) {
+        let start = PositionSpec {
+            fen: None,
+            moves: Vec::new(),
+        };
+        if let Err(e) = self.engine.set_position(&start) {
+            self.out.error(&e);
+        }
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) {
+        let setting = match options::parse_setting(name, value, &self.catalog.games) {
+            Ok(s) => s,
+            Err(e) => {
+                self.out.error(&format!("setoption: {e}"));
+                return;
+            }
+        };
+        match setting {
+            Setting::Game(game) => {
+                // Another game's variant options mean nothing here.
+                let options = if game == self.engine.game() {
+                    self.game_options.clone()
+                } else {
+                    String::new()
+                };
+                self.switch_game(&game, options);
+            }
+            Setting::GameOptions(text) => {
+                let game = self.engine.game();
+                self.switch_game(game, text);
+            }
+            Setting::Threads(n) => self.config.threads = n,
+            Setting::Hash(mb) => self.config.hash_mb = mb,
+            Setting::MultiPv(n) => self.config.multipv = n,
+            Setting::Search(a) => self.config.algorithm = a,
+            Setting::Seed(s) => {
+                self.config.seed = s;
+                self.rng = Pcg64::seed_from_u64(s);
+            }
+            Setting::MoveOverhead(ms) => {
+                self.config.move_overhead = std::time::Duration::from_millis(ms)
+            }
+            Setting::ShowWdl(on) => self.show_wdl = on,
+        }
+    }
+
+    fn switch_game(&mut self, game: &str, options: String) {
+        match (self.catalog.make)(game, &options) {
+            Ok(engine) => {
+                self.engine = engine;
+                self.game_options = options;
+            }
+            Err(e) => self.out.error(&format!("setoption: {e}")),
+        }
+    }
+
+    fn bench(&mut self, depth: u32) {
+        let start = Instant::now();
+        let mut total = 0u64;
+        for game in self.catalog.games.clone() {
+            match (self.catalog.make)(game, "") {
+                Ok(engine) => {
+                    let (positions, nodes) = engine.bench(depth, &self.config);
+                    self.out.line(&format!(
+                        "info string bench {game} positions {positions} depth {depth} nodes {nodes}"
+                    ));
+                    total += nodes;
+                }
+                Err(e) => self.out.error(&format!("bench {game}: {e}")),
+            }
+        }
+        let ms = start.elapsed().as_millis() as u64;
+        self.out.line(&format!(
+            "bench nodes {total} time {ms} nps {}",
+            output::nps(total, ms)
+        ));
+    }
+}
+
+/// `bench` without an argument.
+pub const BENCH_DEPTH: u32 = 4;

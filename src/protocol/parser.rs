@@ -1,0 +1,368 @@
+//! Command lines → typed [`Command`]s (protocol.md, "Commands"). Parsing
+//! knows no game: moves and position strings stay text until the session
+//! of the current game reads them.
+
+/// A parsed command line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Command {
+    Uci,
+    Ugi,
+    IsReady,
+    SetOption {
+        name: String,
+        value: Option<String>,
+    },
+    /// `ucinewgame` or `uginewgame`.
+    NewGame,
+    Position(PositionSpec),
+    Go(GoSpec),
+    /// `go perft N`.
+    Perft(u32),
+    Stop,
+    PonderHit,
+    Quit,
+    /// `d`.
+    Display,
+    Moves,
+    Eval,
+    Bench(Option<u32>),
+    Query(Query),
+    /// Draws a chance outcome from the seeded generator and plays it.
+    Chance,
+}
+
+/// `position startpos|fen <posstring> [moves m1 m2 …]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionSpec {
+    /// `None` = the start position.
+    pub fen: Option<String>,
+    pub moves: Vec<String>,
+}
+
+/// `query …` (UGI): one-word answers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Query {
+    GameOver,
+    P1Turn,
+    Result,
+}
+
+/// One player's clock as `go` gives it, in milliseconds.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ClockSpec {
+    pub time: Option<u64>,
+    pub inc: Option<u64>,
+}
+
+/// The arguments of `go`, still game-neutral: `wtime`/`btime` are mapped
+/// to players by the session, which knows the game's `WHITE`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GoSpec {
+    pub depth: Option<u32>,
+    pub nodes: Option<u64>,
+    pub movetime: Option<u64>,
+    pub white: ClockSpec,
+    pub black: ClockSpec,
+    /// `p1time`/`p1inc` … indexed by player (p1 = player 0).
+    pub players: Vec<ClockSpec>,
+    pub movestogo: Option<u32>,
+    pub infinite: bool,
+    pub searchmoves: Vec<String>,
+}
+
+/// Words that end a `searchmoves` list.
+const GO_WORDS: &[&str] = &[
+    "depth",
+    "nodes",
+    "movetime",
+    "wtime",
+    "btime",
+    "winc",
+    "binc",
+    "movestogo",
+    "infinite",
+    "searchmoves",
+    "ponder",
+    "perft",
+    "mate",
+];
+
+/// Parses one line. `Ok(None)`: an empty line, which is ignored.
+pub fn parse(line: &str) -> Result<Option<Command>, String> {
+    let mut words = line.split_whitespace();
+    let Some(head) = words.next() else {
+        return Ok(None);
+    };
+    let rest: Vec<&str> = words.collect();
+    let no_args = |cmd: Command| {
+        if rest.is_empty() {
+            Ok(Some(cmd))
+        } else {
+            Err(format!("'{head}' takes no arguments"))
+        }
+    };
+    match head {
+        "uci" => no_args(Command::Uci),
+        "ugi" => no_args(Command::Ugi),
+        "isready" => no_args(Command::IsReady),
+        "ucinewgame" | "uginewgame" => no_args(Command::NewGame),
+        "stop" => no_args(Command::Stop),
+        "ponderhit" => no_args(Command::PonderHit),
+        "quit" => no_args(Command::Quit),
+        "d" => no_args(Command::Display),
+        "moves" => no_args(Command::Moves),
+        "eval" => no_args(Command::Eval),
+        "chance" => no_args(Command::Chance),
+        "setoption" => parse_setoption(&rest).map(Some),
+        "position" => parse_position(&rest).map(|p| Some(Command::Position(p))),
+        "go" => parse_go(&rest).map(Some),
+        "bench" => match rest.as_slice() {
+            [] => Ok(Some(Command::Bench(None))),
+            [d] => Ok(Some(Command::Bench(Some(number("bench depth", d)?)))),
+            _ => Err("usage: bench [depth]".into()),
+        },
+        "query" => match rest.as_slice() {
+            ["gameover"] => Ok(Some(Command::Query(Query::GameOver))),
+            ["p1turn"] => Ok(Some(Command::Query(Query::P1Turn))),
+            ["result"] => Ok(Some(Command::Query(Query::Result))),
+            _ => Err(format!(
+                "usage: query gameover|p1turn|result (got 'query {}')",
+                rest.join(" ")
+            )),
+        },
+        _ => Err(format!("unknown command '{}'", shorten(head))),
+    }
+}
+
+/// `setoption name <name…> [value <value…>]`; the name may contain spaces.
+fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+    let usage = "usage: setoption name <name> [value <value>]";
+    if rest.first() != Some(&"name") {
+        return Err(usage.into());
+    }
+    let body = &rest[1..];
+    let split = body.iter().position(|w| *w == "value");
+    let (name, value) = match split {
+        Some(i) => (&body[..i], Some(body[i + 1..].join(" "))),
+        None => (body, None),
+    };
+    if name.is_empty() {
+        return Err(usage.into());
+    }
+    Ok(Command::SetOption {
+        name: name.join(" "),
+        value,
+    })
+}
+
+fn parse_position(rest: &[&str]) -> Result<PositionSpec, String> {
+    let usage = "usage: position startpos|fen <position> [moves <move>…]";
+    let split = rest.iter().position(|w| *w == "moves");
+    let (head, moves) = match split {
+        Some(i) => (&rest[..i], &rest[i + 1..]),
+        None => (rest, &[][..]),
+    };
+    let fen = match head {
+        ["startpos"] => None,
+        ["fen"] => return Err("position fen: the position string is missing".into()),
+        ["fen", text @ ..] => Some(text.join(" ")),
+        _ => return Err(usage.into()),
+    };
+    Ok(PositionSpec {
+        fen,
+        moves: moves.iter().map(|m| m.to_string()).collect(),
+    })
+}
+
+fn parse_go(rest: &[&str]) -> Result<Command, String> {
+    if let ["perft", n] = rest {
+        return Ok(Command::Perft(number("perft depth", n)?));
+    }
+    let mut spec = GoSpec::default();
+    let mut i = 0;
+    while i < rest.len() {
+        let word = rest[i];
+        i += 1;
+        let mut arg = |what: &str| -> Result<&str, String> {
+            let v = rest
+                .get(i)
+                .copied()
+                .ok_or_else(|| format!("go {what}: the number is missing"))?;
+            i += 1;
+            Ok(v)
+        };
+        match word {
+            "depth" => spec.depth = Some(number("depth", arg("depth")?)?),
+            "nodes" => spec.nodes = Some(number("nodes", arg("nodes")?)?),
+            "movetime" => spec.movetime = Some(millis("movetime", arg("movetime")?)?),
+            "movestogo" => spec.movestogo = Some(number("movestogo", arg("movestogo")?)?),
+            "wtime" => spec.white.time = Some(millis("wtime", arg("wtime")?)?),
+            "btime" => spec.black.time = Some(millis("btime", arg("btime")?)?),
+            "winc" => spec.white.inc = Some(millis("winc", arg("winc")?)?),
+            "binc" => spec.black.inc = Some(millis("binc", arg("binc")?)?),
+            "infinite" => spec.infinite = true,
+            "searchmoves" => {
+                let start = i;
+                while i < rest.len() && !GO_WORDS.contains(&rest[i]) && !is_player_clock(rest[i]) {
+                    i += 1;
+                }
+                if i == start {
+                    return Err("go searchmoves: no move given".into());
+                }
+                spec.searchmoves = rest[start..i].iter().map(|m| m.to_string()).collect();
+            }
+            "ponder" => return Err("pondering is not supported (see protocol.md)".into()),
+            "perft" => return Err("usage: go perft <depth>".into()),
+            "mate" => return Err("go mate is not supported".into()),
+            w => match player_clock(w) {
+                Some((player, is_inc)) => {
+                    let v = millis(w, arg(w)?)?;
+                    if spec.players.len() <= player {
+                        spec.players.resize(player + 1, ClockSpec::default());
+                    }
+                    let clock = &mut spec.players[player];
+                    if is_inc {
+                        clock.inc = Some(v);
+                    } else {
+                        clock.time = Some(v);
+                    }
+                }
+                None => return Err(format!("go: unknown argument '{}'", shorten(w))),
+            },
+        }
+    }
+    Ok(Command::Go(spec))
+}
+
+fn is_player_clock(word: &str) -> bool {
+    player_clock(word).is_some()
+}
+
+/// `p<k>time` / `p<k>inc` (UGI) → (player index k-1, is increment).
+fn player_clock(word: &str) -> Option<(usize, bool)> {
+    let body = word.strip_prefix('p')?;
+    let (digits, is_inc) = if let Some(d) = body.strip_suffix("time") {
+        (d, false)
+    } else {
+        (body.strip_suffix("inc")?, true)
+    };
+    let k: usize = digits.parse().ok()?;
+    // 8 players is far above any game agon knows; the bound keeps a
+    // hostile `p99999999time` from allocating.
+    (1..=8).contains(&k).then(|| (k - 1, is_inc))
+}
+
+fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
+    text.parse()
+        .map_err(|_| format!("{what}: '{}' is not a valid number", shorten(text)))
+}
+
+/// A time in milliseconds. Some GUIs send a negative remaining time when
+/// the clock has run out; that is read as 0.
+fn millis(what: &str, text: &str) -> Result<u64, String> {
+    let v: i64 = number(what, text)?;
+    Ok(v.max(0) as u64)
+}
+
+/// Quotes at most 40 characters of user input in a message.
+pub fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cmd(line: &str) -> Command {
+        parse(line).unwrap().unwrap()
+    }
+
+    #[test]
+    fn simple_words() {
+        assert_eq!(cmd("uci"), Command::Uci);
+        assert_eq!(cmd("  isready \r"), Command::IsReady);
+        assert_eq!(cmd("uginewgame"), Command::NewGame);
+        assert_eq!(parse("   "), Ok(None));
+        assert!(parse("isready now").is_err());
+        assert!(parse("UCI").is_err());
+    }
+
+    #[test]
+    fn setoption_names_with_spaces() {
+        assert_eq!(
+            cmd("setoption name Game Options value layout=belgian princess=on"),
+            Command::SetOption {
+                name: "Game Options".into(),
+                value: Some("layout=belgian princess=on".into())
+            }
+        );
+        assert_eq!(
+            cmd("setoption name Clear Hash"),
+            Command::SetOption {
+                name: "Clear Hash".into(),
+                value: None
+            }
+        );
+        assert!(parse("setoption Hash 3").is_err());
+        assert!(parse("setoption name value 3").is_err());
+    }
+
+    #[test]
+    fn position_splits_at_moves() {
+        assert_eq!(
+            cmd("position fen 9/8 b 3 moves a1b2 t5"),
+            Command::Position(PositionSpec {
+                fen: Some("9/8 b 3".into()),
+                moves: vec!["a1b2".into(), "t5".into()]
+            })
+        );
+        assert_eq!(
+            cmd("position startpos"),
+            Command::Position(PositionSpec {
+                fen: None,
+                moves: vec![]
+            })
+        );
+        assert!(parse("position").is_err());
+        assert!(parse("position fen").is_err());
+        assert!(parse("position fen moves a1").is_err());
+        assert!(parse("position startpos a1b2").is_err());
+    }
+
+    #[test]
+    fn go_arguments() {
+        let Command::Go(g) =
+            cmd("go wtime -5 btime 1000 winc 10 searchmoves a1b2 c3d4 p2inc 7 depth 3")
+        else {
+            panic!()
+        };
+        assert_eq!(g.white.time, Some(0));
+        assert_eq!(g.black.time, Some(1000));
+        assert_eq!(g.white.inc, Some(10));
+        assert_eq!(g.searchmoves, vec!["a1b2", "c3d4"]);
+        assert_eq!(
+            g.players,
+            vec![
+                ClockSpec::default(),
+                ClockSpec {
+                    time: None,
+                    inc: Some(7)
+                }
+            ]
+        );
+        assert_eq!(g.depth, Some(3));
+        assert_eq!(cmd("go perft 3"), Command::Perft(3));
+        assert!(parse("go depth").is_err());
+        assert!(parse("go depth -1").is_err());
+        assert!(parse("go depth x").is_err());
+        assert!(parse("go sideways").is_err());
+        assert!(parse("go ponder").is_err());
+        assert!(parse("go searchmoves").is_err());
+        assert!(parse("go p0time 5").is_err());
+        assert!(parse("go p99999999999time 5").is_err());
+    }
+}

@@ -1,0 +1,271 @@
+//! The state of one game session: the position, the hashes of the
+//! positions before it (for repetition), and the [`Engine`] commands that
+//! read or change it. Generic over [`Game`], so everything below is
+//! monomorphised per game.
+
+use std::thread::JoinHandle;
+
+use rand::{Rng, RngCore};
+
+use super::engine::{Engine, SearchContext};
+use super::go;
+use super::parser::{shorten, GoSpec, PositionSpec, Query};
+use crate::game::perft::{divide, perft};
+use crate::game::{Game, GameOptions, Outcome, Status};
+use crate::search::SearchConfig;
+
+/// One game in progress.
+pub struct Session<G: Game> {
+    options: GameOptions,
+    pos: G,
+    /// Hashes of the positions before `pos`, oldest first.
+    history: Vec<u64>,
+}
+
+impl<G: Game> Session<G> {
+    /// A session at the start position for the given options text.
+    pub fn new(options: &str) -> Result<Self, String> {
+        let options = GameOptions::parse(options, G::option_specs()).map_err(|e| e.to_string())?;
+        let pos = G::new(&options).map_err(|e| e.to_string())?;
+        Ok(Session {
+            options,
+            pos,
+            history: Vec::new(),
+        })
+    }
+
+    pub fn position(&self) -> &G {
+        &self.pos
+    }
+
+    pub fn history(&self) -> &[u64] {
+        &self.history
+    }
+
+    /// The status with the engine's adjudication: a position that occurs
+    /// for the `repetition_limit`-th time is a draw (game.rs).
+    pub fn status(&self) -> Status {
+        let status = self.pos.status();
+        if status.is_over() {
+            return status;
+        }
+        if let Some(limit) = self.pos.repetition_limit() {
+            let hash = self.pos.hash();
+            let seen = 1 + self.history.iter().filter(|h| **h == hash).count();
+            if seen >= limit as usize {
+                return Status::Over(Outcome::Draw);
+            }
+        }
+        status
+    }
+
+    /// Whether the game is over by repetition rather than by its rules.
+    fn drawn_by_repetition(&self) -> bool {
+        !self.pos.status().is_over() && self.status().is_over()
+    }
+
+    fn player_name(p: u8) -> String {
+        G::PLAYER_NAMES
+            .get(p as usize)
+            .map(|s| s.to_string())
+            .unwrap_or_else(|| format!("player {}", p + 1))
+    }
+}
+
+/// Plays `text` on `pos` after checking it against the legal moves or
+/// outcomes, so a lenient `parse_move` can never make `play` see an
+/// illegal move.
+pub fn play_text<G: Game>(pos: &mut G, text: &str, buf: &mut Vec<G::Move>) -> Result<(), String> {
+    let legal = match pos.status() {
+        Status::Over(_) => return Err("the game is over".into()),
+        Status::Decision(_) => {
+            let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+            pos.moves(buf);
+            buf.contains(&m).then_some(m)
+        }
+        Status::Chance => {
+            let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+            let mut outcomes = Vec::new();
+            pos.outcomes(&mut outcomes);
+            outcomes.iter().any(|(o, _)| *o == m).then_some(m)
+        }
+    };
+    let m = legal.ok_or_else(|| "not legal in this position".to_string())?;
+    pos.play(m);
+    Ok(())
+}
+
+impl<G: Game> Engine for Session<G> {
+    fn game(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn set_position(&mut self, spec: &PositionSpec) -> Result<(), String> {
+        let mut pos = match &spec.fen {
+            None => G::new(&self.options).map_err(|e| e.to_string())?,
+            Some(text) => G::from_position(text, &self.options)
+                .map_err(|e| format!("bad position string: {e}"))?,
+        };
+        let mut history = Vec::with_capacity(spec.moves.len());
+        let mut buf = Vec::new();
+        for (i, text) in spec.moves.iter().enumerate() {
+            let before = pos.hash();
+            play_text(&mut pos, text, &mut buf).map_err(|e| {
+                format!(
+                    "move {} '{}': {e}; position unchanged",
+                    i + 1,
+                    shorten(text)
+                )
+            })?;
+            history.push(before);
+        }
+        self.pos = pos;
+        self.history = history;
+        Ok(())
+    }
+
+    fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, String> {
+        if self.pos.status() != Status::Chance {
+            return Err("no chance event is pending in this position".into());
+        }
+        let mut outcomes = Vec::new();
+        self.pos.outcomes(&mut outcomes);
+        let Some(&(last, _)) = outcomes.last() else {
+            return Err("this chance node has no outcomes".into());
+        };
+        let mut r: f64 = rng.gen();
+        let mut pick = last;
+        for &(m, p) in &outcomes {
+            if r < p {
+                pick = m;
+                break;
+            }
+            r -= p;
+        }
+        let text = self.pos.move_text(pick);
+        self.history.push(self.pos.hash());
+        self.pos.play(pick);
+        Ok(text)
+    }
+
+    fn display(&self) -> Vec<String> {
+        let mut lines: Vec<String> = self.pos.board_text().lines().map(String::from).collect();
+        lines.push(format!("game: {} {}", G::NAME, self.options));
+        lines.push(format!("position: {}", self.pos.position()));
+        lines.push(format!("hash: {:016x}", self.pos.hash()));
+        lines.push(format!("ply: {}", self.pos.ply()));
+        match self.status() {
+            Status::Decision(p) => lines.push(format!("to move: {}", Self::player_name(p))),
+            Status::Chance => {
+                let mut outcomes = Vec::new();
+                self.pos.outcomes(&mut outcomes);
+                let list: Vec<String> = outcomes
+                    .iter()
+                    .map(|(m, p)| format!("{} {:.4}", self.pos.move_text(*m), p))
+                    .collect();
+                lines.push("to move: chance".into());
+                lines.push(format!("chance pending: {}", list.join(", ")));
+            }
+            Status::Over(outcome) => {
+                let result = match outcome {
+                    Outcome::Win(p) => format!("{} wins", Self::player_name(p)),
+                    Outcome::Draw => "draw".to_string(),
+                };
+                let why = if self.drawn_by_repetition() {
+                    " (repetition)"
+                } else {
+                    ""
+                };
+                lines.push(format!("game over: {result}{why}"));
+            }
+        }
+        lines
+    }
+
+    fn moves(&self) -> Vec<String> {
+        // The rules' moves: adjudication by repetition ends the game for
+        // `go` and `query`, not for `position … moves`.
+        match self.pos.status() {
+            Status::Over(_) => Vec::new(),
+            Status::Decision(_) => {
+                let mut moves = Vec::new();
+                self.pos.moves(&mut moves);
+                moves.iter().map(|m| self.pos.move_text(*m)).collect()
+            }
+            Status::Chance => {
+                let mut outcomes = Vec::new();
+                self.pos.outcomes(&mut outcomes);
+                outcomes
+                    .iter()
+                    .map(|(m, _)| self.pos.move_text(*m))
+                    .collect()
+            }
+        }
+    }
+
+    fn perft(&self, depth: u32) -> (Vec<(String, u64)>, u64) {
+        let parts = divide(&self.pos, depth);
+        let total = if parts.is_empty() {
+            perft(&self.pos, depth)
+        } else {
+            parts.iter().map(|(_, n)| n).sum()
+        };
+        (parts, total)
+    }
+
+    fn eval(&self) -> Result<Vec<(String, i32)>, String> {
+        match self.pos.status() {
+            Status::Decision(_) => {}
+            Status::Chance => {
+                return Err("eval needs a decision node; a chance event is pending".into())
+            }
+            Status::Over(_) => return Err("eval needs a decision node; the game is over".into()),
+        }
+        let mut terms: Vec<(String, i32)> = self
+            .pos
+            .eval_terms()
+            .into_iter()
+            .map(|(k, v)| (k.to_string(), v))
+            .collect();
+        if !terms.iter().any(|(k, _)| k == "total") {
+            terms.push(("total".into(), self.pos.evaluate()));
+        }
+        Ok(terms)
+    }
+
+    fn query(&self, query: Query) -> &'static str {
+        let status = self.status();
+        match query {
+            Query::GameOver => {
+                if status.is_over() {
+                    "true"
+                } else {
+                    "false"
+                }
+            }
+            Query::P1Turn => {
+                if status == Status::Decision(0) {
+                    "true"
+                } else {
+                    "false"
+                }
+            }
+            Query::Result => match status {
+                Status::Over(Outcome::Win(0)) => "p1win",
+                Status::Over(Outcome::Win(1)) => "p2win",
+                // UGI has no word for a third player's win.
+                Status::Over(Outcome::Win(_)) => "none",
+                Status::Over(Outcome::Draw) => "draw",
+                _ => "none",
+            },
+        }
+    }
+
+    fn go(&self, spec: &GoSpec, ctx: SearchContext) -> Result<Option<JoinHandle<()>>, String> {
+        go::start(self, spec, ctx)
+    }
+
+    fn bench(&self, depth: u32, config: &SearchConfig) -> (usize, u64) {
+        go::bench(&self.pos, depth, config)
+    }
+}

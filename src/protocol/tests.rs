@@ -1,0 +1,206 @@
+//! The protocol driven in-process with the toy game (src/protocol/toy.rs),
+//! so the game-neutral behaviour (chance nodes, adjudication, errors) is
+//! tested independently of the real games.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use super::engine::{Catalog, Engine};
+use super::session::Session;
+use super::toy::Toy;
+use super::{run_with, Output};
+
+fn make_toy(game: &str, options: &str) -> Result<Box<dyn Engine>, String> {
+    if game != "toy" {
+        return Err(format!("unknown game '{game}'"));
+    }
+    Session::<Toy>::new(options).map(|s| Box::new(s) as Box<dyn Engine>)
+}
+
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Runs the whole protocol on `input` (then end of input) and returns
+/// the output lines.
+fn talk(input: &str) -> Vec<String> {
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    let catalog = Catalog {
+        games: vec!["toy"],
+        make: make_toy,
+    };
+    run_with(
+        input.as_bytes(),
+        Output::new(Box::new(Shared(buf.clone()))),
+        catalog,
+    );
+    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+    text.lines().map(String::from).collect()
+}
+
+fn line_starting<'a>(lines: &'a [String], prefix: &str) -> &'a str {
+    lines
+        .iter()
+        .find(|l| l.starts_with(prefix))
+        .unwrap_or_else(|| panic!("no line starting with '{prefix}' in {lines:?}"))
+}
+
+#[test]
+fn handshakes_end_with_the_dialects_word() {
+    let out = talk("uci\n");
+    assert!(out[0].starts_with("id name agon "));
+    assert_eq!(out[1], "id author the agon authors");
+    assert_eq!(out.last().unwrap(), "uciok");
+    assert!(out.contains(&"option name Game type combo default toy var toy".to_string()));
+    let out = talk("ugi\nisready\n");
+    assert_eq!(&out[out.len() - 2..], ["ugiok", "readyok"]);
+}
+
+#[test]
+fn position_moves_and_display() {
+    let out = talk("position startpos moves 2 1 s\nd\nmoves\n");
+    // first +2, second +1, first takes 1 from second: 2 0, second to move.
+    assert_eq!(line_starting(&out, "position:"), "position: 2 0 1 -");
+    assert_eq!(line_starting(&out, "to move:"), "to move: second");
+    assert_eq!(line_starting(&out, "ply:"), "ply: 3");
+    assert_eq!(out.last().unwrap(), "moves 1 2 s");
+}
+
+#[test]
+fn an_illegal_move_leaves_the_old_position() {
+    let out = talk("position startpos moves 2\nposition startpos moves 1 x 2\nd\n");
+    let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 1, "{out:?}");
+    assert!(errors[0].starts_with("info string error: position: move 2 'x'"));
+    assert_eq!(line_starting(&out, "position:"), "position: 2 0 1 -");
+    let out = talk("position fen 3 4 1 -\nposition fen 3 4 7 -\nd\n");
+    assert!(out[0].starts_with("info string error: position: bad position string"));
+    assert_eq!(line_starting(&out, "position:"), "position: 3 4 1 -");
+}
+
+#[test]
+fn a_chance_node_answers_bestmove_none() {
+    let out = talk(
+        "setoption name GameOptions value dice=on\nmoves\nd\ngo depth 2\nstop\nposition startpos moves r2\nmoves\n",
+    );
+    assert_eq!(out[0], "moves r1 r2 r3");
+    assert_eq!(line_starting(&out, "to move:"), "to move: chance");
+    assert_eq!(
+        line_starting(&out, "chance pending:"),
+        "chance pending: r1 0.5000, r2 0.2500, r3 0.2500"
+    );
+    assert!(line_starting(&out, "info depth").contains(" score cp "));
+    assert_eq!(line_starting(&out, "bestmove"), "bestmove (none)");
+    assert_eq!(out.last().unwrap(), "moves a s");
+}
+
+#[test]
+fn chance_draws_from_the_seeded_generator() {
+    let script = "setoption name GameOptions value dice=on\nsetoption name Seed value 7\n\
+                  chance\nposition startpos moves r1 a\nchance\nchance\n";
+    let a = talk(script);
+    assert_eq!(a, talk(script), "same seed, same draws");
+    assert_eq!(a.len(), 3, "{a:?}");
+    assert!(a[0].starts_with("chance r"));
+    assert!(a[2].starts_with("info string error: chance: no chance event"));
+    // Over many draws each outcome shows up about as often as its
+    // probability says (r1 1/2, r2 and r3 1/4 each).
+    let mut script = String::from("setoption name GameOptions value dice=on\n");
+    for _ in 0..400 {
+        script.push_str("position fen 0 0 0 -\nchance\n");
+    }
+    let out = talk(&script);
+    let r1 = out.iter().filter(|l| *l == "chance r1").count();
+    let r3 = out.iter().filter(|l| *l == "chance r3").count();
+    assert!((160..=240).contains(&r1), "r1 drawn {r1} times of 400");
+    assert!((60..=140).contains(&r3), "r3 drawn {r3} times of 400");
+}
+
+#[test]
+fn queries_adjudicate_wins_and_repetitions() {
+    let out = talk("query gameover\nquery p1turn\nquery result\n");
+    assert_eq!(out, ["response false", "response true", "response none"]);
+    // The first player takes 2 five times: 10 points, a win.
+    let out = talk(
+        "position startpos moves 2 1 2 1 2 1 2 1 2\nquery gameover\nquery result\nquery p1turn\ngo depth 1\n",
+    );
+    assert_eq!(
+        &out[..3],
+        ["response true", "response p1win", "response false"]
+    );
+    assert_eq!(out.last().unwrap(), "bestmove (none)");
+    // 0 0 → s → s → s → s: the start position occurs a third time.
+    let out = talk("position startpos moves s s s\nquery result\nposition startpos moves s s s s\nquery result\nd\n");
+    assert_eq!(&out[..2], ["response none", "response draw"]);
+    assert_eq!(out.last().unwrap(), "game over: draw (repetition)");
+}
+
+#[test]
+fn go_at_a_decision_node_names_a_legal_move() {
+    let out = talk("position startpos moves 1\ngo depth 1 searchmoves s\n");
+    assert_eq!(out.last().unwrap(), "bestmove s");
+    let out = talk("ugi\ngo infinite\nisready\nstop\n");
+    // `go infinite` holds its bestmove until `stop`, after `readyok`.
+    let ready = out.iter().position(|l| l == "readyok").unwrap();
+    let best = out.iter().position(|l| l.starts_with("bestmove")).unwrap();
+    assert!(ready < best, "{out:?}");
+    assert_eq!(out[best], "bestmove 1");
+    assert_eq!(best, out.len() - 1);
+}
+
+#[test]
+fn perft_divides_over_chance_outcomes() {
+    // dice on: 3 rolls × 2 moves at depth 1; at depth 2 each of those 6
+    // lines again has 3 rolls × 2 moves.
+    let out = talk("setoption name GameOptions value dice=on\ngo perft 1\ngo perft 2\n");
+    assert_eq!(out[..4], ["r1: 2", "r2: 2", "r3: 2", "Nodes searched: 6"]);
+    assert_eq!(out.last().unwrap(), "Nodes searched: 36");
+}
+
+#[test]
+fn eval_and_options() {
+    let out = talk("position startpos moves 2\neval\nsetoption name GameOptions value dice=maybe\nsetoption name game value TOY\nd\n");
+    // The second player to move, 0 against 2.
+    assert_eq!(out[0], "eval total -200");
+    assert!(out[1].starts_with("info string error: setoption: bad value 'maybe'"));
+    // Choosing the game again resets to its start.
+    assert_eq!(line_starting(&out, "position:"), "position: 0 0 0 -");
+}
+
+#[test]
+fn every_error_is_one_line() {
+    let bad = [
+        "frobnicate",
+        "uci now",
+        "setoption",
+        "setoption name Hash value -3",
+        "setoption name NoSuch value 1",
+        "position",
+        "position fen",
+        "position startpos moves 9",
+        "go depth x",
+        "go ponder",
+        "go p3time 100",
+        "go searchmoves zz",
+        "ponderhit",
+        "query colour",
+        "bench deep",
+        "eval please",
+        "chance",
+        "\u{fffd}\u{1}",
+    ];
+    for line in bad {
+        let out = talk(&format!("{line}\nisready\n"));
+        assert_eq!(out.len(), 2, "{line}: {out:?}");
+        assert!(out[0].starts_with("info string error: "), "{line}: {out:?}");
+        assert_eq!(out[1], "readyok");
+    }
+}
