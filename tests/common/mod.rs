@@ -1,0 +1,173 @@
+//! A child `agon` process spoken to over pipes, with a deadline on every
+//! read so a hang fails the test instead of blocking CI.
+
+#![allow(dead_code)]
+
+use std::io::{Read, Write};
+use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+/// How long one test may talk to the engine (debug builds are slow and
+/// the machine is shared; a healthy test needs a fraction of this).
+pub const DEADLINE: Duration = Duration::from_secs(60);
+
+pub struct Agon {
+    child: Child,
+    stdin: Option<ChildStdin>,
+    lines: Receiver<String>,
+    stderr: Option<JoinHandle<String>>,
+    deadline: Instant,
+    /// Every line received so far (for failure messages).
+    pub seen: Vec<String>,
+}
+
+impl Agon {
+    pub fn start() -> Agon {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("cannot start agon");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let mut stderr = child.stderr.take().expect("stderr");
+        let (tx, rx) = channel();
+        thread::spawn(move || {
+            let mut buf = Vec::new();
+            let mut chunk = [0u8; 8192];
+            loop {
+                match stdout.read(&mut chunk) {
+                    Ok(0) | Err(_) => break,
+                    Ok(n) => buf.extend_from_slice(&chunk[..n]),
+                }
+                while let Some(i) = buf.iter().position(|b| *b == b'\n') {
+                    let line: Vec<u8> = buf.drain(..=i).collect();
+                    let text = String::from_utf8(line[..i].to_vec())
+                        .unwrap_or_else(|_| "<engine printed invalid UTF-8>".into());
+                    if tx.send(text).is_err() {
+                        return;
+                    }
+                }
+            }
+            if !buf.is_empty() {
+                let _ = tx.send(format!(
+                    "<unterminated line: {}>",
+                    String::from_utf8_lossy(&buf)
+                ));
+            }
+        });
+        let stderr = thread::spawn(move || {
+            let mut s = String::new();
+            let _ = stderr.read_to_string(&mut s);
+            s
+        });
+        Agon {
+            stdin: child.stdin.take(),
+            child,
+            lines: rx,
+            stderr: Some(stderr),
+            deadline: Instant::now() + DEADLINE,
+            seen: Vec::new(),
+        }
+    }
+
+    pub fn send(&mut self, line: &str) {
+        self.send_bytes(format!("{line}\n").as_bytes());
+    }
+
+    pub fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("stdin already closed");
+        stdin.write_all(bytes).expect("engine closed its input");
+        stdin.flush().expect("flush");
+    }
+
+    /// The next output line, or `None` when the engine closed its output.
+    pub fn next_line(&mut self) -> Option<String> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        match self.lines.recv_timeout(left) {
+            Ok(l) => {
+                self.seen.push(l.clone());
+                Some(l)
+            }
+            Err(RecvTimeoutError::Disconnected) => None,
+            Err(RecvTimeoutError::Timeout) => panic!(
+                "timed out waiting for the engine; last lines: {:?}",
+                self.tail()
+            ),
+        }
+    }
+
+    /// The next line, which must exist.
+    pub fn recv(&mut self) -> String {
+        match self.next_line() {
+            Some(l) => l,
+            None => panic!(
+                "the engine closed its output; last lines: {:?}",
+                self.tail()
+            ),
+        }
+    }
+
+    pub fn expect(&mut self, want: &str) {
+        let got = self.recv();
+        assert_eq!(got, want, "last lines: {:?}", self.tail());
+    }
+
+    /// Lines up to and including the first one satisfying `pred`.
+    pub fn until(&mut self, pred: impl Fn(&str) -> bool) -> Vec<String> {
+        let mut out = Vec::new();
+        loop {
+            let l = self.recv();
+            let done = pred(&l);
+            out.push(l);
+            if done {
+                return out;
+            }
+        }
+    }
+
+    /// Sends `isready` and returns every line before `readyok`: a barrier
+    /// that also collects a command's output.
+    pub fn sync(&mut self) -> Vec<String> {
+        self.send("isready");
+        let mut out = self.until(|l| l == "readyok");
+        out.pop();
+        out
+    }
+
+    /// Closes the engine's input; returns the remaining output lines, the
+    /// exit status and everything written to stderr.
+    pub fn finish(mut self) -> (Vec<String>, ExitStatus, String) {
+        self.stdin = None;
+        let mut rest = Vec::new();
+        while let Some(l) = self.next_line() {
+            rest.push(l);
+        }
+        let status = loop {
+            if let Some(s) = self.child.try_wait().expect("wait") {
+                break s;
+            }
+            assert!(Instant::now() < self.deadline, "the engine did not exit");
+            thread::sleep(Duration::from_millis(10));
+        };
+        let stderr = self
+            .stderr
+            .take()
+            .and_then(|h| h.join().ok())
+            .unwrap_or_default();
+        (rest, status, stderr)
+    }
+
+    fn tail(&self) -> &[String] {
+        &self.seen[self.seen.len().saturating_sub(8)..]
+    }
+}
+
+impl Drop for Agon {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -1,0 +1,253 @@
+//! The protocol spoken to a real `agon` process (protocol.md): handshakes,
+//! search control, error behaviour, long commands.
+
+mod common;
+
+use agon::game::{Game, GameOptions, Status};
+use agon::games::GameKind;
+use common::Agon;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+/// The options protocol.md documents, in its order.
+fn documented_options() -> Vec<String> {
+    let games: Vec<String> = GameKind::ALL
+        .iter()
+        .map(|k| format!("var {}", k.name()))
+        .collect();
+    vec![
+        format!(
+            "option name Game type combo default {} {}",
+            GameKind::ALL[0].name(),
+            games.join(" ")
+        ),
+        "option name GameOptions type string default <empty>".into(),
+        "option name Threads type spin default 1 min 1 max 256".into(),
+        "option name Hash type spin default 64 min 1 max 65536".into(),
+        "option name MultiPV type spin default 1 min 1 max 256".into(),
+        "option name Search type combo default auto var auto var alphabeta var expectimax \
+         var mcts var greedy var random"
+            .into(),
+        "option name Seed type spin default 0 min 0 max 2147483647".into(),
+        "option name MoveOverhead type spin default 10 min 0 max 10000".into(),
+        "option name UCI_ShowWDL type check default false".into(),
+    ]
+}
+
+fn handshake(word: &str, ok: &str) {
+    let mut e = Agon::start();
+    e.send(word);
+    e.expect(&format!("id name agon {}", env!("CARGO_PKG_VERSION")));
+    e.expect("id author the agon authors");
+    for line in documented_options() {
+        e.expect(&line);
+    }
+    e.expect(ok);
+    e.send("isready");
+    e.expect("readyok");
+    e.send("quit");
+    let (rest, status, stderr) = e.finish();
+    assert!(rest.is_empty(), "{rest:?}");
+    assert!(status.success(), "{status:?} {stderr}");
+}
+
+#[test]
+fn uci_handshake() {
+    handshake("uci", "uciok");
+}
+
+#[test]
+fn ugi_handshake() {
+    handshake("ugi", "ugiok");
+}
+
+#[test]
+fn isready_and_stop_during_go_infinite() {
+    let mut e = Agon::start();
+    e.send("go infinite");
+    for _ in 0..3 {
+        let before = e.sync();
+        assert!(
+            !before.iter().any(|l| l.starts_with("bestmove")),
+            "go infinite answered before stop: {before:?}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    }
+    e.send("go depth 1");
+    let busy = e.sync();
+    assert_eq!(busy.len(), 1, "{busy:?}");
+    assert!(busy[0].starts_with("info string error: "), "{busy:?}");
+    e.send("stop");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        out[..out.len() - 1].iter().all(|l| l.starts_with("info ")),
+        "{out:?}"
+    );
+    // After stop, nothing more comes from that search.
+    assert!(e.sync().is_empty());
+    let (rest, status, _) = e.finish();
+    assert!(rest.is_empty() && status.success(), "{rest:?}");
+}
+
+#[test]
+fn quit_and_end_of_input_stop_a_search() {
+    let mut e = Agon::start();
+    e.send("go infinite");
+    e.sync();
+    e.send("quit");
+    let (rest, status, _) = e.finish();
+    assert!(
+        rest.last().is_some_and(|l| l.starts_with("bestmove")),
+        "{rest:?}"
+    );
+    assert!(status.success());
+
+    let mut e = Agon::start();
+    e.send("go infinite");
+    e.sync();
+    let (rest, status, stderr) = e.finish();
+    assert!(
+        rest.last().is_some_and(|l| l.starts_with("bestmove")),
+        "{rest:?}"
+    );
+    assert!(status.success(), "{stderr}");
+}
+
+#[test]
+fn stop_without_a_search_is_silent() {
+    let mut e = Agon::start();
+    e.send("stop");
+    assert!(e.sync().is_empty());
+}
+
+/// Every malformed or illegal line gets exactly one `info string error:`
+/// line and nothing else.
+#[test]
+fn every_error_is_exactly_one_line() {
+    let bad: &[&[u8]] = &[
+        b"frobnicate",
+        b"UCI",
+        b"isready please",
+        b"setoption",
+        b"setoption Hash 16",
+        b"setoption name",
+        b"setoption name NoSuchOption value 1",
+        b"setoption name Hash value 0",
+        b"setoption name Hash value 9999999",
+        b"setoption name Threads value many",
+        b"setoption name MultiPV",
+        b"setoption name Search value minimax",
+        b"setoption name UCI_ShowWDL value maybe",
+        b"setoption name Game value chess",
+        b"setoption name GameOptions value nosuchkey=1",
+        b"setoption name GameOptions value notkeyvalue",
+        b"position",
+        b"position somewhere",
+        b"position fen",
+        b"position fen moves a1b2",
+        b"position fen this-is-not-a-position",
+        b"position startpos moves zz99",
+        b"position startpos a1b2",
+        b"go depth",
+        b"go depth -3",
+        b"go nodes lots",
+        b"go movetime 1.5",
+        b"go sideways",
+        b"go ponder",
+        b"go mate 3",
+        b"go searchmoves",
+        b"go searchmoves zz99",
+        b"go p9time 1000",
+        b"go perft",
+        b"go perft x",
+        b"ponderhit",
+        b"query",
+        b"query colour",
+        b"bench fast",
+        b"d now",
+        b"chance 3",
+        b"\xff\xfe\x00garbage",
+        b"\x1b[31m red",
+    ];
+    let mut e = Agon::start();
+    for line in bad {
+        let mut bytes = line.to_vec();
+        bytes.push(b'\n');
+        e.send_bytes(&bytes);
+        let out = e.sync();
+        let shown = String::from_utf8_lossy(line);
+        assert_eq!(out.len(), 1, "{shown}: {out:?}");
+        assert!(
+            out[0].starts_with("info string error: "),
+            "{shown}: {out:?}"
+        );
+    }
+    let (_, status, stderr) = e.finish();
+    assert!(status.success() && stderr.is_empty(), "{stderr}");
+}
+
+/// A random line of `len` plies (chance outcomes included) that never
+/// ends the game, made with the rules library, as move texts.
+fn long_line<G: Game>(len: usize, rng: &mut Pcg64) -> (Vec<String>, G) {
+    let mut pos = G::new(&GameOptions::defaults(G::option_specs())).unwrap();
+    let mut texts = Vec::new();
+    let mut moves = Vec::new();
+    let mut outcomes = Vec::new();
+    while texts.len() < len {
+        let choices: Vec<G::Move> = match pos.status() {
+            Status::Over(_) => break,
+            Status::Decision(_) => {
+                pos.moves(&mut moves);
+                moves.clone()
+            }
+            Status::Chance => {
+                pos.outcomes(&mut outcomes);
+                outcomes.iter().map(|(m, _)| *m).collect()
+            }
+        };
+        let alive: Vec<G::Move> = choices
+            .iter()
+            .copied()
+            .filter(|m| {
+                let mut c = pos.clone();
+                c.play(*m);
+                !c.status().is_over()
+            })
+            .collect();
+        if alive.is_empty() {
+            break;
+        }
+        let m = alive[rng.gen_range(0..alive.len())];
+        texts.push(pos.move_text(m));
+        pos.play(m);
+    }
+    (texts, pos)
+}
+
+fn long_command_for<G: Game>() {
+    let mut rng = Pcg64::seed_from_u64(4);
+    let (texts, pos) = long_line::<G>(10_000, &mut rng);
+    if texts.is_empty() {
+        eprintln!("{}: no moves yet (placeholder rules); skipped", G::NAME);
+        return;
+    }
+    let mut e = Agon::start();
+    e.send(&format!("setoption name Game value {}", G::NAME));
+    e.send(&format!("position startpos moves {}", texts.join(" ")));
+    e.send("d");
+    let out = e.sync();
+    let want = format!("position: {}", pos.position());
+    assert!(
+        out.contains(&want),
+        "{} after {} plies: {out:?}",
+        G::NAME,
+        texts.len()
+    );
+}
+
+#[test]
+fn long_move_lists_are_accepted() {
+    for kind in GameKind::ALL {
+        agon::with_game!(*kind, G => long_command_for::<G>());
+    }
+}
