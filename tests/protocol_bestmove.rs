@@ -1,0 +1,82 @@
+//! `bestmove` always names a legal move: random positions of every game
+//! (seeded random playouts made with the rules library), sent as position
+//! strings, searched with `go depth 2`, and the answer checked against the
+//! library's legal moves.
+
+mod common;
+
+use agon::game::{Game, GameOptions, Status};
+use agon::games::GameKind;
+use common::Agon;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+const POSITIONS_PER_GAME: usize = 40;
+
+fn random_position<G: Game>(rng: &mut Pcg64) -> G {
+    let mut pos = G::new(&GameOptions::defaults(G::option_specs())).unwrap();
+    let plies = rng.gen_range(0..120);
+    let mut moves = Vec::new();
+    let mut outcomes = Vec::new();
+    for _ in 0..plies {
+        match pos.status() {
+            Status::Over(_) => break,
+            Status::Decision(_) => {
+                pos.moves(&mut moves);
+                if moves.is_empty() {
+                    break;
+                }
+                let m = moves[rng.gen_range(0..moves.len())];
+                pos.play(m);
+            }
+            Status::Chance => {
+                pos.outcomes(&mut outcomes);
+                if outcomes.is_empty() {
+                    break;
+                }
+                let m = outcomes[rng.gen_range(0..outcomes.len())].0;
+                pos.play(m);
+            }
+        }
+    }
+    pos
+}
+
+fn check_game<G: Game>(e: &mut Agon, rng: &mut Pcg64) {
+    e.send(&format!("setoption name Game value {}", G::NAME));
+    for _ in 0..POSITIONS_PER_GAME {
+        let pos = random_position::<G>(rng);
+        let text = pos.position();
+        e.send(&format!("position fen {text}"));
+        e.send("go depth 2");
+        let out = e.until(|l| l.starts_with("bestmove"));
+        let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+        assert!(errors.is_empty(), "{}: {text}: {errors:?}", G::NAME);
+        let best = out.last().unwrap();
+        let word = best.split_whitespace().nth(1).unwrap_or("");
+        match pos.status() {
+            Status::Decision(_) => {
+                let mut legal = Vec::new();
+                pos.moves(&mut legal);
+                let texts: Vec<String> = legal.iter().map(|m| pos.move_text(*m)).collect();
+                assert!(
+                    texts.iter().any(|t| t == word),
+                    "{}: {text}: '{best}' is not one of {texts:?}",
+                    G::NAME
+                );
+            }
+            // Chance nodes and finished games: no move to name.
+            _ => assert_eq!(best, "bestmove (none)", "{}: {text}", G::NAME),
+        }
+    }
+}
+
+#[test]
+#[ignore = "needs the Abalone rules (merge main)"]
+fn bestmove_is_always_legal() {
+    let mut rng = Pcg64::seed_from_u64(0xBE57);
+    let mut e = Agon::start();
+    for kind in GameKind::ALL {
+        agon::with_game!(*kind, G => check_game::<G>(&mut e, &mut rng));
+    }
+}
