@@ -24,6 +24,7 @@ pub use engine::{Catalog, Engine, SearchContext};
 pub use output::Output;
 
 use std::io::BufRead;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
@@ -57,8 +58,15 @@ pub fn run_with(mut input: impl BufRead, out: Output, catalog: Catalog) {
         }
         // Bytes that are not UTF-8 become U+FFFD and fail to parse.
         let line = String::from_utf8_lossy(&buf);
-        if protocol.handle(&line) == Flow::Quit {
-            break;
+        // A panic in a game's code (a bug) costs one command, not the
+        // engine: commands build new state before committing it.
+        let flow = catch_unwind(AssertUnwindSafe(|| protocol.handle(&line)));
+        match flow {
+            Ok(Flow::Quit) => break,
+            Ok(Flow::Continue) => {}
+            Err(_) => protocol
+                .out
+                .error("internal error on this command (an engine bug; please report it)"),
         }
     }
     protocol.finish_search();

@@ -365,4 +365,23 @@ mod tests {
         assert!(parse("go p0time 5").is_err());
         assert!(parse("go p99999999999time 5").is_err());
     }
+
+    proptest::proptest! {
+        #[test]
+        fn any_text_parses_or_errs(text in "\\PC{0,80}") {
+            let _ = parse(&text);
+        }
+
+        #[test]
+        fn any_word_salad_parses_or_errs(words in proptest::collection::vec(
+            proptest::sample::select(vec![
+                "go", "position", "fen", "startpos", "moves", "setoption", "name", "value",
+                "searchmoves", "depth", "perft", "p1time", "p2inc", "wtime", "-5", "7", "x",
+                "query", "result", "bench", "infinite", "ponder",
+            ]),
+            0..12,
+        )) {
+            let _ = parse(&words.join(" "));
+        }
+    }
 }

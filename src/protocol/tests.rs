@@ -204,3 +204,59 @@ fn every_error_is_one_line() {
         assert_eq!(out[1], "readyok");
     }
 }
+
+#[test]
+fn random_word_salad_keeps_the_protocol_answering() {
+    use rand::seq::SliceRandom;
+    use rand::{Rng, SeedableRng};
+    const WORDS: &[&str] = &[
+        "go",
+        "position",
+        "fen",
+        "startpos",
+        "moves",
+        "setoption",
+        "name",
+        "value",
+        "GameOptions",
+        "dice=on",
+        "dice=off",
+        "Seed",
+        "depth",
+        "1",
+        "2",
+        "s",
+        "a",
+        "r1",
+        "r3",
+        "0",
+        "-",
+        "9",
+        "infinite",
+        "searchmoves",
+        "stop",
+        "d",
+        "moves",
+        "eval",
+        "chance",
+        "query",
+        "result",
+        "gameover",
+        "p1turn",
+        "ucinewgame",
+        "ugi",
+        "p2time",
+        "perft",
+    ];
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(11);
+    let mut script = String::new();
+    for _ in 0..2000 {
+        let n = rng.gen_range(1..8);
+        let line: Vec<&str> = (0..n).map(|_| *WORDS.choose(&mut rng).unwrap()).collect();
+        script.push_str(&line.join(" "));
+        script.push('\n');
+    }
+    script.push_str("stop\nisready\n");
+    let out = talk(&script);
+    assert_eq!(out.last().unwrap(), "readyok");
+}
