@@ -6,8 +6,10 @@
 //! - [`games`]: the rules, notation and evaluation of each game.
 //! - [`search`]: searches generic over [`game::Game`].
 //! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
+//! - [`arena`]: the internal referee for engine-vs-engine matches.
 //! - [`cli`]: the command-line subcommands.
 
+pub mod arena;
 pub mod cli;
 pub mod game;
 pub mod games;

@@ -35,6 +35,39 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Play agon configurations against each other (both colours, random openings).
+    Match {
+        /// Game name.
+        #[arg(long, default_value = "abalone")]
+        game: String,
+        /// Variant options, e.g. "layout=belgian".
+        #[arg(long)]
+        options: Option<String>,
+        /// Engine A, e.g. "search=alphabeta,movetime=100".
+        #[arg(long)]
+        a: String,
+        /// Engine B, e.g. "search=greedy".
+        #[arg(long)]
+        b: String,
+        /// Number of games (rounded up to colour-swapped pairs).
+        #[arg(long, default_value = "100")]
+        games: String,
+        /// Random opening plies: N or MIN-MAX.
+        #[arg(long, default_value = "2-4")]
+        openings: String,
+        /// Ply limit; the game adjudicates at it (Abalone: ejected marbles).
+        #[arg(long, default_value = "300")]
+        max_plies: String,
+        /// Games played at once.
+        #[arg(long, default_value = "1")]
+        concurrency: String,
+        /// Seed for openings and chance outcomes.
+        #[arg(long, default_value = "1")]
+        seed: String,
+        /// Print every game's result.
+        #[arg(long)]
+        verbose: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -74,6 +107,29 @@ fn main() -> ExitCode {
             position: position.as_deref(),
             depth: &depth,
             divide,
+        }),
+        Some(Command::Match {
+            game,
+            options,
+            a,
+            b,
+            games,
+            openings,
+            max_plies,
+            concurrency,
+            seed,
+            verbose,
+        }) => agon::cli::matches::run(&agon::cli::matches::MatchArgs {
+            game: &game,
+            options: options.as_deref(),
+            engine_a: &a,
+            engine_b: &b,
+            games: &games,
+            openings: &openings,
+            max_plies: &max_plies,
+            concurrency: &concurrency,
+            seed: &seed,
+            verbose,
         }),
     };
     match result {

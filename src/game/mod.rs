@@ -151,6 +151,12 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         None
     }
 
+    /// The result a referee gives when a game is stopped at its ply limit
+    /// (e.g. Abalone: more ejected opposing marbles wins, equal is a draw).
+    fn adjudicate(&self) -> Outcome {
+        Outcome::Draw
+    }
+
     // ---- Hooks for searches; defaults make every game searchable. ----
 
     /// Static evaluation from the view of the player to move (decision
