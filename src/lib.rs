@@ -8,6 +8,7 @@
 //! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
 //! - [`arena`]: the internal referee for engine-vs-engine matches.
 //! - [`cli`]: the command-line subcommands.
+//! - [`tune`]: fitting evaluation weights to game results.
 
 pub mod arena;
 pub mod cli;
@@ -15,3 +16,4 @@ pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod search;
+pub mod tune;

@@ -171,6 +171,24 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         vec![("total", self.evaluate())]
     }
 
+    /// Names of the evaluation features (for `agon tune`); empty when the
+    /// game's evaluator is not linear in tunable features.
+    fn feature_names() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The evaluation features of this position, from the view of the
+    /// player to move, such that `evaluate() ≈ Σ weight[i] · feature[i]`
+    /// (same order as `feature_names`).
+    fn features(&self, out: &mut Vec<f64>) {
+        out.clear();
+    }
+
+    /// The weights the evaluator uses now (same order as `feature_names`).
+    fn weights() -> Vec<f64> {
+        Vec::new()
+    }
+
     /// Whether a move is forcing (searched in quiescence).
     fn is_forcing(&self, _m: Self::Move) -> bool {
         false
