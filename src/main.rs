@@ -35,6 +35,33 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Fit the evaluation weights to game results (Texel method).
+    Tune {
+        /// Game name.
+        #[arg(long, default_value = "abalone")]
+        game: String,
+        /// Variant options.
+        #[arg(long)]
+        options: Option<String>,
+        /// A file of game records in the game's format (Abalone: APGN).
+        #[arg(long)]
+        records: Option<String>,
+        /// Self-play games to add.
+        #[arg(long, default_value = "0")]
+        selfplay: String,
+        /// Engine for self-play.
+        #[arg(long, default_value = "search=alphabeta,depth=2")]
+        engine: String,
+        /// Skip this many plies at the start of each game.
+        #[arg(long, default_value = "6")]
+        skip_plies: String,
+        /// Optimiser iterations.
+        #[arg(long, default_value = "300")]
+        iterations: String,
+        /// Seed for self-play openings.
+        #[arg(long, default_value = "1")]
+        seed: String,
+    },
     /// Play agon configurations against each other (both colours, random openings).
     Match {
         /// Game name.
@@ -107,6 +134,25 @@ fn main() -> ExitCode {
             position: position.as_deref(),
             depth: &depth,
             divide,
+        }),
+        Some(Command::Tune {
+            game,
+            options,
+            records,
+            selfplay,
+            engine,
+            skip_plies,
+            iterations,
+            seed,
+        }) => agon::cli::tune::run(&agon::cli::tune::TuneArgs {
+            game: &game,
+            options: options.as_deref(),
+            records: records.as_deref(),
+            selfplay: &selfplay,
+            engine: &engine,
+            skip_plies: &skip_plies,
+            iterations: &iterations,
+            seed: &seed,
         }),
         Some(Command::Match {
             game,

@@ -8,6 +8,6 @@ pub mod referee;
 pub mod spec;
 pub mod stats;
 
-pub use referee::{play_game, run_match, EndReason, GameResult, MatchSpec};
+pub use referee::{play_game, random_opening, run_match, EndReason, GameResult, MatchSpec};
 pub use spec::EngineSpec;
 pub use stats::MatchStats;

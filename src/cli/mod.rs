@@ -2,6 +2,7 @@
 
 pub mod matches;
 pub mod perft;
+pub mod tune;
 
 use crate::game::{GameError, GameOptions};
 use crate::games::GameKind;

@@ -21,10 +21,12 @@
 pub mod error;
 pub mod options;
 pub mod perft;
+pub mod record;
 pub mod zobrist;
 
 pub use error::GameError;
 pub use options::{GameOptions, OptionKind, OptionSpec};
+pub use record::GameRecord;
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -149,6 +151,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// the n-th time. Searches score any repetition inside the tree as a draw.
     fn repetition_limit(&self) -> Option<u32> {
         None
+    }
+
+    /// Reads a file of game records in the game's record format.
+    fn read_records(text: &str, options: &GameOptions) -> Result<Vec<GameRecord<Self>>, GameError> {
+        let _ = (text, options);
+        Err(GameError::new(format!(
+            "{} has no record format",
+            Self::NAME
+        )))
     }
 
     /// The result a referee gives when a game is stopped at its ply limit
