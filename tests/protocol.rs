@@ -251,3 +251,15 @@ fn long_move_lists_are_accepted() {
         agon::with_game!(*kind, G => long_command_for::<G>());
     }
 }
+
+/// A GUI sends the next `go` as soon as it reads `bestmove`: that `go`
+/// must never find the previous search "still running".
+#[test]
+fn go_right_after_bestmove_is_accepted() {
+    let mut e = Agon::start();
+    for _ in 0..200 {
+        e.send("go depth 1");
+        let out = e.until(|l| l.starts_with("bestmove") || l.contains("error"));
+        assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    }
+}

@@ -20,6 +20,9 @@ use crate::search::SearchConfig;
 pub struct SearchContext {
     pub out: Output,
     pub stop: Arc<AtomicBool>,
+    /// Set by the search thread just before it prints `bestmove`, so a
+    /// `go` sent in reply to that line never finds the search "running".
+    pub done: Arc<AtomicBool>,
     pub config: SearchConfig,
     pub show_wdl: bool,
     /// UGI dialect: `bestmove X` with nothing after it.

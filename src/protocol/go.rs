@@ -138,6 +138,7 @@ fn search_job<G: Game>(
     let Ok(result) = result else {
         ctx.out
             .error("the search failed (an engine bug; please report it)");
+        ctx.done.store(true, Ordering::Release);
         ctx.out.line(&bestmove_line(None, None, ctx.ugi));
         return;
     };
@@ -190,6 +191,7 @@ fn search_job<G: Game>(
         }
         ctx.out.line(&line);
     }
+    ctx.done.store(true, Ordering::Release);
     ctx.out.line(&bestmove_line(
         best_text.as_deref(),
         ponder_text.as_deref(),

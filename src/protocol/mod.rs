@@ -81,6 +81,7 @@ enum Flow {
 struct Running {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
+    done: Arc<AtomicBool>,
 }
 
 /// The protocol's state between commands.
@@ -151,15 +152,17 @@ impl Protocol {
                     return Flow::Continue;
                 }
                 let stop = Arc::new(AtomicBool::new(false));
+                let done = Arc::new(AtomicBool::new(false));
                 let ctx = SearchContext {
                     out: self.out.clone(),
                     stop: stop.clone(),
+                    done: done.clone(),
                     config: self.config.clone(),
                     show_wdl: self.show_wdl,
                     ugi: self.ugi,
                 };
                 match self.engine.go(&spec, ctx) {
-                    Ok(Some(handle)) => self.search = Some(Running { handle, stop }),
+                    Ok(Some(handle)) => self.search = Some(Running { handle, stop, done }),
                     Ok(None) => {}
                     Err(e) => self.out.error(&format!("go: {e}")),
                 }
@@ -226,7 +229,7 @@ impl Protocol {
     /// A search that has ended by itself is joined here.
     fn busy(&mut self) -> bool {
         match &self.search {
-            Some(r) if !r.handle.is_finished() => {
+            Some(r) if !r.done.load(Ordering::Acquire) && !r.handle.is_finished() => {
                 self.out.error("a search is running; send stop first");
                 true
             }
