@@ -235,6 +235,8 @@ fn long_command_for<G: Game>() {
         eprintln!("{}: no moves yet (placeholder rules); skipped", G::NAME);
         return;
     }
+    // Games whose pieces only move forward (Palma) end sooner.
+    eprintln!("{}: a line of {} plies", G::NAME, texts.len());
     let mut e = Agon::start();
     e.send(&format!("setoption name Game value {}", G::NAME));
     e.send(&format!("position startpos moves {}", texts.join(" ")));
