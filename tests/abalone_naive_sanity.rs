@@ -303,3 +303,48 @@ fn no_legal_move_is_a_dead_end() {
     assert_eq!(perft(&p, 1), 0);
     assert_eq!(perft(&p, 3), 0);
 }
+
+#[test]
+fn symmetric_images_have_the_same_counts() {
+    // The twelve symmetries of the hexagon map the board onto itself and
+    // lines onto lines; the rules name no direction, so perft cannot
+    // change. Swapping the colours (with the side to move) cannot either.
+    let cases = [
+        ("e2 e3 e4 a1 b6", "e5 e6 g7 i9", None),
+        ("a1 a2 a3 c3 c4", "a4 a5 b5 e9", None),
+        ("e7 e8 d4 d5", "f8 f9 g9 i5", Some("e9")),
+    ];
+    for (black, white, princess) in cases {
+        let p = Position::from_cells(
+            black,
+            white,
+            princess,
+            princess.is_some(),
+            Colour::Black,
+            (1, 2),
+        )
+        .unwrap();
+        let want: Vec<u64> = (1..=3).map(|d| perft(&p, d)).collect();
+        let mut images = std::collections::HashSet::new();
+        for s in 0..12 {
+            let image = p.transformed(s);
+            images.insert(image.to_text());
+            let got: Vec<u64> = (1..=3).map(|d| perft(&image, d)).collect();
+            assert_eq!(got, want, "symmetry {s}: {}", image.to_text());
+            let swapped = image.colours_swapped();
+            let got: Vec<u64> = (1..=3).map(|d| perft(&swapped, d)).collect();
+            assert_eq!(got, want, "swapped {s}: {}", swapped.to_text());
+        }
+        // The images really differ (these positions have no symmetry).
+        assert_eq!(images.len(), 12, "{black} / {white}");
+    }
+    // Corners go to corners: a1's six rotations are the six corners.
+    let corners: std::collections::BTreeSet<String> = (0..6)
+        .map(|s| pos("a1", "").transformed(s).to_text())
+        .collect();
+    let expected: std::collections::BTreeSet<String> = ["a1", "a5", "e1", "e9", "i5", "i9"]
+        .iter()
+        .map(|c| pos(c, "").to_text())
+        .collect();
+    assert_eq!(corners, expected);
+}

@@ -314,4 +314,46 @@ impl Position {
         }
         text
     }
+
+    /// The image under one of the board's 12 symmetries (`0..12`: six
+    /// rotations, each with or without a reflection). The rules never name
+    /// a direction, so every image has the same perft counts.
+    pub fn transformed(&self, symmetry: usize) -> Position {
+        let mut out = self.clone();
+        out.cells = [[None; 10]; 10];
+        for cell in all_cells() {
+            out.set(transform_cell(cell, symmetry), self.get(cell));
+        }
+        out
+    }
+
+    /// The same position with the colours (and the side to move, and the
+    /// ejected counts) swapped; its perft counts are the same too.
+    pub fn colours_swapped(&self) -> Position {
+        let mut out = self.clone();
+        for cell in all_cells() {
+            let swapped = match self.get(cell) {
+                Some(Piece::Marble(c)) => Some(Piece::Marble(c.other())),
+                other => other,
+            };
+            out.set(cell, swapped);
+        }
+        out.to_move = self.to_move.other();
+        out.ejected = [self.ejected[1], self.ejected[0]];
+        out
+    }
+}
+
+/// Cube coordinates centred on e5: x = r − 5, y = 5 − d, z = d − r, so the
+/// three line directions (0,1), (1,1), (1,0) become unit cube vectors and
+/// the board is the hexagon max(|x|, |y|, |z|) <= 4.
+fn transform_cell((r, d): Cell, symmetry: usize) -> Cell {
+    let (mut x, mut y, mut z) = (r - 5, 5 - d, d - r);
+    if symmetry >= 6 {
+        std::mem::swap(&mut y, &mut z);
+    }
+    for _ in 0..symmetry % 6 {
+        (x, y, z) = (-z, -x, -y);
+    }
+    (x + 5, 5 - y)
 }
