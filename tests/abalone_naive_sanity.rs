@@ -348,3 +348,45 @@ fn symmetric_images_have_the_same_counts() {
         .collect();
     assert_eq!(corners, expected);
 }
+
+#[test]
+fn suite_positions_counted_by_hand() {
+    // Depth-1 counts of some positions of positions/abalone-perft.txt,
+    // counted by hand (singles; then columns: in-line, broadsides).
+    let by_name = |name: &str| {
+        abalone_naive::designs::designs()
+            .into_iter()
+            .find(|d| d.name == name)
+            .unwrap_or_else(|| panic!("no design {name}"))
+            .position()
+            .unwrap()
+    };
+    // sumito-2-1 (Black d3 d4 c6 b1, White d5 f7 f8): b1 4, c6 6, d3 5,
+    // d4 4 (d5 cannot be pushed by one); d3d4 pushes d5 (2-1), steps to d2
+    // and has four broadsides: 6. Total 25.
+    assert_eq!(perft(&by_name("sumito-2-1"), 1), 25);
+    // sumito-3-2 (Black e1 e2 e3 a3, White e4 e5 e7 h6): a3 4, e1 2 (e2 is
+    // own; f1, d0, e0 are off), e2 4, e3 4; e1e2 broadsides NE and SE (2);
+    // e2e3 four broadsides, no push (2-2): 4; e1e2e3 pushes 3-2, broadsides
+    // NE and SE (NW and SW leave the board): 3. Total 23.
+    assert_eq!(perft(&by_name("sumito-3-2"), 1), 23);
+    // pac-1-1: e4 5 (not onto e5), a1 3.
+    assert_eq!(perft(&by_name("pac-1-1"), 1), 8);
+    // pac-2-2: e3 5, e4 4, e3e4 W plus four broadsides, a1 3.
+    assert_eq!(perft(&by_name("pac-2-2"), 1), 17);
+    // princess-blocks (Black e3 e4 e6 c4 d5 a1, White f6 g7 i9, princess
+    // e5): singles a1 3, e3 5, e4 4, e6 3, c4 5, d5 3 (23); e3e4 W and four
+    // broadsides, no push (own e6 beyond the princess): 5; c4d5 SW, E, W,
+    // SE (NW would enter e5): 4; d5e6 NE, E, SE: 3; c4d5e6 NE, SW, E, SE:
+    // 4. Total 39.
+    assert_eq!(perft(&by_name("princess-blocks"), 1), 39);
+    // white-to-move (White g5 h6 i7 b2 b3 c6; Black f4 e3 b1 h8 h9 c5):
+    // singles g5 4, h6 4, i7 3, b2 4, b3 5, c6 5 (25); b2b3 E, ejects b1 W,
+    // four broadsides: 6; g5h6 four broadsides (f4 e3 is 2-2): 4; h6i7
+    // three broadsides: 3; g5h6i7 pushes f4 e3 (3-2) and three
+    // broadsides: 4. Total 42.
+    assert_eq!(perft(&by_name("white-to-move"), 1), 42);
+    assert_eq!(perft(&by_name("no-moves-draw"), 1), 0);
+    // lone-marbles: see two_and_three_marbles_in_the_open.
+    assert_eq!(perft(&by_name("lone-marbles"), 2), 27);
+}
