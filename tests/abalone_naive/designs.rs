@@ -101,13 +101,13 @@ pub fn designs() -> Vec<Design> {
             "A push is blocked by the pusher's own marble behind the pushed one: e2e3e4|e5|e6 and g4g5|g6|g7."),
         design("gap-patterns", "-", "e1 e2 e3 c1 c2 g3 g4 g5 a1 a2 a3", "e4 e6 c3 c4 g6 g7 g9 a4 a5", 3,
             "3-1 into a gap before a second enemy (e4 then e6), 2-2 pac by a second enemy (c3c4), 3-2 into a gap (g6g7 then g9), 3-2 ejecting at a5."),
-        design("eject-edges", "-", "b4 c4 d2 e3 g4 g5 g7 h7 e7 f8 c5 c6", "a4 c1 g3 i7 g9 c7", 3,
+        design("eject-edges", "-", "b4 c4 d2 e3 g4 g5 g7 h7 e7 f8 c5 c6", "a4 c1 g3 i7 g9 c7", 4,
             "2-1 ejections off each of the six edges: a4 (row a), c1 (diagonal 1), g3 (upper left), i7 (row i), g9 (diagonal 9), c7 (lower right)."),
-        design("eject-corners", "-", "a2 a3 b6 c7 c1 d1 f9 g9 g3 h4 i6 i7 i8", "a1 a5 e1 e9 i5 i9", 3,
+        design("eject-corners", "-", "a2 a3 b6 c7 c1 d1 f9 g9 g3 h4 i6 i7 i8", "a1 a5 e1 e9 i5 i9", 4,
             "Ejections from the six corners a1, a5, e1, e9, i5, i9, in different outward directions, 2-1 and 3-1."),
         Design {
             ejected: (2, 5),
-            ..design("win-sixth", "-", "e7 e8 c3 c4 a1 a2 b5 b6", "e9 c5 g5 g6 h8 i5", 3,
+            ..design("win-sixth", "-", "e7 e8 c3 c4 a1 a2 b5 b6", "e9 c5 g5 g6 h8 i5", 4,
                 "White has lost five marbles: e7e8 ejecting e9 wins at once, a leaf that counts only at depth 1.")
         },
         design("broadside-edges", "-", "a2 a3 a4 f9 g9 h9 g8 c1 d1", "b3 i5 i6 i7 h6 d2", 4,
@@ -125,7 +125,7 @@ pub fn designs() -> Vec<Design> {
         },
         Design {
             princess: Some("e5"),
-            ..design("princess-mixed", "princess=on", "e2 e3 e4 b5 c5 d5 d4", "e6 f6 g7 h8 a5", 3,
+            ..design("princess-mixed", "princess=on", "e2 e3 e4 b5 c5 d5 d4", "e6 f6 g7 h8 a5", 4,
                 "Princess pushed with enemy marbles: e2e3e4 pushes it and e6 (3-2), c5d5 and b5c5d5 push it alone, White's h8g7f6 pushes it and d4 (3-2).")
         },
         Design {
@@ -133,7 +133,7 @@ pub fn designs() -> Vec<Design> {
             ..design("princess-blocks", "princess=on", "e3 e4 e6 c4 d5 a1", "f6 g7 i9", 4,
                 "The princess: an own marble beyond it (e6) blocks e3e4, a single marble (e4, d5) cannot push it, it blocks the broadside c4d5 into d4 e5; White's g7f6 pushes it 2-1.")
         },
-        design("no-moves-draw", "-", "a1 a2", "a3 a4 b1 b2 b3 i9", 3,
+        design("no-moves-draw", "-", "a1 a2", "a3 a4 b1 b2 b3 i9", 4,
             "Black has no legal move (2-2 pac along row a, every other step blocked): a draw, perft 0 at every depth."),
         Design {
             to_move: White,
