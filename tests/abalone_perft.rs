@@ -285,7 +285,12 @@ const HEADER: &str = "\
 #   cargo test --release --test abalone_perft -- --ignored regenerate_suite
 # Check the naive generator / the engine against it:
 #   cargo test --release --test abalone_perft
-#   cargo test --release --test abalone_perft -- --ignored engine_reproduces_the_suite
+#   cargo test --release --test abalone_perft -- --ignored engine_reproduces
+# (the second also runs the engine on the 12 symmetric images and colour-swapped
+# twins of every position; a mismatch report walks both divides down to the
+# first position whose move lists differ). One naive divide:
+#   NAIVE_POS=<name or position> NAIVE_OPTS=<options> NAIVE_DEPTH=<d> \\
+#   cargo test --release --test abalone_perft -- --ignored print_naive_divide --nocapture
 ";
 
 /// Prints the naive divide of one position, for comparing by hand with

@@ -65,7 +65,7 @@ const fn design(
 }
 
 pub fn designs() -> Vec<Design> {
-    use Colour::{Black, White};
+    use Colour::White;
     vec![
         design("standard", "layout=standard", STANDARD_BLACK, STANDARD_WHITE, 4,
             "Standard start (abalone.md \"Pieces and start\")."),
@@ -140,10 +140,7 @@ pub fn designs() -> Vec<Design> {
             ..design("white-to-move", "-", "f4 e3 b1 h8 h9 c5", "g5 h6 i7 b2 b3 c6", 4,
                 "White to move: i7h6g5 pushes f4e3 (3-2), b3b2 ejects b1 off diagonal 1.")
         },
-        Design {
-            to_move: Black,
-            ..design("lone-marbles", "-", "e5 a1", "i9", 4,
-                "Lone marbles: e5 has 6 steps, the corner a1 has 3.")
-        },
+        design("lone-marbles", "-", "e5 a1", "i9", 4,
+            "Lone marbles: e5 has 6 steps, the corner a1 has 3."),
     ]
 }
