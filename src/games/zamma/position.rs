@@ -207,7 +207,7 @@ mod tests {
         for text in [
             START,
             "9/9/9/4W4/9/2b6/9/9/9 w 7 31",
-            "B8/9/9/9/9/9/9/9/8w b 0 0",
+            "B8/9/9/9/9/9/9/9/8W b 0 0",
             "9/9/2w1w4/9/2w1w4/9/2b6/9/9 b 12 3",
         ] {
             let z = Zamma::from_position(text, &opts()).unwrap();
