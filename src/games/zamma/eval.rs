@@ -109,3 +109,50 @@ pub fn history_index(z: &Zamma, m: ZMove) -> usize {
         .unwrap_or(0);
     (mullah as usize * 8 + dir) * 81 + m.to() as usize
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameOptions};
+
+    fn pos(text: &str) -> Zamma {
+        let opts = GameOptions::defaults(Zamma::option_specs());
+        Zamma::from_position(text, &opts).unwrap()
+    }
+
+    #[test]
+    fn start_is_balanced() {
+        // Both sides have 40 men, equal advancement (mirror images), four
+        // steps into e5 each and nine men on the back rank.
+        let z = Zamma::new(&GameOptions::defaults(Zamma::option_specs())).unwrap();
+        assert_eq!(features(&z), [0; NUM_FEATURES]);
+        assert_eq!(evaluate(&z), 0);
+    }
+
+    #[test]
+    fn scores_are_from_the_side_to_move() {
+        // Black: a Mullah on a1 and a man on e4; White: a man on e7.
+        let black = pos("9/9/4w4/9/9/4b4/9/9/B8 b 0 0");
+        let white = pos("9/9/4w4/9/9/4b4/9/9/B8 w 0 0");
+        let f = features(&black);
+        assert_eq!(f[0], 0); // one man each
+        assert_eq!(f[1], 1); // Black's Mullah
+        assert_eq!(f[2], 3 - 2); // e4 is 3 ranks up, e7 is 2 ranks down
+        assert_eq!(evaluate(&black), -evaluate(&white));
+        assert!(evaluate(&black) > 0);
+        let terms = terms(&black);
+        assert_eq!(terms.last(), Some(&("total", evaluate(&black))));
+    }
+
+    #[test]
+    fn captures_of_more_pieces_are_tried_first() {
+        let z = pos("9/9/9/9/9/2w1w4/3w5/1w7/b8 b 0 0");
+        let mut moves = Vec::new();
+        z.moves(&mut moves);
+        moves.sort_by_key(|m| -order_hint(&z, *m));
+        assert_eq!(z.move_text(moves[0]), "a1xc3xe3xe5");
+        assert!(moves
+            .iter()
+            .all(|m| history_index(&z, *m) < crate::game::HISTORY_SIZE));
+    }
+}
