@@ -3,6 +3,7 @@
 //! run-time choice into a monomorphised call.
 
 pub mod abalone;
+pub mod petteia;
 
 use crate::game::{GameError, OptionSpec};
 
@@ -10,11 +11,13 @@ use crate::game::{GameError, OptionSpec};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Abalone,
+    Petteia,
+    Kubeia,
 }
 
 impl GameKind {
     /// All games, in the order the protocol lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+    pub const ALL: &'static [GameKind] = &[GameKind::Abalone, GameKind::Petteia, GameKind::Kubeia];
 
     /// The game's name (as given by `Game::NAME`).
     pub fn name(self) -> &'static str {
@@ -49,6 +52,14 @@ macro_rules! with_game {
         match $kind {
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Abalone;
+                $body
+            }
+            $crate::games::GameKind::Petteia => {
+                type $G = $crate::games::petteia::Petteia;
+                $body
+            }
+            $crate::games::GameKind::Kubeia => {
+                type $G = $crate::games::petteia::Kubeia;
                 $body
             }
         }
