@@ -18,7 +18,7 @@
 //! limits; if the side to move cannot move, the position is a siege loss
 //! for it (petteia.md "Siege": a player who must move and cannot loses).
 
-use super::board::{bit, Board, BASILEUS, COLS, KINDS, ROWS};
+use super::board::{bit, Board, BASILEUS, COLS, KINDS, RANK_1, RANK_8, ROWS};
 use super::movegen::has_move;
 use super::rules::{Reason, State};
 use crate::game::{GameError, Outcome};
@@ -244,6 +244,13 @@ pub fn read(text: &str, dice: bool, nocapture_limit: u32) -> Result<State, GameE
                     "{} has {} Basileus; a game in progress needs exactly one per side",
                     ["White", "Black"][s],
                     st.board.count(s, BASILEUS)
+                )));
+            }
+            let far = if s == 0 { RANK_8 } else { RANK_1 };
+            if st.board.bb[s][BASILEUS] & far != 0 {
+                return Err(GameError::new(format!(
+                    "{}'s Basileus stands on its far row: the game would be over by breakthrough",
+                    ["White", "Black"][s]
                 )));
             }
             if st.reluctance[s] > 2 {

@@ -224,7 +224,7 @@ impl State {
             self.nocapture += 1;
         }
         let far = if side == 0 { RANK_8 } else { RANK_1 };
-        if outcome.is_none() && self.board.bb[side][BASILEUS] & far != 0 {
+        if outcome.is_none() && kind == BASILEUS && bit(to) & far != 0 {
             outcome = Some((Outcome::Win(side as u8), Reason::Breakthrough));
         }
         self.hash ^= hash::reluctance_key(side, self.reluctance[side]);
