@@ -145,3 +145,14 @@ fn regenerate_suite_counts() {
         );
     }
 }
+
+/// Deeper cross-check of the start positions (long: run with --ignored).
+#[test]
+#[ignore]
+fn start_depth_four_and_kubeia_depth_three_match_naive() {
+    let p = Petteia::new(&GameOptions::defaults(Petteia::option_specs())).unwrap();
+    assert_eq!(perft(&p, 4), Naive::start(false, 100, false).perft(4));
+    let k = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();
+    let kp = Kubeia::from_position(&k.position(), k.options()).unwrap();
+    assert_eq!(perft(&kp, 3), Naive::start(true, 100, false).perft(3));
+}
