@@ -388,3 +388,34 @@ fn bad_input_gives_errors_not_panics() {
     assert!(GameOptions::parse("kings=left", Petteia::option_specs()).is_err());
     assert!(GameOptions::parse("nocapture_plies=0", Petteia::option_specs()).is_err());
 }
+
+#[test]
+fn evaluation_is_symmetric_at_the_start_and_counts_material() {
+    // The start is symmetric under a half turn (f3 <-> g6), so every
+    // feature difference is zero.
+    let g = Petteia::new(&opts::<Petteia>("")).unwrap();
+    assert_eq!(g.evaluate(), 0);
+    // After White's double capture Black (to move) has pj8 left against Pc5, Pe5.
+    let g: Petteia = pos("", "7b1p1o/4O7/4p7/2Pp8/12/4P7/10B1/O11 w - 0,0 0 0 *");
+    let before = -g.evaluate();
+    let g2 = after(&g, "e3-e5");
+    let terms = g2.eval_terms();
+    let pel = terms.iter().find(|(n, _)| *n == "peltasts").unwrap().1;
+    assert_eq!(pel, -100, "Black to move: 1 Peltast (j8) against 2");
+    assert!(
+        -g2.evaluate() > before,
+        "White's view improves after capturing"
+    );
+    assert_eq!(terms.last().unwrap(), &("total", g2.evaluate()));
+}
+
+#[test]
+fn board_picture_in_both_alphabets() {
+    let o = GameOptions::parse("greek=on", Petteia::option_specs()).unwrap();
+    let g = Petteia::new(&o).unwrap();
+    let text = g.board_text();
+    assert!(text.contains("Α Β Γ Δ Ε Ζ Η Θ Ι Κ Λ Μ"), "{text}");
+    let g = Petteia::new(&opts::<Petteia>("")).unwrap();
+    assert!(g.board_text().contains("a b c d e f g h i j k l"));
+    assert!(g.board_text().starts_with("8  o o o o o o o o o o o o\n"));
+}
