@@ -62,6 +62,19 @@ proptest! {
     }
 
     #[test]
+    fn junk_input_is_refused_without_panic(text in "\\PC{0,60}", ranks in "([0-9pobPOB]{0,14}/){7}[0-9pobPOB]{0,14} [wb] [-?0-9]{1,2} [0-9],[0-9] [0-9]{1,3} [0-9]{1,3} [*]") {
+        let o = GameOptions::defaults(Petteia::option_specs());
+        let _ = Petteia::from_position(&text, &o);
+        let _ = Kubeia::from_position(&text, &o);
+        let _ = Petteia::from_position(&ranks, &o);
+        let _ = Kubeia::from_position(&ranks, &o);
+        let g = Petteia::new(&o).unwrap();
+        let _ = g.parse_move(&text);
+        let _ = agon::games::petteia::record::read::<true>(&text, &o, true);
+        let _ = agon::games::petteia::record::read::<false>(&text, &o, false);
+    }
+
+    #[test]
     fn kubeia_playouts(seed in any::<u64>()) {
         playout::<Kubeia>(seed, 400, "nocapture_plies=60");
     }

@@ -84,24 +84,21 @@ pub fn has_move(board: &Board, side: usize) -> bool {
     DIRS.iter().any(|&d| shift(own, d) & empty != 0)
 }
 
-/// One from-to move in generation order.
-pub type FromTo = (u8, u8);
-
-/// Appends every move of `side` under `limits`; `to_mask[kind]` restricts
-/// destinations (all ones for no restriction).
+/// Calls `emit(from, to)` for every move of `side` under `limits`;
+/// `to_mask[kind]` restricts destinations (all ones for no restriction).
 pub fn generate(
     board: &Board,
     side: usize,
     limits: &Limits,
     to_mask: &[Bb; KINDS],
-    out: &mut Vec<FromTo>,
+    mut emit: impl FnMut(usize, usize),
 ) {
     let empty = board.empty();
     for kind in [PELTAST, HOPLITE, BASILEUS] {
         for from in squares(board.bb[side][kind]) {
             let targets = reach(from, kind, empty, limits) & to_mask[kind];
             for to in squares(targets) {
-                out.push((from as u8, to as u8));
+                emit(from, to);
             }
         }
     }

@@ -140,13 +140,9 @@ impl State {
         }
         let limits = self.limits();
         let masks = self.to_masks(&limits);
-        let mut steps = Vec::with_capacity(64);
-        movegen::generate(&self.board, self.side, &limits, &masks, &mut steps);
-        out.extend(
-            steps
-                .iter()
-                .map(|&(f, t)| Move::step(f as usize, t as usize)),
-        );
+        movegen::generate(&self.board, self.side, &limits, &masks, |f, t| {
+            out.push(Move::step(f, t))
+        });
         if out.is_empty() && self.dice {
             out.push(Move::PASS);
         }
