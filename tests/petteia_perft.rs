@@ -1,13 +1,14 @@
 //! The Petteia/Kubeia perft suite `positions/petteia-perft.txt`: the naive
-//! generator (tests/common/naive_petteia.rs) must reproduce every count in
+//! generator (tests/naive/petteia.rs) must reproduce every count in
 //! the file, and the engine must agree with it.
 
-mod common;
+#[path = "naive/petteia.rs"]
+mod naive_petteia;
 
 use agon::game::perft::{divide, perft};
 use agon::game::{Game, GameOptions};
 use agon::games::petteia::{Kubeia, Petteia};
-use common::naive_petteia::Naive;
+use naive_petteia::Naive;
 
 struct Case {
     name: String,

@@ -1,2 +1,0 @@
-//! Helpers shared by integration tests.
-pub mod naive_petteia;
