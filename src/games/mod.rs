@@ -3,6 +3,7 @@
 //! run-time choice into a monomorphised call.
 
 pub mod abalone;
+pub mod petteia;
 pub mod zamma;
 
 use crate::game::{GameError, OptionSpec};
@@ -12,11 +13,18 @@ use crate::game::{GameError, OptionSpec};
 pub enum GameKind {
     Abalone,
     Zamma,
+    Petteia,
+    Kubeia,
 }
 
 impl GameKind {
     /// All games, in the order the protocol lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone, GameKind::Zamma];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::Abalone,
+        GameKind::Zamma,
+        GameKind::Petteia,
+        GameKind::Kubeia,
+    ];
 
     /// The game's name (as given by `Game::NAME`).
     pub fn name(self) -> &'static str {
@@ -55,6 +63,14 @@ macro_rules! with_game {
             }
             $crate::games::GameKind::Zamma => {
                 type $G = $crate::games::zamma::Zamma;
+                $body
+            }
+            $crate::games::GameKind::Petteia => {
+                type $G = $crate::games::petteia::Petteia;
+                $body
+            }
+            $crate::games::GameKind::Kubeia => {
+                type $G = $crate::games::petteia::Kubeia;
                 $body
             }
         }
