@@ -15,9 +15,10 @@
 //!
 //! A two-cell text of adjacent cells is read as Aba-Pro (a single step or
 //! an in-line move), the form every MiGs record uses; only when no legal
-//! move matches that reading is it tried as Nacre. A text that fits two
-//! legal Nacre moves (a 2-marble broadside can: `c3d5` is c3 c4 → d4 d5 or
-//! c3 d4 → c4 d5) is an error naming both.
+//! move matches that reading is it tried as Nacre (so a 2-marble Nacre
+//! broadside whose text is two adjacent cells reads as the single step
+//! when that is legal). A text that fits two legal Nacre broadsides is an
+//! error naming both: `c5d7` is c5 c6 → d6 d7 and also c5 c6 c7 → d5 d6 d7.
 
 use super::board::{cell_name, parse_cell, DIRS};
 use super::moves::Move;
