@@ -26,6 +26,7 @@ fn start(layout: usize, princess: bool) -> Abalone {
 fn playout(seed: u64, layout: usize, princess: bool, plies: usize, check_text: bool) {
     let mut rng = Pcg64::seed_from_u64(seed);
     let mut pos = start(layout, princess);
+    assert!(!pos.status().is_over(), "a start position is not finished");
     let opts = pos.options().clone();
     let mut moves = Vec::new();
     for _ in 0..plies {
@@ -82,7 +83,7 @@ fn playout(seed: u64, layout: usize, princess: bool, plies: usize, check_text: b
 
 proptest! {
     #![proptest_config(ProptestConfig {
-        cases: 64,
+        cases: 48,
         failure_persistence: None,
         ..ProptestConfig::default()
     })]
@@ -102,10 +103,11 @@ fn thousands_of_random_games_do_not_panic() {
     let mut rng = Pcg64::seed_from_u64(7);
     let mut finished = 0;
     let mut moves = Vec::new();
-    for g in 0..2000 {
+    for g in 0..1500 {
         let mut pos = start(g, g % 3 == 0);
-        for _ in 0..400 {
+        for ply in 0..400 {
             if pos.status().is_over() {
+                assert!(ply > 0, "game {g} is over before it starts");
                 finished += 1;
                 break;
             }
@@ -121,5 +123,5 @@ fn thousands_of_random_games_do_not_panic() {
         let _ = pos.evaluate();
     }
     // Push-happy random play ends most games by ejection.
-    assert!(finished > 1000, "only {finished} games finished");
+    assert!(finished > 750, "only {finished} games finished");
 }

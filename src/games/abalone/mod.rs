@@ -224,7 +224,9 @@ impl Game for Abalone {
         let mut pos = position::parse(rules.layout, rules)?;
         if rules.princess {
             // abalone.md: e5 is empty in every layout.
+            // The layout string has no `p`, which parse read as "ejected".
             pos.princess = 1 << board::bit_index(4, 4);
+            pos.winner = 0;
             pos.hash = pos.compute_hash();
         }
         Ok(pos)

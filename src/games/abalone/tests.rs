@@ -265,6 +265,10 @@ fn ejecting_the_princess_wins() {
 fn princess_option_puts_it_on_e5() {
     let p = Abalone::new(&opts("princess=on layout=belgian")).unwrap();
     assert_eq!(p.princess(), set(&["e5"]));
+    assert_eq!(p.status(), Status::Decision(0));
+    // Nobody touches e5 at the start: the same 52 moves as without it.
+    assert_eq!(p.count_moves(), 52);
+    assert_eq!(p.hash(), p.hash_from_scratch());
     assert!(p.position().starts_with("ww1bb/wwwbbb/1ww1bb1/8/4p4/8/"));
     let err = Abalone::from_position(&p.position(), &opts("")).unwrap_err();
     assert!(err.to_string().contains("princess=on"), "{err}");
