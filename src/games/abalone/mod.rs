@@ -338,8 +338,13 @@ impl Game for Abalone {
         let d = DIRS[m.dir()];
         let head = if m.is_broadside() { m.tail() } else { m.head() };
         let before = board::CENTRE_DISTANCE[head as usize] as i32;
-        let after_bit = (head as i32 + d) as usize & 127;
-        let after = board::CENTRE_DISTANCE[after_bit] as i32;
+        let after_bit = (head as i32 + d) as u32 & 127;
+        let after = if BOARD >> after_bit & 1 != 0 {
+            board::CENTRE_DISTANCE[after_bit as usize] as i32
+        } else {
+            // Off the board (a marble pushed out): no centre gain.
+            before
+        };
         shape + (before - after) * 10
     }
 

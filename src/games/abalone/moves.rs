@@ -4,10 +4,11 @@
 
 use super::board::{Bits, DIRS};
 
-/// A move. Bits 0-6: the *tail* cell (for an in-line move the trailing marble,
-/// for a broadside the lower end); 7-9: move direction; 10-12: line axis (equal to the move direction for
-/// in-line moves); 13-14: marbles moved (1..3); 15-16: marbles pushed
-/// (0..2); 17: the push ejects a marble.
+/// A move. Bits 0-6: the *tail* cell (for an in-line move the trailing
+/// marble, for a broadside the lower end); 7-9: move direction; 10-12:
+/// line axis (equal to the move direction for in-line moves); 13-14:
+/// marbles moved (1..3); 15-16: marbles pushed (0..2); 17: the push ejects
+/// a marble.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move(u32);
 
