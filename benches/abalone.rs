@@ -48,6 +48,27 @@ fn walk_copy(pos: &Abalone, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     n
 }
 
+/// `walk_copy` with an `Arc` cloned along with every child.
+fn walk_copy_arc(
+    pos: &Abalone,
+    opts: &std::sync::Arc<GameOptions>,
+    depth: u32,
+    bufs: &mut [Vec<Move>],
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let (buf, rest) = bufs.split_first_mut().unwrap();
+    pos.moves(buf);
+    let mut n = 0;
+    for &m in buf.iter() {
+        let mut child = (*pos, std::sync::Arc::clone(opts));
+        child.0.play(m);
+        n += walk_copy_arc(&child.0, black_box(&child.1), depth - 1, rest);
+    }
+    n
+}
+
 /// The same walk by make/unmake on one position.
 fn walk_unmake(pos: &mut Abalone, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
     if depth == 0 {
@@ -100,6 +121,12 @@ fn benches(c: &mut Criterion) {
     let mut bufs = vec![Vec::new(); 4];
     g.bench_function("copy_make_walk_d3", |b| {
         b.iter(|| walk_copy(black_box(&start), 3, &mut bufs))
+    });
+    // What an `Arc<GameOptions>` handle in the position would add to
+    // copy-make: one reference-count increment and decrement per child.
+    let arc = std::sync::Arc::new(start.options().clone());
+    g.bench_function("copy_make_walk_d3_with_arc", |b| {
+        b.iter(|| walk_copy_arc(black_box(&start), &arc, 3, &mut bufs))
     });
     g.bench_function("make_unmake_walk_d3", |b| {
         let mut pos = start;

@@ -484,3 +484,13 @@ fn evaluation_is_symmetric_and_counts_material() {
     let names: Vec<&str> = p.eval_terms().iter().map(|t| t.0).collect();
     assert_eq!(names.last(), Some(&"total"));
 }
+
+#[test]
+fn a_position_stays_small_for_copy_make() {
+    // mod.rs promises an 80-byte copy: three u128 sets, hash, counters and
+    // a pointer to the interned rules.
+    assert!(std::mem::size_of::<Abalone>() <= 80);
+    let a = Abalone::new(&opts("layout=german")).unwrap();
+    let b = Abalone::new(&opts("layout=german")).unwrap();
+    assert!(std::ptr::eq(a.rules(), b.rules()), "options are interned");
+}
