@@ -2,7 +2,6 @@
 //! Belgian Daisy) replay legally through agon's APGN reader and notation
 //! parser, and agon writes each record's move text back identically.
 
-use agon::game::Game;
 use agon::games::abalone::apgn;
 
 const RECORDS: &str = include_str!("../positions/abalone-migs-2016-2017.apgn");
@@ -35,12 +34,7 @@ fn every_migs_game_replays_and_writes_back_identically() {
             assert_eq!(plies.parse::<usize>().ok(), Some(moves.len()), "{event}");
         }
         // Re-derive each token from the engine's own notation.
-        let mut pos = record.start().unwrap();
-        let mut written = Vec::with_capacity(moves.len());
-        for &m in &moves {
-            written.push(pos.move_text(m));
-            pos.play(m);
-        }
+        let written = apgn::move_tokens(&record.start().unwrap(), &moves);
         assert_eq!(written, record.moves, "{event}: move tokens differ");
         let block = apgn::write_move_text(&written, &record.comments, &record.result, 0);
         assert_eq!(&block, raw, "{event}: move text layout differs");

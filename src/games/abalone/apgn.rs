@@ -112,6 +112,20 @@ impl Record {
     }
 }
 
+/// The move tokens of a game played from `start` (for writing a record
+/// of a game the engine played).
+pub fn move_tokens(start: &Abalone, moves: &[Move]) -> Vec<String> {
+    let mut pos = *start;
+    moves
+        .iter()
+        .map(|&m| {
+            let text = pos.move_text(m);
+            pos.play(m);
+            text
+        })
+        .collect()
+}
+
 /// Lays out move text: `N. <black> <white>` groups (`N... <white>` when
 /// White moves first), comments after their move, wrapped at
 /// [`LINE_WIDTH`], the result last.
