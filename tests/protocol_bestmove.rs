@@ -72,7 +72,6 @@ fn check_game<G: Game>(e: &mut Agon, rng: &mut Pcg64) {
 }
 
 #[test]
-#[ignore = "needs the Abalone rules (merge main)"]
 fn bestmove_is_always_legal() {
     let mut rng = Pcg64::seed_from_u64(0xBE57);
     let mut e = Agon::start();

@@ -114,7 +114,6 @@ fn game_independent_transcripts() {
 }
 
 #[test]
-#[ignore = "needs the Abalone rules (merge main)"]
 fn game_transcripts() {
     let all = transcripts();
     let games: Vec<&Transcript> = all.iter().filter(|t| t.game.is_some()).collect();
