@@ -200,8 +200,9 @@ fn search_job<G: Game>(
 }
 
 /// Bench positions: the start and the positions 4 and 8 plies (or chance
-/// outcomes) along the line of first moves, so the set is fixed by the
-/// rules alone. Returns (positions searched, total nodes).
+/// outcomes) along the line of first moves, each at a decision node (a
+/// pending chance event gets its first outcome), so the set is fixed by
+/// the rules alone. Returns (positions searched, total nodes).
 pub fn bench<G: Game>(start: &G, depth: u32, config: &SearchConfig) -> (usize, u64) {
     let mut positions = vec![start.clone()];
     let mut pos = start.clone();
@@ -225,6 +226,16 @@ pub fn bench<G: Game>(start: &G, depth: u32, config: &SearchConfig) -> (usize, u
         }
         if ply % 4 == 0 {
             positions.push(pos.clone());
+        }
+    }
+    // A search of a chance node only averages its children; bench the
+    // decision node after the first outcome instead.
+    for p in &mut positions {
+        if p.status() == Status::Chance {
+            p.outcomes(&mut outcomes);
+            if let Some(&(m, _)) = outcomes.first() {
+                p.play(m);
+            }
         }
     }
     let stop = AtomicBool::new(false);
