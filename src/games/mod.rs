@@ -3,6 +3,7 @@
 //! run-time choice into a monomorphised call.
 
 pub mod abalone;
+pub mod palma;
 
 use crate::game::{GameError, OptionSpec};
 
@@ -10,11 +11,12 @@ use crate::game::{GameError, OptionSpec};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Abalone,
+    Palma,
 }
 
 impl GameKind {
     /// All games, in the order the protocol lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+    pub const ALL: &'static [GameKind] = &[GameKind::Abalone, GameKind::Palma];
 
     /// The game's name (as given by `Game::NAME`).
     pub fn name(self) -> &'static str {
@@ -49,6 +51,10 @@ macro_rules! with_game {
         match $kind {
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Abalone;
+                $body
+            }
+            $crate::games::GameKind::Palma => {
+                type $G = $crate::games::palma::Palma;
                 $body
             }
         }
