@@ -42,7 +42,7 @@ pub const STATES: usize = 178_994;
 /// Longest turn count stored.
 pub const MAX_TURNS: usize = 255;
 /// Entries smaller than this at either end of a distribution are dropped.
-pub const TRIM: f64 = 1e-8;
+pub const TRIM: f64 = 1e-6;
 
 const SQUARES: usize = 29;
 
@@ -217,8 +217,23 @@ impl RaceTable {
                 continue;
             }
             table.mean[s] = ((usable_sum + q_end) / denom) as f32;
-            dist[0] = 0.0;
-            for k in 1..=MAX_TURNS {
+            // Below `first` every term is zero; past `last` only the
+            // self-loop tail remains, which decays, so stop once it is trimmed.
+            let (mut first, mut last) = (MAX_TURNS, 1);
+            for next in chosen.iter().flatten() {
+                let (a, b) = match *next {
+                    Next::Home => (1, 1),
+                    Next::Again(s2) => table.bounds(s2, 0),
+                    Next::TurnEnds(s2) => table.bounds(s2, 1),
+                };
+                first = first.min(a);
+                last = last.max(b);
+            }
+            dist.fill(0.0);
+            for k in first.max(1)..=MAX_TURNS {
+                if k > last && dist[k - 1] < TRIM {
+                    break;
+                }
                 let mut a = q_end * dist[k - 1];
                 for (i, next) in chosen.iter().enumerate() {
                     let p = THROW_PROBS[i];
@@ -282,6 +297,17 @@ impl RaceTable {
             self.probs
                 .extend(dist[first..=last].iter().map(|&p| p as f32));
         }
+    }
+
+    /// First and last stored turn counts of `s`, shifted by `shift`.
+    fn bounds(&self, s: usize, shift: usize) -> (usize, usize) {
+        let lo = usize::from(self.lo[s]) + shift;
+        (
+            lo,
+            (lo + usize::from(self.len[s]))
+                .saturating_sub(1)
+                .min(MAX_TURNS),
+        )
     }
 
     /// `P(X(s) = k)`.

@@ -1,0 +1,129 @@
+//! The one-sided race table and the evaluator built on it, checked against
+//! distributions derived by hand from the recurrence in `race.rs`.
+
+use agon::game::{Game, GameOptions};
+use agon::games::palma::race::{rank, table, STATES};
+use agon::games::palma::{Palma, Rules, Track};
+
+fn track(squares: &[u8], start: u8, waiting: u8) -> Track {
+    Track {
+        board: squares.iter().fold(0, |b, &q| b | 1 << q),
+        start,
+        waiting,
+    }
+}
+
+#[test]
+fn one_piece_that_only_a_one_brings_home_is_geometric() {
+    // 24 + 26..29: a 1 finishes (3/8); a 2 or 3 has no use and ends the
+    // turn (4/8); a 5 has no use and is thrown again (1/8). So each turn
+    // finishes with 3/7: P(X = k) = (4/7)^(k-1) · 3/7, mean 7/3.
+    let t = table(Rules::standard()).expect("table");
+    let s = rank(track(&[24, 26, 27, 28, 29], 0, 0));
+    for k in 1..=12 {
+        let want = (4.0f64 / 7.0).powi(k as i32 - 1) * 3.0 / 7.0;
+        assert!((t.get(s, k) - want).abs() < 1e-6, "k={k}");
+    }
+    assert!((t.mean(s) - 7.0 / 3.0).abs() < 1e-5);
+    // Two such players: P(X ≤ Y) = p / (1 − q²) = 7/11 for the first to throw.
+    let a = track(&[24, 26, 27, 28, 29], 0, 0);
+    assert!((t.first_wins(a, a) - 7.0 / 11.0).abs() < 1e-5);
+    let pos = Palma::from_position(
+        "h=0/0/24,26,27,28,29 j=0/0/24,26,27,28,29 throw=h",
+        &GameOptions::defaults(Palma::option_specs()),
+    )
+    .unwrap();
+    assert_eq!(
+        pos.evaluate(),
+        ((2.0 * 7.0 / 11.0 - 1.0) * 1000.0f64).round() as i32
+    );
+}
+
+#[test]
+fn a_known_throw_is_valued_by_its_best_use() {
+    // Hounds hold a 1: 24-25 wins at once.
+    let opts = GameOptions::defaults(Palma::option_specs());
+    let pos = Palma::from_position("h=0/0/24,26,27,28,29 j=0/0/3,4,5,6,7 use=h:1", &opts).unwrap();
+    assert_eq!(pos.evaluate(), 1000);
+    // Hounds hold a 2 they cannot use: it passes to Jackals, who also
+    // cannot use it (24-26 taken), then Jackals throw first in a race of two
+    // equal geometric players: Hounds win with 1 − 7/11 = 4/11.
+    let pos =
+        Palma::from_position("h=0/0/24,26,27,28,29 j=0/0/24,26,27,28,29 use=h:2", &opts).unwrap();
+    assert_eq!(
+        pos.evaluate(),
+        ((2.0 * 4.0 / 11.0 - 1.0) * 1000.0f64).round() as i32
+    );
+}
+
+#[test]
+fn distributions_sum_to_one_and_agree_with_the_means() {
+    let t = table(Rules::standard()).expect("table");
+    let all = agon::games::palma::race::all_tracks();
+    assert_eq!(all.len(), STATES);
+    let mut checked = 0;
+    for (i, tr) in all.iter().enumerate().step_by(97) {
+        if tr.is_home() || !t.mean(i).is_finite() {
+            continue;
+        }
+        let (lo, d) = t.distribution(i);
+        let total: f64 = d.iter().map(|&p| f64::from(p)).sum();
+        let mean: f64 = d
+            .iter()
+            .enumerate()
+            .map(|(j, &p)| (lo + j) as f64 * f64::from(p))
+            .sum();
+        assert!((total - 1.0).abs() < 1e-4, "{tr:?}: total {total}");
+        assert!(
+            (mean - t.mean(i)).abs() < 1e-2 * t.mean(i).max(1.0),
+            "{tr:?}"
+        );
+        checked += 1;
+    }
+    assert!(checked > 1000);
+    // The start needs more turns than any position with pieces on board.
+    let start = t.mean(rank(track(&[], 0, 5)));
+    assert!(start > t.mean(rank(track(&[], 5, 0))));
+    assert!(start > 10.0 && start < 200.0, "{start}");
+}
+
+#[test]
+fn reverse_has_no_table_and_falls_back_to_pips() {
+    let opts = GameOptions::parse("reverse=on", Palma::option_specs()).unwrap();
+    let r = Rules::intern(&opts).unwrap();
+    assert!(table(r).is_none());
+    // Hounds are 10 pips ahead: 10 per pip of lead.
+    let pos =
+        Palma::from_position("h=0/0/11,12,13,14,15 j=0/0/9,10,11,12,13 throw=h", &opts).unwrap();
+    assert_eq!(pos.evaluate(), 100);
+}
+
+/// Size, build time and a few means of the default table:
+/// `cargo test --release --test palma_race -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn report_table_size_and_build_time() {
+    let t = agon::games::palma::race::RaceTable::build(Rules::standard()).expect("table");
+    println!("states: {STATES}");
+    println!("build time: {:.3} s", t.build_time.as_secs_f64());
+    println!("memory: {} bytes", t.memory_bytes());
+    for (name, tr) in [
+        ("start (5 not entered)", track(&[], 0, 5)),
+        ("5 on square 0", track(&[], 5, 0)),
+        ("24,26..29", track(&[24, 26, 27, 28, 29], 0, 0)),
+    ] {
+        let s = rank(tr);
+        let (lo, d) = t.distribution(s);
+        println!(
+            "{name}: mean {:.3} turns, stored turns {}..{}",
+            t.mean(s),
+            lo,
+            lo + d.len() - 1
+        );
+    }
+    let start = track(&[], 0, 5);
+    println!(
+        "start race, first thrower wins: {:.4}",
+        t.first_wins(start, start)
+    );
+}
