@@ -127,3 +127,33 @@ fn report_table_size_and_build_time() {
         t.first_wins(start, start)
     );
 }
+
+#[test]
+fn search_hooks_prefer_big_gains_and_stay_in_range() {
+    use agon::games::palma::PalmaMove;
+    let opts = GameOptions::defaults(Palma::option_specs());
+    let pos = Palma::from_position("h=0/0/7,8,9,13,19 j=5/0/- use=h:2", &opts).unwrap();
+    let hint = |t: &str| pos.order_hint(pos.parse_move(t).unwrap());
+    // 8-10 rests on 24 (+16 squares) > 13-15 (extra throw) > 19-21 > 9-11.
+    assert!(hint("8-10") > hint("13-15"));
+    assert!(hint("13-15") > hint("19-21"));
+    assert_eq!(hint("19-21"), hint("9-11"));
+    let mut seen = std::collections::HashSet::new();
+    for from in 0..=29u8 {
+        for v in [1u8, 2, 3, 5].into_iter().filter(|v| from + v <= 29) {
+            let i = pos.history_index(PalmaMove::Step { from, to: from + v });
+            assert!(i < agon::game::HISTORY_SIZE);
+            assert!(seen.insert(i), "index {i} reused");
+        }
+    }
+    for m in [PalmaMove::Enter, PalmaMove::Pass, PalmaMove::Throw(5)] {
+        assert!(seen.insert(pos.history_index(m)));
+    }
+    let terms = pos.eval_terms();
+    let get = |n: &str| terms.iter().find(|t| t.0 == n).map(|t| t.1);
+    // Hounds: 22+21+20+16+10 pips to go; Jackals all waiting (5 × 30).
+    assert_eq!(get("pips_to_go_self"), Some(89));
+    assert_eq!(get("pips_to_go_opponent"), Some(150));
+    assert_eq!(get("total"), Some(pos.evaluate()));
+    assert!(get("win_permille").unwrap() > 500);
+}

@@ -29,6 +29,14 @@
 //! - **Win** ("A turn" 6): the game ends the moment a player has all five
 //!   pieces on 25..29, also through a passed value.
 //!
+//! Cases the rules file leaves open, decided here:
+//! - `shortcuts` must jump forward and no square may belong to two
+//!   shortcuts (no chains), so "the final square" is always one lookup;
+//!   with `reverse=on` a throw ending on any shortcut's target goes back to
+//!   its landing square (palma.md names only 22 → 20 and 24 → 10).
+//! - A move that wins ends the game even when it would earn an extra throw.
+//! - The position string does not carry the ply count (it restarts at 0).
+//!
 //! The turn is walked exactly as "The turn as a state machine": [`Phase`]
 //! `Throw(P)` (chance) → `Use(P, v)` → on `pass`, `Passed(O, v)`.
 //!

@@ -30,6 +30,12 @@
 //!
 //! Distributions are stored for turn counts `1..=MAX_TURNS`, trimmed of
 //! leading and trailing entries below [`TRIM`].
+//!
+//! Measured (default rules): 35.8 MB held
+//! (`cargo test --release --test palma_race -- --ignored --nocapture`),
+//! about 0.36 s to build (`cargo bench --bench palma`). The start needs
+//! 51.0 turns on average; the first thrower wins the pure race from the
+//! start with 0.512.
 
 use std::time::{Duration, Instant};
 
