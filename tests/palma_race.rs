@@ -18,7 +18,7 @@ fn one_piece_that_only_a_one_brings_home_is_geometric() {
     // 24 + 26..29: a 1 finishes (3/8); a 2 or 3 has no use and ends the
     // turn (4/8); a 5 has no use and is thrown again (1/8). So each turn
     // finishes with 3/7: P(X = k) = (4/7)^(k-1) · 3/7, mean 7/3.
-    let t = table(Rules::standard()).expect("table");
+    let t = table(Rules::standard());
     let s = rank(track(&[24, 26, 27, 28, 29], 0, 0));
     for k in 1..=12 {
         let want = (4.0f64 / 7.0).powi(k as i32 - 1) * 3.0 / 7.0;
@@ -58,7 +58,7 @@ fn a_known_throw_is_valued_by_its_best_use() {
 
 #[test]
 fn distributions_sum_to_one_and_agree_with_the_means() {
-    let t = table(Rules::standard()).expect("table");
+    let t = table(Rules::standard());
     let all = agon::games::palma::race::all_tracks();
     assert_eq!(all.len(), STATES);
     let mut checked = 0;
@@ -88,22 +88,49 @@ fn distributions_sum_to_one_and_agree_with_the_means() {
 }
 
 #[test]
-fn reverse_has_no_table_and_falls_back_to_pips() {
-    let opts = GameOptions::parse("reverse=on", Palma::option_specs()).unwrap();
-    let r = Rules::intern(&opts).unwrap();
-    assert!(table(r).is_none());
-    // Hounds are 10 pips ahead: 10 per pip of lead.
-    let pos =
-        Palma::from_position("h=0/0/11,12,13,14,15 j=0/0/9,10,11,12,13 throw=h", &opts).unwrap();
-    assert_eq!(pos.evaluate(), 100);
+fn the_iterative_build_reproduces_the_one_pass_build() {
+    // Default rules have no cycles, so both builds solve the same system.
+    let rules = Rules::standard();
+    let forward = table(rules);
+    let cyclic = agon::games::palma::race_cyclic::build(rules);
+    for s in 0..STATES {
+        let (a, b) = (forward.mean(s), cyclic.mean(s));
+        assert!((a - b).abs() <= 1e-4 * a.max(1.0), "state {s}: {a} vs {b}");
+    }
+    for (squares, start, waiting) in [
+        (&[][..], 0, 5),
+        (&[3, 9][..], 1, 2),
+        (&[12, 17, 21, 23, 26][..], 0, 0),
+    ] {
+        let a = track(squares, start, waiting);
+        let b = track(&[5, 6, 7, 8], 1, 0);
+        let (x, y) = (forward.first_wins(a, b), cyclic.first_wins(a, b));
+        assert!((x - y).abs() < 1e-4, "{squares:?}: {x} vs {y}");
+    }
 }
 
-/// Size, build time and a few means of the default table:
+#[test]
+fn reverse_tables_know_that_22_and_24_send_pieces_back() {
+    let opts = GameOptions::parse("reverse=on", Palma::option_specs()).unwrap();
+    let rev = table(Rules::intern(&opts).unwrap());
+    // 23 + 26..29: a 1 lands on 24 and goes back to 10, a 2 finishes,
+    // 3 and 5 have no use. With the 1 forced, Hounds are slower than on the
+    // default rules, where the 1 reaches 24 (mean 7/3 from there).
+    let a = track(&[23, 26, 27, 28, 29], 0, 0);
+    let std = table(Rules::standard());
+    assert!(rev.mean(rank(a)) > std.mean(rank(a)) + 1.0);
+    // Default rules, by hand: X = 1 on a 2 (3/8); 1 + X(24,26..29) on a 1
+    // (3/8, mean 7/3); 1 + X on a 3 (1/8); X on a 5 (1/8):
+    // (6/8)·E = 3/8 + 3/8·(10/3) + 1/8, E = 7/3.
+    assert!((std.mean(rank(a)) - 7.0 / 3.0).abs() < 1e-5);
+}
+
+/// Size, build time and a few means of the default and reverse tables:
 /// `cargo test --release --test palma_race -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn report_table_size_and_build_time() {
-    let t = agon::games::palma::race::RaceTable::build(Rules::standard()).expect("table");
+    let t = agon::games::palma::race::RaceTable::build(Rules::standard());
     println!("states: {STATES}");
     println!("build time: {:.3} s", t.build_time.as_secs_f64());
     println!("memory: {} bytes", t.memory_bytes());
@@ -125,6 +152,14 @@ fn report_table_size_and_build_time() {
     println!(
         "start race, first thrower wins: {:.4}",
         t.first_wins(start, start)
+    );
+    let opts = GameOptions::parse("reverse=on", Palma::option_specs()).unwrap();
+    let r = agon::games::palma::race::RaceTable::build(Rules::intern(&opts).unwrap());
+    println!(
+        "reverse=on: build time {:.3} s, memory {} bytes, start mean {:.3} turns",
+        r.build_time.as_secs_f64(),
+        r.memory_bytes(),
+        r.mean(rank(start))
     );
 }
 

@@ -66,19 +66,10 @@ fn pips_to_go(t: Track) -> i32 {
 }
 
 pub fn evaluate(pos: &Palma) -> Score {
-    let me = viewer(pos);
     if let Phase::Over(_) = pos.phase() {
         return 0;
     }
-    match table(pos.rules()) {
-        Some(t) => to_score(win_probability(pos, me, t)),
-        None => {
-            // reverse=on: no table (race.rs); a pip race, 2 pips per throw.
-            let tr = pos.tracks();
-            let d = pips_to_go(tr[usize::from(other(me))]) - pips_to_go(tr[usize::from(me)]);
-            (d * 10).clamp(-(SCALE as i32), SCALE as i32)
-        }
-    }
+    to_score(win_probability(pos, viewer(pos), table(pos.rules())))
 }
 
 fn to_score(p: f64) -> Score {
@@ -94,16 +85,15 @@ pub fn features(pos: &Palma) -> Vec<(&'static str, Score)> {
         ("pips_to_go_self", pips_to_go(mine)),
         ("pips_to_go_opponent", pips_to_go(theirs)),
     ];
-    if let Some(t) = table(pos.rules()) {
-        let tenths = |x: Track| (t.mean(rank(x)) * 10.0).round().min(1e6) as Score;
-        out.push(("mean_turns_x10_self", tenths(mine)));
-        out.push(("mean_turns_x10_opponent", tenths(theirs)));
-        if !pos.phase_is_over() {
-            out.push((
-                "win_permille",
-                (win_probability(pos, me, t) * 1000.0).round() as Score,
-            ));
-        }
+    let t = table(pos.rules());
+    let tenths = |x: Track| (t.mean(rank(x)) * 10.0).round().min(1e6) as Score;
+    out.push(("mean_turns_x10_self", tenths(mine)));
+    out.push(("mean_turns_x10_opponent", tenths(theirs)));
+    if !pos.phase_is_over() {
+        out.push((
+            "win_permille",
+            (win_probability(pos, me, t) * 1000.0).round() as Score,
+        ));
     }
     out.push(("total", evaluate(pos)));
     out

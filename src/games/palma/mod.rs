@@ -48,6 +48,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 pub mod race;
+pub mod race_cyclic;
 pub mod rules;
 pub mod state;
 

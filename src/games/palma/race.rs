@@ -24,12 +24,11 @@
 //! Without the `reverse` option every use strictly increases the pip sum
 //! (`Σ squares − waiting`), so the states are solved in decreasing pip
 //! order, each once, with the self-loops (unusable values) solved in
-//! closed form. With `reverse=on` a move can go backwards (21 → 24 → 10);
-//! the table is not built and [`RaceTable::build`] returns `None` (the
-//! evaluator falls back to a pip count: a documented gap).
+//! closed form. With `reverse=on` a move can go backwards (21 → 24 → 10)
+//! and [`super::race_cyclic`] solves the same recurrence by iteration.
 //!
 //! Distributions are stored for turn counts `1..=MAX_TURNS`, trimmed of
-//! leading and trailing entries below [`TRIM`].
+//! a head and a tail of total mass below [`TRIM`] each.
 //!
 //! Measured (default rules): 35.8 MB held
 //! (`cargo test --release --test palma_race -- --ignored --nocapture`),
@@ -47,7 +46,8 @@ use super::state::{PalmaMove, Track, PIECES, THROWS, THROW_PROBS};
 pub const STATES: usize = 178_994;
 /// Longest turn count stored.
 pub const MAX_TURNS: usize = 255;
-/// Entries smaller than this at either end of a distribution are dropped.
+/// At each end of a distribution, entries totalling less than this are
+/// dropped.
 pub const TRIM: f64 = 1e-6;
 
 const SQUARES: usize = 29;
@@ -140,7 +140,7 @@ pub fn all_tracks() -> Vec<Track> {
 }
 
 /// Pip sum: increases with every use when `reverse` is off.
-fn pips(t: Track) -> i32 {
+pub(super) fn pips(t: Track) -> i32 {
     let mut s = -i32::from(t.waiting);
     let mut b = t.board;
     while b != 0 {
@@ -148,6 +148,30 @@ fn pips(t: Track) -> i32 {
         b &= b - 1;
     }
     s
+}
+
+/// The configuration after a use, and the square the piece rests on
+/// (0 for an entry).
+pub(super) fn after_use(t: Track, m: PalmaMove, rules: &Rules) -> (Track, u8) {
+    let mut n = t;
+    let mut rest = 0u8;
+    match m {
+        PalmaMove::Enter => {
+            n.waiting -= 1;
+            n.start += 1;
+        }
+        PalmaMove::Step { from, to } => {
+            if from == 0 {
+                n.start -= 1;
+            } else {
+                n.board &= !(1 << from);
+            }
+            rest = rules.rest[usize::from(to)];
+            n.board |= 1 << rest;
+        }
+        PalmaMove::Throw(_) | PalmaMove::Pass => {}
+    }
+    (n, rest)
 }
 
 /// Where a use leads, for the recurrence.
@@ -161,21 +185,27 @@ enum Next {
 /// The table for one rule set.
 #[derive(Debug)]
 pub struct RaceTable {
-    offset: Vec<u32>,
-    lo: Vec<u8>,
-    len: Vec<u8>,
-    probs: Vec<f32>,
-    mean: Vec<f32>,
+    pub(super) offset: Vec<u32>,
+    pub(super) lo: Vec<u8>,
+    pub(super) len: Vec<u8>,
+    pub(super) probs: Vec<f32>,
+    pub(super) mean: Vec<f32>,
     /// Time the build took.
     pub build_time: Duration,
 }
 
 impl RaceTable {
-    /// Builds the table (`None` with `reverse=on`, see the module docs).
-    pub fn build(rules: &Rules) -> Option<RaceTable> {
+    /// Builds the table: in one pass in pip order when every use moves
+    /// forward, by iteration ([`super::race_cyclic`]) with `reverse=on`.
+    pub fn build(rules: &Rules) -> RaceTable {
         if rules.reverse {
-            return None;
+            return super::race_cyclic::build(rules);
         }
+        RaceTable::build_forward(rules)
+    }
+
+    /// The one-pass build; only valid when every use increases the pip sum.
+    pub fn build_forward(rules: &Rules) -> RaceTable {
         let began = Instant::now();
         let tracks = all_tracks();
         let mut order: Vec<usize> = (0..tracks.len()).collect();
@@ -252,32 +282,15 @@ impl RaceTable {
                 }
                 dist[k] = a / (1.0 - q_five);
             }
-            table.store(s, &dist);
+            table.store(s, &dist, TRIM);
         }
         table.probs.shrink_to_fit();
         table.build_time = began.elapsed();
-        Some(table)
+        table
     }
 
     fn successor(&self, t: Track, v: u8, m: PalmaMove, rules: &Rules) -> (Next, f64) {
-        let mut n = t;
-        let mut rest = 0u8;
-        match m {
-            PalmaMove::Enter => {
-                n.waiting -= 1;
-                n.start += 1;
-            }
-            PalmaMove::Step { from, to } => {
-                if from == 0 {
-                    n.start -= 1;
-                } else {
-                    n.board &= !(1 << from);
-                }
-                rest = rules.rest[usize::from(to)];
-                n.board |= 1 << rest;
-            }
-            PalmaMove::Throw(_) | PalmaMove::Pass => {}
-        }
+        let (n, rest) = after_use(t, m, rules);
         if n.is_home() {
             return (Next::Home, 1.0);
         }
@@ -290,14 +303,22 @@ impl RaceTable {
         }
     }
 
-    fn store(&mut self, s: usize, dist: &[f64; MAX_TURNS + 1]) {
-        let first = (1..=MAX_TURNS).find(|&k| dist[k] >= TRIM).unwrap_or(1);
-        let last = (1..=MAX_TURNS)
-            .rev()
-            .find(|&k| dist[k] >= TRIM)
-            .unwrap_or(0);
+    pub(super) fn store(&mut self, s: usize, dist: &[f64; MAX_TURNS + 1], trim: f64) {
+        // Drop the longest head and tail whose total mass is below `trim` each.
+        let mut first = 1;
+        let mut mass = 0.0;
+        while first <= MAX_TURNS && mass + dist[first] < trim {
+            mass += dist[first];
+            first += 1;
+        }
+        let mut last = MAX_TURNS;
+        mass = 0.0;
+        while last >= first && mass + dist[last] < trim {
+            mass += dist[last];
+            last -= 1;
+        }
         self.offset[s] = self.probs.len() as u32;
-        self.lo[s] = first as u8;
+        self.lo[s] = first.min(MAX_TURNS) as u8;
         if last >= first {
             self.len[s] = (last - first + 1) as u8;
             self.probs
@@ -392,8 +413,8 @@ impl RaceTable {
 }
 
 /// The table of a rule set, built on first use and then shared.
-pub fn table(rules: &'static Rules) -> Option<&'static RaceTable> {
-    rules.race.get_or_init(|| RaceTable::build(rules)).as_ref()
+pub fn table(rules: &'static Rules) -> &'static RaceTable {
+    rules.race.get_or_init(|| RaceTable::build(rules))
 }
 
 #[cfg(test)]

@@ -60,7 +60,7 @@ pub struct Rules {
     pub shortcuts: Vec<(u8, u8)>,
     pub reverse: bool,
     /// The one-sided race table, built on first use (see `race.rs`).
-    pub(crate) race: OnceLock<Option<RaceTable>>,
+    pub(crate) race: OnceLock<RaceTable>,
 }
 
 impl Rules {
