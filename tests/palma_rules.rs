@@ -400,3 +400,45 @@ fn bad_position_strings_are_refused_with_a_reason() {
         assert!(!e.contains('\n'));
     }
 }
+
+#[test]
+fn custom_shortcuts_replace_the_default_ones() {
+    // Only 7>13: 5-7 would rest on 13 (taken); 20 is an ordinary square.
+    let p = pos_with(
+        "shortcuts=7>13 extra_squares=none",
+        "h=0/1/4,5,13,20 j=5/0/- use=h:2",
+    );
+    assert_eq!(
+        successors(&p),
+        pairs(&[
+            ("0-2", "h=0/0/2,4,5,13,20 j=5/0/- throw=j"),
+            ("4-6", "h=0/1/5,6,13,20 j=5/0/- throw=j"),
+            ("13-15", "h=0/1/4,5,15,20 j=5/0/- throw=j"),
+            ("20-22", "h=0/1/4,5,13,22 j=5/0/- throw=j"),
+        ])
+    );
+    let p = pos_with("shortcuts=7>13", "h=0/1/4,6,12,20 j=5/0/- use=h:1");
+    assert_eq!(
+        successors(&p),
+        pairs(&[
+            ("0-1", "h=0/0/1,4,6,12,20 j=5/0/- throw=j"),
+            ("4-5", "h=0/1/5,6,12,20 j=5/0/- throw=j"),
+            ("6-7", "h=0/1/4,12,13,20 j=5/0/- throw=j"),
+            ("12-13", "h=0/1/4,6,13,20 j=5/0/- throw=j"),
+            ("20-21", "h=0/1/4,6,12,21 j=5/0/- throw=j"),
+        ])
+    );
+}
+
+#[test]
+fn palma_is_registered_with_its_options() {
+    use agon::games::GameKind;
+    let kind = GameKind::from_name("Palma").unwrap();
+    assert_eq!(kind.name(), "palma");
+    let keys: Vec<&str> = kind.option_specs().iter().map(|s| s.key).collect();
+    assert_eq!(keys, ["first", "shortcuts", "reverse", "extra_squares"]);
+    assert_eq!(Palma::PLAYER_NAMES, ["hounds", "jackals"]);
+    assert_eq!(Palma::WHITE, 0);
+    let e = GameOptions::parse("first=cats", kind.option_specs()).unwrap_err();
+    assert!(e.to_string().contains("hounds, jackals"));
+}
