@@ -65,6 +65,8 @@ fn pips_to_go(t: Track) -> i32 {
     s
 }
 
+/// `(2p − 1)·1000` for the race win probability `p` of the decider (at a
+/// chance node: of the thrower); 0 once the game is over.
 pub fn evaluate(pos: &Palma) -> Score {
     if let Phase::Over(_) = pos.phase() {
         return 0;

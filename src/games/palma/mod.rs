@@ -35,7 +35,8 @@
 //!   with `reverse=on` a throw ending on any shortcut's target goes back to
 //!   its landing square (palma.md names only 22 → 20 and 24 → 10).
 //! - A move that wins ends the game even when it would earn an extra throw.
-//! - The position string does not carry the ply count (it restarts at 0).
+//! - The position string does not carry the ply count (it restarts at 0);
+//!   [`Game::ply`] counts every played move and throw.
 //!
 //! The turn is walked exactly as "The turn as a state machine": [`Phase`]
 //! `Throw(P)` (chance) → `Use(P, v)` → on `pass`, `Passed(O, v)`.

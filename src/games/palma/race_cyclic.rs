@@ -178,7 +178,7 @@ pub fn build(rules: &Rules) -> RaceTable {
                 change = change.max((new - cur[s]).abs());
                 cur[s] = new;
             }
-            if change < 1e-15 {
+            if change < 1e-13 {
                 break;
             }
         }
