@@ -280,3 +280,83 @@ fn report_one_ply_matches() {
     println!("one ply vs random: {:.3}", one_ply_match(4000, 7, false));
     println!("one ply vs rearmost: {:.3}", one_ply_match(4000, 7, true));
 }
+
+#[test]
+fn simulated_races_take_the_tables_number_of_turns() {
+    use agon::games::palma::movegen::for_each_use;
+    use agon::games::palma::PalmaMove;
+    use rand::{Rng, SeedableRng};
+    // Play the single-player race by the rules, throw by throw, choosing
+    // the use the table rates best, and count turns: the average and the
+    // share finished within 45 turns must match the table's distribution.
+    let rules = Rules::standard();
+    let t = table(rules);
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(3);
+    let start = track(&[], 0, 5);
+    let runs = 20_000;
+    let (mut sum, mut within) = (0u64, 0u32);
+    for _ in 0..runs {
+        let mut cur = start;
+        let mut turns = 1u64;
+        while !cur.is_home() {
+            let x: f64 = rng.gen();
+            let v = match x {
+                x if x < 0.375 => 1,
+                x if x < 0.75 => 2,
+                x if x < 0.875 => 3,
+                _ => 5,
+            };
+            let mut best: Option<(f64, Track, bool)> = None;
+            for_each_use(cur, v, rules, |m| {
+                let mut n = cur;
+                let mut again = v == 5;
+                match m {
+                    PalmaMove::Enter => {
+                        n.waiting -= 1;
+                        n.start += 1;
+                    }
+                    PalmaMove::Step { from, to } => {
+                        if from == 0 {
+                            n.start -= 1;
+                        } else {
+                            n.board &= !(1 << from);
+                        }
+                        let rest = rules.rest[usize::from(to)];
+                        n.board |= 1 << rest;
+                        again |= rest == 15;
+                    }
+                    _ => unreachable!(),
+                }
+                let cost = if n.is_home() {
+                    0.0
+                } else {
+                    t.mean(rank(n)) + if again { 0.0 } else { 1.0 }
+                };
+                if best.is_none_or(|b| cost < b.0) {
+                    best = Some((cost, n, again));
+                }
+            });
+            match best {
+                Some((_, n, again)) => {
+                    cur = n;
+                    if !cur.is_home() && !again {
+                        turns += 1;
+                    }
+                }
+                None if v == 5 => {} // the extra throw stays with the player
+                None => turns += 1,
+            }
+        }
+        sum += turns;
+        within += u32::from(turns <= 45);
+    }
+    let mean = sum as f64 / f64::from(runs);
+    let s = rank(start);
+    let want = t.mean(s);
+    // The turn count's standard deviation is about 14, so the standard error
+    // is 0.1 (0.45 is 4.5 of them); for the share within 45 turns, 0.0035.
+    assert!((mean - want).abs() < 0.45, "simulated {mean}, table {want}");
+    let p45: f64 = (1..=45).map(|k| t.get(s, k)).sum();
+    let got = f64::from(within) / f64::from(runs);
+    assert!((got - p45).abs() < 0.02, "simulated {got}, table {p45}");
+}
