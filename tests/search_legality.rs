@@ -29,7 +29,7 @@ fn playout_positions() -> Vec<Abalone> {
     let mut moves = Vec::new();
     for (i, options) in starts.iter().enumerate() {
         let opts = GameOptions::parse(options, Abalone::option_specs()).unwrap();
-        for seed in 0..6u64 {
+        for seed in 0..10u64 {
             let mut rng = Pcg64::seed_from_u64(1000 * i as u64 + seed);
             let mut pos = Abalone::new(&opts).unwrap();
             for _ in 0..rng.gen_range(0..80) {
@@ -53,7 +53,7 @@ fn migs_positions() -> Vec<Abalone> {
     let mut rng = Pcg64::seed_from_u64(7);
     records
         .iter()
-        .step_by(records.len() / 10)
+        .step_by(records.len() / 20)
         .filter_map(|r| {
             let (moves, _) = r.replay().ok()?;
             let mut pos = r.start().ok()?;
@@ -87,6 +87,28 @@ fn check_line(root: &Abalone, line: &[String]) -> Result<(), String> {
         pos.play(m);
     }
     Ok(())
+}
+
+/// The checker itself: a line built from `moves()` passes; a move of the
+/// side not to move, or a move repeated from the wrong side, fails.
+#[test]
+fn line_checker_accepts_legal_and_rejects_illegal_lines() {
+    let opts = GameOptions::parse("layout=standard", Abalone::option_specs()).unwrap();
+    let start = Abalone::new(&opts).unwrap();
+    let mut pos = start;
+    let mut line = Vec::new();
+    let mut moves = Vec::new();
+    for _ in 0..6 {
+        pos.moves(&mut moves);
+        let m = moves[moves.len() / 2];
+        line.push(pos.move_text(m));
+        pos.play(m);
+    }
+    assert_eq!(check_line(&start, &line), Ok(()));
+    // abalone.md: Black moves first; i5h5 is a White marble's step.
+    assert!(check_line(&start, &["i5h5".to_string()]).is_err());
+    let twice = vec![line[0].clone(), line[0].clone()];
+    assert!(check_line(&start, &twice).is_err());
 }
 
 #[test]

@@ -12,7 +12,7 @@ use agon::games::abalone::Abalone;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::solver::{shortest, texts, winning_first_moves, Goal};
+use super::solver::{quiet_defender, shortest, texts, urgent, winning_first_moves, Goal};
 use super::suite::Entry;
 
 const MIGS: &str = include_str!("../../positions/abalone-migs-2016-2017.apgn");
@@ -71,6 +71,10 @@ impl Picker {
         let Some(n) = shortest(pos, goal, max) else {
             return false;
         };
+        let first = winning_first_moves(pos, goal, n);
+        if goal == Goal::Eject && !(quiet_defender(pos, n) && urgent(pos, goal, n, &first)) {
+            return false;
+        }
         let Some(q) = self
             .quotas
             .iter_mut()
@@ -86,7 +90,7 @@ impl Picker {
             position: pos.position(),
             goal,
             n,
-            first_moves: texts(pos, &winning_first_moves(pos, goal, n)),
+            first_moves: texts(pos, &first),
         });
         true
     }

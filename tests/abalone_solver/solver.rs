@@ -67,7 +67,12 @@ impl Task {
     fn reached(&self, pos: &Abalone) -> bool {
         match pos.status() {
             Status::Over(Outcome::Win(p)) if p == self.attacker => true,
-            _ => self.goal == Goal::Eject && pos.ejected(self.attacker ^ 1) > self.defender_lost,
+            Status::Over(_) => false,
+            _ => {
+                self.goal == Goal::Eject
+                    && pos.ejected(self.attacker ^ 1) > self.defender_lost
+                    && !can_eject(pos)
+            }
         }
     }
 
@@ -108,6 +113,13 @@ impl Task {
     }
 }
 
+/// The side to move has an ejecting move.
+fn can_eject(pos: &Abalone) -> bool {
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    moves.iter().any(|m| m.ejects())
+}
+
 /// The attacker's first moves that force `goal` within `n` moves.
 pub fn winning_first_moves(root: &Abalone, goal: Goal, n: u32) -> Vec<Move> {
     let task = Task::new(root, goal);
@@ -125,6 +137,35 @@ pub fn forced(root: &Abalone, goal: Goal, n: u32) -> bool {
 /// The least `n ≤ max` with a forced `goal`, if any.
 pub fn shortest(root: &Abalone, goal: Goal, max: u32) -> Option<u32> {
     (1..=max).find(|&n| forced(root, goal, n))
+}
+
+/// The same position with the other side to move (the "what if it were
+/// the defender's turn" of [`quiet_defender`]).
+pub fn other_side_to_move(pos: &Abalone) -> Abalone {
+    let text = pos.position();
+    let mut fields: Vec<&str> = text.split(' ').collect();
+    fields[1] = if fields[1] == "b" { "w" } else { "b" };
+    Abalone::from_position(&fields.join(" "), pos.options()).expect("a flipped legal position")
+}
+
+/// The defender could not force an ejection of its own within `n` moves
+/// even if it moved first: the attacker's forced ejection is then a clean
+/// gain of a marble, not one side of a trade or a race.
+pub fn quiet_defender(pos: &Abalone, n: u32) -> bool {
+    !forced(&other_side_to_move(pos), Goal::Eject, n)
+}
+
+/// No first move outside `first` forces `goal` even within `n + 1` moves:
+/// the tactic is now or never, so a player who delays it loses it (a
+/// forced ejection that a slower move also forces tests nothing).
+pub fn urgent(pos: &Abalone, goal: Goal, n: u32, first: &[Move]) -> bool {
+    let task = Task::new(pos, goal);
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    moves
+        .iter()
+        .filter(|m| !first.contains(m))
+        .all(|&m| !task.achieves(pos, m, n + 1))
 }
 
 /// The sorted move texts of `moves` at `pos` (the file's form).

@@ -80,7 +80,13 @@ pub const HEADER: &str = "\
 #                 the princess with princess=on) within N of its own moves;
 #         eject = it forces the ejection of an opposing marble within N of
 #                 its own moves, before the defender ejects one of its own
-#                 (for N >= 2 no ejection is available at once).
+#                 and leaving the defender no ejection in reply (for
+#                 N >= 2 no such ejection is available at once), and the
+#                 defender, even if it moved first, could not force an
+#                 ejection within N moves (a clean gain, not a trade), and
+#                 no other first move forces it even within N+1 moves
+#                 (delaying loses it; checked when generating only, as it
+#                 costs a deeper solve).
 # - N: the least such number (1..3); first moves: every first move (Aba-Pro
 #   notation, sorted) that forces it within N moves, whatever the defence.
 #
