@@ -1,7 +1,7 @@
-//! A first static evaluation: a weighted sum of features, each the
-//! difference "side to move minus opponent" of a per-side value, so that a
-//! tuner can fit [`WEIGHTS`] against [`features`]. Weights are set by hand
-//! for now.
+//! The static evaluation: a weighted sum of features (mostly the
+//! difference "side to move minus opponent" of a per-side value), linear so
+//! that `agon tune` can fit [`WEIGHTS`] against [`features`] by the Texel
+//! method on the 1,518 decided MiGs games (README: "Tuning").
 
 use super::board::{shift, Bits, BOARD, CENTRE_DISTANCE, DIRS, EDGE};
 use super::movegen;
@@ -9,14 +9,24 @@ use super::Abalone;
 use crate::game::{Score, EVAL_LIMIT};
 
 /// Number of features.
-pub const NUM_FEATURES: usize = 5;
+pub const NUM_FEATURES: usize = 8;
 
 /// Feature names, in [`features`] order.
-pub const FEATURE_NAMES: [&str; NUM_FEATURES] =
-    ["material", "centre", "cohesion", "edge", "pushes"];
+pub const FEATURE_NAMES: [&str; NUM_FEATURES] = [
+    "material",
+    "centre",
+    "cohesion",
+    "edge",
+    "pushes",
+    "ejections_to_move",
+    "ejections_against",
+    "tempo",
+];
 
-/// Hand-set weights (centi-units per feature unit).
-pub const WEIGHTS: [i32; NUM_FEATURES] = [1000, 8, 4, -20, 30];
+/// Weights in centi-units per feature unit. The first (material) is fixed
+/// by hand and sets the scale; the others are fitted by `agon tune` (see
+/// the README for the command and data).
+pub const WEIGHTS: [i32; NUM_FEATURES] = [1000, 145, 82, -53, 93, 158, -140, 157];
 
 /// Opposing marbles this side has ejected.
 pub fn material(pos: &Abalone, side: usize) -> i32 {
@@ -52,7 +62,7 @@ pub fn pushes(pos: &Abalone, side: usize) -> i32 {
 }
 
 /// Every feature for `side`.
-pub fn side_features(pos: &Abalone, side: usize) -> [i32; NUM_FEATURES] {
+pub fn side_features(pos: &Abalone, side: usize) -> [i32; 5] {
     [
         material(pos, side),
         centre(pos, side),
@@ -62,12 +72,24 @@ pub fn side_features(pos: &Abalone, side: usize) -> [i32; NUM_FEATURES] {
     ]
 }
 
-/// Features from the view of the side to move (own minus opponent's).
+/// Features from the view of the side to move: the per-side ones as own
+/// minus opponent's, then the ejections each side could play now (they
+/// weigh differently: the mover's are threats it can carry out at once),
+/// then the tempo constant.
 pub fn features(pos: &Abalone) -> [i32; NUM_FEATURES] {
     let me = pos.side as usize;
     let a = side_features(pos, me);
     let b = side_features(pos, me ^ 1);
-    std::array::from_fn(|i| a[i] - b[i])
+    let mut f = [0; NUM_FEATURES];
+    for i in 0..5 {
+        f[i] = a[i] - b[i];
+    }
+    let own = pos.marbles[me];
+    let opp = pos.marbles[me ^ 1];
+    f[5] = movegen::count_ejections(own, (opp | pos.princess) & BOARD) as i32;
+    f[6] = movegen::count_ejections(opp, (own | pos.princess) & BOARD) as i32;
+    f[7] = 1;
+    f
 }
 
 /// The static evaluation from the view of the side to move.

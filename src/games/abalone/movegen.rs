@@ -174,6 +174,24 @@ pub fn generate(own: Bits, opp: Bits, out: &mut Vec<Move>) {
 
 /// Number of pushing (sumito) moves: an evaluation feature.
 #[inline]
+/// Pushes available to `own` that eject a marble.
+pub fn count_ejections(own: Bits, opp: Bits) -> u32 {
+    // A push ejects when the cell beyond the last pushed marble is off
+    // the board (it is then at most one step outside, in the padding).
+    let off = !BOARD;
+    DIRS.iter()
+        .map(|&d| {
+            let o2 = own & shift(own, -d);
+            let o3 = o2 & shift(own, -2 * d);
+            let opp3 = shift(opp, -3 * d);
+            (o2 & shift(opp, -2 * d) & shift(off, -3 * d)).count_ones()
+                + (o3 & opp3 & shift(off, -4 * d)).count_ones()
+                + (o3 & opp3 & shift(opp, -4 * d) & shift(off, -5 * d)).count_ones()
+        })
+        .sum()
+}
+
+/// Pushes (sumito) available to `own`, ejections included.
 pub fn count_pushes(own: Bits, opp: Bits) -> u32 {
     let empty = BOARD & !(own | opp);
     let free = !(own | opp);

@@ -476,7 +476,11 @@ fn search_hooks_rank_ejections_first() {
 #[test]
 fn evaluation_is_symmetric_and_counts_material() {
     let p = Abalone::new(&opts("layout=belgian")).unwrap();
-    assert_eq!(p.evaluate(), 0, "Belgian Daisy is symmetric");
+    // Belgian Daisy is symmetric: every feature but the tempo constant
+    // cancels, so the evaluation is the tempo bonus alone.
+    let f = p.features();
+    assert!(f[..7].iter().all(|&x| x == 0), "{f:?}");
+    assert_eq!(p.evaluate(), super::eval::WEIGHTS[7]);
     let text = layout(&["e5"], &["a1"], None, 'b').replace(" b", "-0b2w b");
     let p = Abalone::from_position(&text, &opts("")).unwrap();
     assert_eq!(p.features()[0], 2);
