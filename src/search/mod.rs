@@ -5,15 +5,29 @@
 //! Entry point: [`think`]. It is monomorphised per game; the protocol and the
 //! command line reach it through [`crate::with_game!`].
 
+pub mod alphabeta;
+pub mod greedy;
 pub mod info;
 pub mod limits;
+pub mod random;
+pub mod score;
+pub mod smp;
+pub mod time;
+pub mod tt;
+
+#[cfg(test)]
+mod testgame;
+#[cfg(test)]
+mod tests;
 
 pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
 
 use crate::game::Game;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tt::Tt;
 
 /// Which search to run (`Search` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -94,19 +108,62 @@ pub fn think<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    // Placeholder until the search core lands: the first legal move.
-    let _ = (history, limits, config, report);
-    let mut moves = Vec::new();
-    root.moves(&mut moves);
-    if !root_moves.is_empty() {
-        moves.retain(|m| root_moves.contains(m));
+    match config.algorithm {
+        Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
+        Algorithm::Random => random::think(root, root_moves, config.seed),
+        Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax | Algorithm::Mcts => {
+            if matches!(config.algorithm, Algorithm::Expectimax | Algorithm::Mcts) {
+                report(&Report::String(format!(
+                    "search {:?} is not available yet; using alpha-beta",
+                    config.algorithm
+                )));
+            }
+            let tt = shared_tt(config.hash_mb);
+            alphabeta::think_with(
+                root,
+                history,
+                root_moves,
+                limits,
+                config,
+                stop,
+                report,
+                &tt,
+                alphabeta::AbParams::default(),
+            )
+        }
     }
-    let _ = stop.load(Ordering::Relaxed);
-    SearchResult {
-        best: moves.first().copied(),
-        ponder: None,
-        score: ScoreReport::Cp(0),
-        depth: 0,
-        nodes: 0,
+}
+
+/// The engine's transposition table: kept from one `think` to the next
+/// (the previous move's search seeds this one), resized when `hash_mb`
+/// changes.
+static TABLE: Mutex<Option<Arc<Tt>>> = Mutex::new(None);
+
+fn shared_tt(mb: usize) -> Arc<Tt> {
+    let mut slot = match TABLE.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    match slot.as_ref() {
+        Some(tt) if tt.mb() == mb.max(1) => Arc::clone(tt),
+        _ => {
+            // Free the old table before allocating the new one.
+            *slot = None;
+            let tt = Arc::new(Tt::new(mb));
+            *slot = Some(Arc::clone(&tt));
+            tt
+        }
+    }
+}
+
+/// Forgets everything the searches learnt (`ucinewgame`, a new game or a
+/// switch to another game).
+pub fn clear_hash() {
+    let slot = match TABLE.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if let Some(tt) = slot.as_ref() {
+        tt.clear();
     }
 }
