@@ -1,5 +1,6 @@
 //! Command-line subcommands. With no subcommand `agon` speaks the protocol.
 
+pub mod bench;
 pub mod perft;
 
 use crate::game::{GameError, GameOptions};
