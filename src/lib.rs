@@ -6,10 +6,14 @@
 //! - [`games`]: the rules, notation and evaluation of each game.
 //! - [`search`]: searches generic over [`game::Game`].
 //! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
+//! - [`arena`]: the internal referee for engine-vs-engine matches.
 //! - [`cli`]: the command-line subcommands.
+//! - [`tune`]: fitting evaluation weights to game results.
 
+pub mod arena;
 pub mod cli;
 pub mod game;
 pub mod games;
 pub mod protocol;
 pub mod search;
+pub mod tune;

@@ -62,6 +62,66 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
+    /// Fit the evaluation weights to game results (Texel method).
+    Tune {
+        /// Game name.
+        #[arg(long, default_value = "abalone")]
+        game: String,
+        /// Variant options.
+        #[arg(long)]
+        options: Option<String>,
+        /// A file of game records in the game's format (Abalone: APGN).
+        #[arg(long)]
+        records: Option<String>,
+        /// Self-play games to add.
+        #[arg(long, default_value = "0")]
+        selfplay: String,
+        /// Engine for self-play.
+        #[arg(long, default_value = "search=alphabeta,depth=2")]
+        engine: String,
+        /// Skip this many plies at the start of each game.
+        #[arg(long, default_value = "6")]
+        skip_plies: String,
+        /// Optimiser iterations.
+        #[arg(long, default_value = "300")]
+        iterations: String,
+        /// Seed for self-play openings.
+        #[arg(long, default_value = "1")]
+        seed: String,
+    },
+    /// Play agon configurations against each other (both colours, random openings).
+    Match {
+        /// Game name.
+        #[arg(long, default_value = "abalone")]
+        game: String,
+        /// Variant options, e.g. "layout=belgian".
+        #[arg(long)]
+        options: Option<String>,
+        /// Engine A, e.g. "search=alphabeta,movetime=100".
+        #[arg(long)]
+        a: String,
+        /// Engine B, e.g. "search=greedy".
+        #[arg(long)]
+        b: String,
+        /// Number of games (rounded up to colour-swapped pairs).
+        #[arg(long, default_value = "100")]
+        games: String,
+        /// Random opening plies: N or MIN-MAX.
+        #[arg(long, default_value = "2-4")]
+        openings: String,
+        /// Ply limit; the game adjudicates at it (Abalone: ejected marbles).
+        #[arg(long, default_value = "300")]
+        max_plies: String,
+        /// Games played at once.
+        #[arg(long, default_value = "1")]
+        concurrency: String,
+        /// Seed for openings and chance outcomes.
+        #[arg(long, default_value = "1")]
+        seed: String,
+        /// Print every game's result.
+        #[arg(long)]
+        verbose: bool,
+    },
 }
 
 fn main() -> ExitCode {
@@ -119,6 +179,48 @@ fn main() -> ExitCode {
             threads: threads.as_deref(),
             hash_mb: hash.as_deref(),
             no_lmr,
+            verbose,
+        }),
+        Some(Command::Tune {
+            game,
+            options,
+            records,
+            selfplay,
+            engine,
+            skip_plies,
+            iterations,
+            seed,
+        }) => agon::cli::tune::run(&agon::cli::tune::TuneArgs {
+            game: &game,
+            options: options.as_deref(),
+            records: records.as_deref(),
+            selfplay: &selfplay,
+            engine: &engine,
+            skip_plies: &skip_plies,
+            iterations: &iterations,
+            seed: &seed,
+        }),
+        Some(Command::Match {
+            game,
+            options,
+            a,
+            b,
+            games,
+            openings,
+            max_plies,
+            concurrency,
+            seed,
+            verbose,
+        }) => agon::cli::matches::run(&agon::cli::matches::MatchArgs {
+            game: &game,
+            options: options.as_deref(),
+            engine_a: &a,
+            engine_b: &b,
+            games: &games,
+            openings: &openings,
+            max_plies: &max_plies,
+            concurrency: &concurrency,
+            seed: &seed,
             verbose,
         }),
     };

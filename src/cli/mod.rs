@@ -1,7 +1,9 @@
 //! Command-line subcommands. With no subcommand `agon` speaks the protocol.
 
 pub mod bench;
+pub mod matches;
 pub mod perft;
+pub mod tune;
 
 use crate::game::{GameError, GameOptions};
 use crate::games::GameKind;

@@ -21,10 +21,12 @@
 pub mod error;
 pub mod options;
 pub mod perft;
+pub mod record;
 pub mod zobrist;
 
 pub use error::GameError;
 pub use options::{GameOptions, OptionKind, OptionSpec};
+pub use record::GameRecord;
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -151,6 +153,21 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         None
     }
 
+    /// Reads a file of game records in the game's record format.
+    fn read_records(text: &str, options: &GameOptions) -> Result<Vec<GameRecord<Self>>, GameError> {
+        let _ = (text, options);
+        Err(GameError::new(format!(
+            "{} has no record format",
+            Self::NAME
+        )))
+    }
+
+    /// The result a referee gives when a game is stopped at its ply limit
+    /// (e.g. Abalone: more ejected opposing marbles wins, equal is a draw).
+    fn adjudicate(&self) -> Outcome {
+        Outcome::Draw
+    }
+
     // ---- Hooks for searches; defaults make every game searchable. ----
 
     /// Static evaluation from the view of the player to move (decision
@@ -163,6 +180,24 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// view of the player to move).
     fn eval_terms(&self) -> Vec<(&'static str, Score)> {
         vec![("total", self.evaluate())]
+    }
+
+    /// Names of the evaluation features (for `agon tune`); empty when the
+    /// game's evaluator is not linear in tunable features.
+    fn feature_names() -> &'static [&'static str] {
+        &[]
+    }
+
+    /// The evaluation features of this position, from the view of the
+    /// player to move, such that `evaluate() ≈ Σ weight[i] · feature[i]`
+    /// (same order as `feature_names`).
+    fn features(&self, out: &mut Vec<f64>) {
+        out.clear();
+    }
+
+    /// The weights the evaluator uses now (same order as `feature_names`).
+    fn weights() -> Vec<f64> {
+        Vec::new()
     }
 
     /// Whether a move is forcing (searched in quiescence).

@@ -1,0 +1,113 @@
+//! `agon tune`: fits a game's evaluation weights to game results
+//! (Texel method, see [`crate::tune`]). Positions come from self-play
+//! between agon configurations and, for Abalone, from the MiGs records.
+
+use super::{game_and_options, parse_count};
+use crate::arena::{play_game, random_opening, EngineSpec};
+use crate::game::{Game, GameError, GameOptions};
+use crate::tune::{fit, samples_from_game, Sample};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+/// Arguments of `agon tune`.
+pub struct TuneArgs<'a> {
+    pub game: &'a str,
+    pub options: Option<&'a str>,
+    /// An APGN file of real games (Abalone only).
+    pub records: Option<&'a str>,
+    /// Self-play games to add.
+    pub selfplay: &'a str,
+    /// Engine for self-play, e.g. "search=alphabeta,depth=2".
+    pub engine: &'a str,
+    pub skip_plies: &'a str,
+    pub iterations: &'a str,
+    pub seed: &'a str,
+}
+
+/// Collects samples, fits, prints old and new weights.
+pub fn run(args: &TuneArgs) -> Result<(), GameError> {
+    let (kind, opts) = game_and_options(args.game, args.options)?;
+    crate::with_game!(kind, G => run_game::<G>(&opts, args))
+}
+
+fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
+    let names = G::feature_names();
+    if names.is_empty() {
+        return Err(GameError::new(format!(
+            "{} has no tunable evaluation features",
+            G::NAME
+        )));
+    }
+    let skip = parse_count("skip plies", args.skip_plies)? as usize;
+    let mut samples: Vec<Sample> = Vec::new();
+    if let Some(path) = args.records {
+        let text = std::fs::read_to_string(path)
+            .map_err(|e| GameError::new(format!("cannot read '{path}': {e}")))?;
+        let records = G::read_records(&text, opts)?;
+        let mut decided = 0;
+        for record in &records {
+            if let Some(outcome) = record.result {
+                decided += 1;
+                samples.extend(
+                    samples_from_game(&record.start, &record.moves, outcome, skip)
+                        .map_err(GameError::new)?,
+                );
+            }
+        }
+        println!(
+            "records: {decided} decided games, {} positions",
+            samples.len()
+        );
+    }
+    let selfplay = parse_count("self-play games", args.selfplay)?;
+    if selfplay > 0 {
+        let engine = EngineSpec::parse(args.engine)?;
+        let start = G::new(opts)?;
+        let mut rng = Pcg64::seed_from_u64(parse_count("seed", args.seed)?);
+        let before = samples.len();
+        for _ in 0..selfplay {
+            let plies = rng.gen_range(2..=8);
+            let opening = random_opening(&start, plies, &mut rng);
+            let result = play_game(&opening, [&engine, &engine], 400, rng.gen());
+            samples.extend(
+                samples_from_game(&opening, &result.moves, result.outcome, skip)
+                    .map_err(GameError::new)?,
+            );
+        }
+        println!(
+            "self-play: {selfplay} games, {} positions",
+            samples.len() - before
+        );
+    }
+    if samples.is_empty() {
+        return Err(GameError::new("no positions: give --records or --selfplay"));
+    }
+    let start = G::weights();
+    // The first weight (material) anchors the scale of the others.
+    let fixed: Vec<bool> = (0..start.len()).map(|i| i == 0).collect();
+    let iterations = parse_count("iterations", args.iterations)? as usize;
+    let report = fit(&samples, &start, &fixed, iterations);
+    println!(
+        "K = {:.4}, loss {:.6} -> {:.6} over {} positions",
+        report.k,
+        report.loss_before,
+        report.loss_after,
+        samples.len()
+    );
+    println!("{:<24} {:>10} {:>10}", "feature", "old", "new");
+    for (i, name) in names.iter().enumerate() {
+        println!(
+            "{:<24} {:>10.1} {:>10.1}",
+            name,
+            start.get(i).copied().unwrap_or(0.0),
+            report.weights.get(i).copied().unwrap_or(0.0)
+        );
+    }
+    let rounded: Vec<String> = report
+        .weights
+        .iter()
+        .map(|w| format!("{}", w.round() as i64))
+        .collect();
+    println!("weights: [{}]", rounded.join(", "));
+    Ok(())
+}

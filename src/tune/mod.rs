@@ -1,0 +1,9 @@
+//! Evaluation tuning (`agon tune`): Texel-style logistic fitting of a
+//! game's linear evaluation weights to game results, from real game records
+//! or from self-play.
+
+pub mod samples;
+pub mod texel;
+
+pub use samples::{samples_from_game, Sample};
+pub use texel::{fit, FitReport};

@@ -1,0 +1,43 @@
+//! Training samples: a position's features and the final result of its game.
+
+use crate::game::{Game, Outcome, Status};
+
+/// One position: its features (from the view of the player to move) and
+/// the game's result from that player's view (1 win, 0.5 draw, 0 loss).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sample {
+    pub features: Vec<f64>,
+    pub result: f64,
+}
+
+/// Samples from every decision position of a game played from `start`
+/// by `moves` (in notation), skipping the first `skip` plies. Returns an
+/// error text if a move does not parse.
+pub fn samples_from_game<G: Game>(
+    start: &G,
+    moves: &[String],
+    outcome: Outcome,
+    skip: usize,
+) -> Result<Vec<Sample>, String> {
+    let mut pos = start.clone();
+    let mut out = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        if let Status::Decision(p) = pos.status() {
+            if i >= skip {
+                let mut features = Vec::new();
+                pos.features(&mut features);
+                let result = match outcome {
+                    Outcome::Win(w) if w == p => 1.0,
+                    Outcome::Win(_) => 0.0,
+                    Outcome::Draw => 0.5,
+                };
+                out.push(Sample { features, result });
+            }
+        }
+        let m = pos
+            .parse_move(text)
+            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+        pos.play(m);
+    }
+    Ok(out)
+}
