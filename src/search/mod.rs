@@ -99,7 +99,70 @@ impl Default for SearchConfig {
 ///   all legal moves.
 /// - `stop`: set by another thread to end the search within milliseconds.
 /// - `report`: receives `info` reports as the search goes.
+///
+/// Uses the process-wide transposition table (kept between calls, sized by
+/// `config.hash_mb`). Two engines in one process that must not share what
+/// they learn (a match) each use their own [`Searcher`].
 pub fn think<G: Game>(
+    root: &G,
+    history: &[u64],
+    root_moves: &[G::Move],
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    let tt = shared_tt(config.hash_mb);
+    think_on(&tt, root, history, root_moves, limits, config, stop, report)
+}
+
+/// An engine with its own transposition table, kept from one search to
+/// the next.
+pub struct Searcher {
+    tt: Tt,
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: Tt::new(hash_mb),
+        }
+    }
+
+    /// Reallocates the table if `hash_mb` changed (forgetting it).
+    pub fn resize(&mut self, hash_mb: usize) {
+        if self.tt.mb() != hash_mb.max(1) {
+            self.tt = Tt::new(hash_mb);
+        }
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// [`think`] on this searcher's table (`config.hash_mb` is not
+    /// looked at: see [`Searcher::resize`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn think<G: Game>(
+        &self,
+        root: &G,
+        history: &[u64],
+        root_moves: &[G::Move],
+        limits: &Limits,
+        config: &SearchConfig,
+        stop: &AtomicBool,
+        report: &(dyn Fn(&Report) + Sync),
+    ) -> SearchResult<G::Move> {
+        think_on(
+            &self.tt, root, history, root_moves, limits, config, stop, report,
+        )
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn think_on<G: Game>(
+    tt: &Tt,
     root: &G,
     history: &[u64],
     root_moves: &[G::Move],
@@ -118,7 +181,6 @@ pub fn think<G: Game>(
                     config.algorithm
                 )));
             }
-            let tt = shared_tt(config.hash_mb);
             alphabeta::think_with(
                 root,
                 history,
@@ -127,7 +189,7 @@ pub fn think<G: Game>(
                 config,
                 stop,
                 report,
-                &tt,
+                tt,
                 alphabeta::AbParams::default(),
             )
         }
