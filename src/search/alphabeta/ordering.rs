@@ -1,12 +1,19 @@
-//! Move ordering: the transposition-table move first, then by the game's
-//! static hint ([`Game::order_hint`]: for Abalone ejections and pushes),
-//! then killers, then history. The hint dominates: it is scaled above any
-//! killer or history score.
+//! Move ordering: the transposition-table move first, then the forcing
+//! moves ([`Game::is_forcing`]: for Abalone pushes) by the game's static
+//! hint ([`Game::order_hint`]), then the quiet moves by killer, history and
+//! hint together: among quiet moves the hint is a preference, not a rank,
+//! so what the search learnt can overrule it.
 
 use super::history::{History, HISTORY_MAX};
 use crate::game::{Game, Player};
 
-const HINT_SCALE: i64 = 1 << 18;
+/// Forcing moves come before every quiet move.
+const FORCING_BASE: i64 = 1 << 40;
+/// Weight of the hint among forcing moves (above any history score).
+const FORCING_HINT_SCALE: i64 = 1 << 18;
+/// Weight of the hint among quiet moves, against history scores of
+/// ±[`HISTORY_MAX`].
+pub const QUIET_HINT_SCALE: i64 = 16;
 const KILLER_BONUS: [i64; 2] = [3 * HISTORY_MAX as i64, 2 * HISTORY_MAX as i64];
 
 /// Per move: (ordering key, index in generation order).
@@ -27,9 +34,11 @@ pub fn score_moves<G: Game>(
     for (i, &m) in moves.iter().enumerate() {
         let key = if Some(i) == tt_index {
             i64::MAX
+        } else if pos.is_forcing(m) {
+            FORCING_BASE + i64::from(pos.order_hint(m)) * FORCING_HINT_SCALE
         } else {
             let killer = history.killer_rank(ply, m).map_or(0, |r| KILLER_BONUS[r]);
-            i64::from(pos.order_hint(m)) * HINT_SCALE
+            i64::from(pos.order_hint(m)) * QUIET_HINT_SCALE
                 + killer
                 + i64::from(history.score(player, pos.history_index(m)))
         };
