@@ -1,5 +1,6 @@
 //! `agon perft`: leaf counts per `shared/rules/PERFT.md`, with timing.
 
+use std::io::Write;
 use std::time::Instant;
 
 use super::{game_and_options, parse_count};
@@ -36,11 +37,14 @@ fn run_game<G: Game>(
         Some(text) => G::from_position(text, opts)?,
         None => G::new(opts)?,
     };
+    // Output errors (a closed pipe, as in `agon perft … | head`) are not
+    // the user's problem to see as a panic: the report is simply cut.
+    let mut out = std::io::stdout().lock();
     let start = Instant::now();
     let leaves = if show_divide {
         let parts = divide(&pos, depth);
         for (m, n) in &parts {
-            println!("{m}: {n}");
+            let _ = writeln!(out, "{m}: {n}");
         }
         if parts.is_empty() {
             perft(&pos, depth)
@@ -56,7 +60,7 @@ fn run_game<G: Game>(
     } else {
         0.0
     };
-    println!("perft {depth}: {leaves}");
-    println!("time: {:.3} s, leaves/s: {:.0}", secs, rate);
+    let _ = writeln!(out, "perft {depth}: {leaves}");
+    let _ = writeln!(out, "time: {:.3} s, leaves/s: {:.0}", secs, rate);
     Ok(())
 }

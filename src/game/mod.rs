@@ -168,6 +168,13 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         Outcome::Draw
     }
 
+    /// The same position with engine-level adjudication (draws by quiet
+    /// plies, repetition, move limits) switched off, as perft requires
+    /// (PERFT.md). Games without such adjudication keep the default.
+    fn without_adjudication(&self) -> Self {
+        self.clone()
+    }
+
     // ---- Hooks for searches; defaults make every game searchable. ----
 
     /// Static evaluation from the view of the player to move (decision

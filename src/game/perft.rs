@@ -1,18 +1,20 @@
 //! perft, per `shared/rules/PERFT.md`: leaves `depth` decision plies deep;
 //! chance nodes expand into their distinct outcomes without using depth;
-//! a finished game is a leaf only when reached exactly at depth 0.
+//! a finished game is a leaf only when reached exactly at depth 0;
+//! engine-level adjudication is off ([`Game::without_adjudication`]).
 
 use super::{Game, Status};
 
 /// Counts the leaves `depth` decision plies below `pos`.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
     let mut bufs = Buffers::default();
-    count(pos, depth, &mut bufs, 0)
+    count(&pos.without_adjudication(), depth, &mut bufs, 0)
 }
 
 /// The count per root move (decision node) or per root outcome (chance
 /// node), in generation order, with each move's text.
 pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+    let pos = &pos.without_adjudication();
     let mut bufs = Buffers::default();
     let mut out = Vec::new();
     match pos.status() {

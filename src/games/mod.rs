@@ -3,6 +3,8 @@
 //! run-time choice into a monomorphised call.
 
 pub mod abalone;
+pub mod petteia;
+pub mod zamma;
 
 use crate::game::{GameError, OptionSpec};
 
@@ -10,11 +12,19 @@ use crate::game::{GameError, OptionSpec};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Abalone,
+    Zamma,
+    Petteia,
+    Kubeia,
 }
 
 impl GameKind {
     /// All games, in the order the protocol lists them.
-    pub const ALL: &'static [GameKind] = &[GameKind::Abalone];
+    pub const ALL: &'static [GameKind] = &[
+        GameKind::Abalone,
+        GameKind::Zamma,
+        GameKind::Petteia,
+        GameKind::Kubeia,
+    ];
 
     /// The game's name (as given by `Game::NAME`).
     pub fn name(self) -> &'static str {
@@ -49,6 +59,18 @@ macro_rules! with_game {
         match $kind {
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Abalone;
+                $body
+            }
+            $crate::games::GameKind::Zamma => {
+                type $G = $crate::games::zamma::Zamma;
+                $body
+            }
+            $crate::games::GameKind::Petteia => {
+                type $G = $crate::games::petteia::Petteia;
+                $body
+            }
+            $crate::games::GameKind::Kubeia => {
+                type $G = $crate::games::petteia::Kubeia;
                 $body
             }
         }

@@ -1,57 +1,431 @@
-//! Abalone (placeholder: the rules arrive with issue 2's Abalone work).
+//! Abalone, per `shared/rules/abalone.md`.
+//!
+//! - **Board** (abalone.md, "Board and coordinates"): 61 cells a1..i9 as
+//!   bits of a `u128` over a padded grid ([`board`]).
+//! - **Moves** ("A move"): one to three marbles in a line move one step,
+//!   in-line (pushing 2-1, 3-1, 3-2; equal numbers or an own marble behind
+//!   the pushed ones block) or broadside (every destination empty, no push).
+//!   A move is its set of marbles plus its direction ([`moves::Move`]);
+//!   [`movegen`] generates and bulk-counts them with whole-board bit
+//!   operations.
+//! - **End** ("End of game"): ejecting the sixth opposing marble wins; a
+//!   side with no legal move draws (Decision). `max_plies=N` draws when N
+//!   plies have been played; `repetition=N` (default 3) is reported by
+//!   [`Game::repetition_limit`] for the game history and the searches.
+//!   Both are engine-level adjudication: run perft without `max_plies`
+//!   (its default), per PERFT.md.
+//! - **Princess** ("Save the Princess", `princess=on`): a neutral marble
+//!   on e5 that neither side moves, that either side pushes as an opposing
+//!   marble, and whose ejection wins for the pusher. A position string
+//!   with `princess=on` and no `p` is one where the princess has been
+//!   ejected: the side *not* to move (who just moved) has won.
+//! - **Layouts** (`layout=`): standard, belgian, german, and ABA-PRO's
+//!   dutch and swiss ([`rules::LAYOUTS`]).
+//! - **Notation** ([`notation`]): Aba-Pro canonical, Nacre accepted.
+//! - **Position string** ([`position`]), **APGN** records ([`apgn`]),
+//!   **evaluation** ([`eval`]).
+//!
+//! Playing a move copies nothing but the 80-byte struct: the options are a
+//! `&'static` interned [`rules::Rules`].
 
-use crate::game::{Game, GameError, GameOptions, OptionSpec, Status};
+pub mod apgn;
+pub mod board;
+pub mod eval;
+mod hash;
+pub mod movegen;
+pub mod moves;
+pub mod notation;
+pub mod position;
+pub mod rules;
 
-#[derive(Clone, Debug)]
+use crate::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Player, Score, Status};
+use board::{shift, Bits, BOARD, DIRS, ORDINAL};
+pub use moves::Move;
+use rules::Rules;
+
+/// Marbles a side must eject to win (abalone.md, "End of game").
+pub const MARBLES_TO_WIN: u8 = 6;
+
+/// Marbles per colour in every layout.
+pub const MARBLES_PER_SIDE: u32 = 14;
+
+/// An Abalone position.
+#[derive(Clone, Copy, Debug)]
 pub struct Abalone {
-    options: GameOptions,
+    /// Marbles of Black (0) and White (1).
+    marbles: [Bits; 2],
+    /// The princess marble's cell (empty set when off or ejected).
+    princess: Bits,
+    hash: u64,
+    ply: u32,
+    /// Marbles of each colour pushed off the board.
+    ejected: [u8; 2],
+    /// The player to move.
+    side: u8,
+    /// 0 while the game goes on, else 1 + the winner.
+    winner: u8,
+    rules: &'static Rules,
+}
+
+/// What [`Abalone::unplay`] needs to take a move back: the state that a
+/// move changes irreversibly.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    hash: u64,
+    winner: u8,
+    /// 0 nothing ejected, 1 an opposing marble, 2 the princess.
+    ejected: u8,
+}
+
+impl Abalone {
+    /// Marbles of `player`.
+    pub fn marbles(&self, player: Player) -> Bits {
+        self.marbles[player as usize & 1]
+    }
+
+    /// The princess's cell as a set (empty when not on the board).
+    pub fn princess(&self) -> Bits {
+        self.princess
+    }
+
+    /// Marbles of `player`'s colour ejected so far.
+    pub fn ejected(&self, player: Player) -> u8 {
+        self.ejected[player as usize & 1]
+    }
+
+    /// The player to move.
+    pub fn side(&self) -> Player {
+        self.side
+    }
+
+    /// The parsed options.
+    pub fn rules(&self) -> &'static Rules {
+        self.rules
+    }
+
+    #[inline(always)]
+    fn own_and_pushable(&self) -> (Bits, Bits) {
+        let me = self.side as usize;
+        (self.marbles[me], self.marbles[me ^ 1] | self.princess)
+    }
+
+    /// Plays `m` and returns what [`Abalone::unplay`] needs (make/unmake,
+    /// kept for the bench that compares it with copy-make).
+    pub fn play_undoable(&mut self, m: Move) -> Undo {
+        let before = (self.hash, self.winner, self.ejected, self.princess);
+        self.play_move(m);
+        let kind = if before.3 != 0 && self.princess == 0 {
+            2
+        } else if self.ejected != before.2 {
+            1
+        } else {
+            0
+        };
+        Undo {
+            hash: before.0,
+            winner: before.1,
+            ejected: kind,
+        }
+    }
+
+    /// Takes back `m`, the last move played with [`Abalone::play_undoable`].
+    pub fn unplay(&mut self, m: Move, undo: Undo) {
+        self.side ^= 1;
+        self.ply -= 1;
+        let me = self.side as usize;
+        let you = me ^ 1;
+        let d = DIRS[m.dir()];
+        let from = m.marbles();
+        self.marbles[me] ^= from ^ shift(from, d);
+        if m.pushed() > 0 {
+            let now = shift(m.pushed_cells(), d);
+            let opp = self.marbles[you] & now;
+            self.marbles[you] ^= opp ^ shift(opp, -d);
+            let pr = self.princess & now;
+            self.princess ^= pr ^ shift(pr, -d);
+            let last = 1 << (m.tail() as i32 + (m.count() + m.pushed() - 1) as i32 * d);
+            match undo.ejected {
+                1 => {
+                    self.marbles[you] |= last;
+                    self.ejected[you] -= 1;
+                }
+                2 => self.princess |= last,
+                _ => {}
+            }
+        }
+        self.hash = undo.hash;
+        self.winner = undo.winner;
+    }
+
+    #[inline(always)]
+    fn play_move(&mut self, m: Move) {
+        let me = self.side as usize;
+        let you = me ^ 1;
+        let d = DIRS[m.dir()];
+        let from = m.marbles();
+        let changed = from ^ shift(from, d);
+        self.marbles[me] ^= changed;
+        let mut h = self.hash ^ hash::pieces(changed, me) ^ hash::side();
+        if m.pushed() > 0 {
+            let q = m.pushed_cells();
+            let opp = self.marbles[you] & q;
+            let opp_moved = opp ^ (shift(opp, d) & BOARD);
+            self.marbles[you] ^= opp_moved;
+            h ^= hash::pieces(opp_moved, you);
+            let pr = self.princess & q;
+            if pr != 0 {
+                let pr_moved = pr ^ (shift(pr, d) & BOARD);
+                self.princess ^= pr_moved;
+                h ^= hash::pieces(pr_moved, hash::PRINCESS);
+            }
+            if m.ejects() {
+                if pr != 0 && self.princess == 0 {
+                    self.winner = me as u8 + 1;
+                } else {
+                    let n = self.ejected[you];
+                    h ^= hash::ejected(you, n) ^ hash::ejected(you, n + 1);
+                    self.ejected[you] = n + 1;
+                    if n + 1 >= MARBLES_TO_WIN {
+                        self.winner = me as u8 + 1;
+                    }
+                }
+            }
+        }
+        self.hash = h;
+        self.side ^= 1;
+        self.ply += 1;
+    }
+
+    fn compute_hash(&self) -> u64 {
+        let mut h = hash::pieces(self.marbles[0], 0)
+            ^ hash::pieces(self.marbles[1], 1)
+            ^ hash::pieces(self.princess, hash::PRINCESS)
+            ^ hash::ejected(0, self.ejected[0])
+            ^ hash::ejected(1, self.ejected[1]);
+        if self.side == 1 {
+            h ^= hash::side();
+        }
+        h
+    }
 }
 
 impl Game for Abalone {
-    type Move = u32;
+    type Move = Move;
     const NAME: &'static str = "abalone";
     const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
-    const WHITE: u8 = 1;
+    const WHITE: Player = 1;
+
     fn option_specs() -> &'static [OptionSpec] {
-        &[]
+        rules::SPECS
     }
+
     fn new(options: &GameOptions) -> Result<Self, GameError> {
-        Ok(Abalone {
-            options: options.clone(),
-        })
+        let rules = Rules::get(options)?;
+        let mut pos = position::parse(rules.layout, rules)?;
+        if rules.princess {
+            // abalone.md: e5 is empty in every layout.
+            // The layout string has no `p`, which parse read as "ejected".
+            pos.princess = 1 << board::bit_index(4, 4);
+            pos.winner = 0;
+            pos.hash = pos.compute_hash();
+        }
+        Ok(pos)
     }
-    fn from_position(_text: &str, _options: &GameOptions) -> Result<Self, GameError> {
-        Err(GameError::new("not yet"))
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        position::parse(text, Rules::get(options)?)
     }
+
     fn position(&self) -> String {
-        String::new()
+        position::write(self)
     }
+
     fn options(&self) -> &GameOptions {
-        &self.options
+        &self.rules.options
     }
+
+    #[inline]
     fn status(&self) -> Status {
-        Status::Decision(0)
+        if self.winner != 0 {
+            return Status::Over(Outcome::Win(self.winner - 1));
+        }
+        if let Some(limit) = self.rules.max_plies {
+            if self.ply >= limit {
+                return Status::Over(Outcome::Draw);
+            }
+        }
+        let (own, opp) = self.own_and_pushable();
+        if !movegen::any(own, opp) {
+            return Status::Over(Outcome::Draw);
+        }
+        Status::Decision(self.side)
     }
-    fn moves(&self, out: &mut Vec<u32>) {
+
+    fn moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        if self.winner != 0 || self.rules.max_plies.is_some_and(|n| self.ply >= n) {
+            return;
+        }
+        let (own, opp) = self.own_and_pushable();
+        movegen::generate(own, opp, out);
     }
-    fn play(&mut self, _m: u32) {}
+
+    #[inline]
+    fn count_moves(&self) -> usize {
+        if self.winner != 0 || self.rules.max_plies.is_some_and(|n| self.ply >= n) {
+            return 0;
+        }
+        let (own, opp) = self.own_and_pushable();
+        movegen::count(own, opp) as usize
+    }
+
+    #[inline]
+    fn play(&mut self, m: Move) {
+        self.play_move(m);
+    }
+
     fn hash(&self) -> u64 {
-        0
+        self.hash
     }
+
     fn hash_from_scratch(&self) -> u64 {
-        0
+        self.compute_hash()
     }
-    fn move_text(&self, m: u32) -> String {
-        m.to_string()
+
+    fn move_text(&self, m: Move) -> String {
+        notation::write(m)
     }
-    fn parse_move(&self, _text: &str) -> Result<u32, GameError> {
-        Err(GameError::new("not yet"))
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        notation::parse(self, text)
     }
+
     fn board_text(&self) -> String {
-        String::new()
+        position::picture(self)
     }
+
     fn ply(&self) -> u32 {
-        0
+        self.ply
+    }
+
+    fn repetition_limit(&self) -> Option<u32> {
+        self.rules.repetition
+    }
+
+    fn read_records(
+        text: &str,
+        _options: &GameOptions,
+    ) -> Result<Vec<crate::game::GameRecord<Self>>, GameError> {
+        // Each APGN record carries its own layout (Variant tag).
+        apgn::parse(text)?
+            .into_iter()
+            .map(|r| {
+                let result = match r.result.as_str() {
+                    "1-0" => Some(Outcome::Win(0)),
+                    "0-1" => Some(Outcome::Win(1)),
+                    "1/2-1/2" => Some(Outcome::Draw),
+                    _ => None,
+                };
+                Ok(crate::game::GameRecord {
+                    start: r.start()?,
+                    moves: r.moves,
+                    result,
+                })
+            })
+            .collect()
+    }
+
+    fn without_adjudication(&self) -> Self {
+        // PERFT.md: `max_plies` and `repetition` are off inside perft.
+        let text: Vec<String> = self
+            .rules
+            .options
+            .pairs()
+            .iter()
+            .map(|(k, v)| match k.as_str() {
+                "max_plies" | "repetition" => format!("{k}=none"),
+                _ => format!("{k}={v}"),
+            })
+            .collect();
+        let mut copy = *self;
+        if let Ok(rules) =
+            GameOptions::parse(&text.join(" "), rules::SPECS).and_then(|o| Rules::get(&o))
+        {
+            copy.rules = rules;
+        }
+        copy
+    }
+
+    fn adjudicate(&self) -> Outcome {
+        // abalone.md: a match runner adjudicates by ejected marbles.
+        match self.ejected[1].cmp(&self.ejected[0]) {
+            std::cmp::Ordering::Greater => Outcome::Win(0),
+            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
+        eval::terms(self)
+    }
+
+    fn feature_names() -> &'static [&'static str] {
+        &eval::FEATURE_NAMES
+    }
+
+    fn features(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
+    }
+
+    fn weights() -> Vec<f64> {
+        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+
+    fn is_forcing(&self, m: Move) -> bool {
+        m.pushed() > 0
+    }
+
+    fn order_hint(&self, m: Move) -> i32 {
+        let shape = if m.ejects() {
+            1000
+        } else if m.pushed() > 0 {
+            500 + 100 * m.pushed() as i32
+        } else if m.is_broadside() {
+            50 * m.count() as i32
+        } else {
+            100 * m.count() as i32
+        };
+        // Prefer moves towards the centre among equals.
+        let d = DIRS[m.dir()];
+        let head = if m.is_broadside() { m.tail() } else { m.head() };
+        let before = board::CENTRE_DISTANCE[head as usize] as i32;
+        let after_bit = (head as i32 + d) as u32 & 127;
+        let after = if BOARD >> after_bit & 1 != 0 {
+            board::CENTRE_DISTANCE[after_bit as usize] as i32
+        } else {
+            // Off the board (a marble pushed out): no centre gain.
+            before
+        };
+        shape + (before - after) * 10
+    }
+
+    fn history_index(&self, m: Move) -> usize {
+        // 61 cells × 6 directions × 9 shapes (in-line 1..3; broadside
+        // 2..3 on each of 3 axes) = 3294 < HISTORY_SIZE.
+        let cell = ORDINAL[m.tail() as usize & 127] as usize % board::NUM_CELLS;
+        let shape = if m.is_broadside() {
+            3 + m.axis() * 2 + (m.count() as usize - 2)
+        } else {
+            m.count() as usize - 1
+        };
+        (cell * 6 + m.dir()) * 9 + shape
     }
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! The static evaluation: a weighted sum of features (mostly the
+//! difference "side to move minus opponent" of a per-side value), linear so
+//! that `agon tune` can fit [`WEIGHTS`] against [`features`] by the Texel
+//! method on the 1,518 decided MiGs games (README: "Tuning").
+
+use super::board::{shift, Bits, BOARD, CENTRE_DISTANCE, DIRS, EDGE};
+use super::movegen;
+use super::Abalone;
+use crate::game::{Score, EVAL_LIMIT};
+
+/// Number of features.
+pub const NUM_FEATURES: usize = 8;
+
+/// Feature names, in [`features`] order.
+pub const FEATURE_NAMES: [&str; NUM_FEATURES] = [
+    "material",
+    "centre",
+    "cohesion",
+    "edge",
+    "pushes",
+    "ejections_to_move",
+    "ejections_against",
+    "tempo",
+];
+
+/// Weights in centi-units per feature unit. The first (material) is fixed
+/// by hand and sets the scale; the others are fitted by `agon tune` (see
+/// the README for the command and data).
+pub const WEIGHTS: [i32; NUM_FEATURES] = [1000, 145, 82, -53, 93, 158, -140, 157];
+
+/// Opposing marbles this side has ejected.
+pub fn material(pos: &Abalone, side: usize) -> i32 {
+    pos.ejected[side ^ 1] as i32
+}
+
+/// Closeness to e5 summed over the side's marbles (4 − hex distance).
+pub fn centre(pos: &Abalone, side: usize) -> i32 {
+    super::board::cells(pos.marbles[side])
+        .map(|c| 4 - CENTRE_DISTANCE[c as usize] as i32)
+        .sum()
+}
+
+/// Adjacent pairs of the side's own marbles.
+pub fn cohesion(pos: &Abalone, side: usize) -> i32 {
+    let own = pos.marbles[side];
+    DIRS[..3]
+        .iter()
+        .map(|&a| (own & shift(own, -a)).count_ones() as i32)
+        .sum()
+}
+
+/// The side's marbles on the outer ring, where a push can eject them.
+pub fn edge(pos: &Abalone, side: usize) -> i32 {
+    (pos.marbles[side] & EDGE).count_ones() as i32
+}
+
+/// Pushes (sumito) the side could play if it were to move.
+pub fn pushes(pos: &Abalone, side: usize) -> i32 {
+    let own: Bits = pos.marbles[side];
+    let opp = (pos.marbles[side ^ 1] | pos.princess) & BOARD;
+    movegen::count_pushes(own, opp) as i32
+}
+
+/// Every feature for `side`.
+pub fn side_features(pos: &Abalone, side: usize) -> [i32; 5] {
+    [
+        material(pos, side),
+        centre(pos, side),
+        cohesion(pos, side),
+        edge(pos, side),
+        pushes(pos, side),
+    ]
+}
+
+/// Features from the view of the side to move: the per-side ones as own
+/// minus opponent's, then the ejections each side could play now (they
+/// weigh differently: the mover's are threats it can carry out at once),
+/// then the tempo constant.
+pub fn features(pos: &Abalone) -> [i32; NUM_FEATURES] {
+    let me = pos.side as usize;
+    let a = side_features(pos, me);
+    let b = side_features(pos, me ^ 1);
+    let mut f = [0; NUM_FEATURES];
+    for i in 0..5 {
+        f[i] = a[i] - b[i];
+    }
+    let own = pos.marbles[me];
+    let opp = pos.marbles[me ^ 1];
+    f[5] = movegen::count_ejections(own, (opp | pos.princess) & BOARD) as i32;
+    f[6] = movegen::count_ejections(opp, (own | pos.princess) & BOARD) as i32;
+    f[7] = 1;
+    f
+}
+
+/// The static evaluation from the view of the side to move.
+pub fn evaluate(pos: &Abalone) -> Score {
+    let f = features(pos);
+    let total: i32 = f.iter().zip(WEIGHTS).map(|(x, w)| x * w).sum();
+    total.clamp(-EVAL_LIMIT, EVAL_LIMIT)
+}
+
+/// Weighted terms for the `eval` command.
+pub fn terms(pos: &Abalone) -> Vec<(&'static str, Score)> {
+    let f = features(pos);
+    let mut out: Vec<(&'static str, Score)> = FEATURE_NAMES
+        .iter()
+        .zip(f.iter().zip(WEIGHTS))
+        .map(|(name, (x, w))| (*name, x * w))
+        .collect();
+    out.push(("total", evaluate(pos)));
+    out
+}
+
+impl Abalone {
+    /// The evaluation features from the side to move's view (for tuning).
+    pub fn features(&self) -> [i32; NUM_FEATURES] {
+        features(self)
+    }
+}

@@ -1,0 +1,113 @@
+//! The variant options (abalone.md: layouts, "Save the Princess", the
+//! engine-level `max_plies` and `repetition`) in the form the rules read.
+//!
+//! A position holds a `&'static Rules`: copying a position (the search's
+//! copy-make) must not touch a reference count shared between threads, so
+//! each distinct option set is interned once per process and never freed
+//! (a handful of small values at most).
+
+use std::sync::Mutex;
+
+use crate::game::{GameError, GameOptions, OptionKind, OptionSpec};
+
+/// The start layouts, as position strings (see `position.rs`).
+///
+/// `dutch` and `swiss` are ABA-PRO's layouts: Belgian and German Daisy with
+/// the centre marble of each of the four flowers swapped for an opposing
+/// one.
+pub const LAYOUTS: &[(&str, &str)] = &[
+    ("standard", "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b"),
+    (
+        "belgian",
+        "ww1bb/wwwbbb/1ww1bb1/8/9/8/1bb1ww1/bbbwww/bb1ww b",
+    ),
+    (
+        "german",
+        "5/ww2bb/www1bbb/1ww2bb1/9/1bb2ww1/bbb1www/bb2ww/5 b",
+    ),
+    ("dutch", "ww1bb/wbwbwb/1ww1bb1/8/9/8/1bb1ww1/bwbwbw/bb1ww b"),
+    (
+        "swiss",
+        "5/ww2bb/wbw1bwb/1ww2bb1/9/1bb2ww1/bwb1wbw/bb2ww/5 b",
+    ),
+];
+
+const LAYOUT_NAMES: &[&str] = &["standard", "belgian", "german", "dutch", "swiss"];
+
+/// The options Abalone accepts.
+pub const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "layout",
+        kind: OptionKind::Choice(LAYOUT_NAMES),
+        default: "standard",
+        help: "start layout: standard, belgian (Belgian Daisy), german (German Daisy), \
+               dutch (Dutch Daisy), swiss (Swiss Daisy)",
+    },
+    OptionSpec {
+        key: "princess",
+        kind: OptionKind::Switch,
+        default: "off",
+        help: "Save the Princess: a neutral marble on e5; ejecting it wins",
+    },
+    OptionSpec {
+        key: "max_plies",
+        kind: OptionKind::Int {
+            min: 1,
+            max: 1_000_000,
+            none_ok: true,
+        },
+        default: "none",
+        help: "the game is drawn when this many plies have been played",
+    },
+    OptionSpec {
+        key: "repetition",
+        kind: OptionKind::Int {
+            min: 2,
+            max: 100,
+            none_ok: true,
+        },
+        default: "3",
+        help: "draw on the n-th occurrence of a position (off: never)",
+    },
+];
+
+/// Parsed options.
+#[derive(Debug, PartialEq, Eq)]
+pub struct Rules {
+    pub options: GameOptions,
+    /// The start layout's position string.
+    pub layout: &'static str,
+    pub princess: bool,
+    pub max_plies: Option<u32>,
+    pub repetition: Option<u32>,
+}
+
+static INTERNED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
+
+impl Rules {
+    /// The interned rules for `options` (which must come from [`SPECS`]).
+    pub fn get(options: &GameOptions) -> Result<&'static Rules, GameError> {
+        // Re-parse so options built for another spec list fail cleanly.
+        let options = GameOptions::parse(&options.to_string(), SPECS)?;
+        let name = options.get("layout");
+        let layout = LAYOUTS
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, text)| *text)
+            .ok_or_else(|| GameError::new(format!("unknown layout '{name}'")))?;
+        let rules = Rules {
+            princess: options.switch("princess"),
+            max_plies: options.int("max_plies").map(|n| n as u32),
+            repetition: options.int("repetition").map(|n| n as u32),
+            layout,
+            options,
+        };
+        let mut table = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(r) = table.iter().find(|r| ***r == rules) {
+            return Ok(r);
+        }
+        let r: &'static Rules = Box::leak(Box::new(rules));
+        table.push(r);
+        Ok(r)
+    }
+}

@@ -1,0 +1,285 @@
+//! The `Game` trait for Petteia and Kubeia.
+
+use super::board::{bit, row_of, Board, COLS, ROWS};
+use super::capture::captured;
+use super::moves::{Move, MoveKind};
+use super::notation::{parse_roll, parse_step, roll_text, square_name, step_text};
+use super::rules::State;
+use super::{eval, kubeia, position, PetteiaGame};
+use crate::game::{Game, GameError, GameOptions, OptionKind, OptionSpec, Player, Score, Status};
+
+const SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "kings",
+        kind: OptionKind::Choice(&["standard", "mirror"]),
+        default: "standard",
+        help: "Basileus start squares: standard f3/g6, mirror g3/f6",
+    },
+    OptionSpec {
+        key: "nocapture_plies",
+        kind: OptionKind::Int {
+            min: 1,
+            max: 100_000,
+            none_ok: false,
+        },
+        default: "100",
+        help: "plies without a capture after which superiority (or a draw) ends the game",
+    },
+    OptionSpec {
+        key: "greek",
+        kind: OptionKind::Switch,
+        default: "off",
+        help: "Greek column letters in the board picture and game records",
+    },
+];
+
+impl<const DICE: bool> PetteiaGame<DICE> {
+    fn limit(options: &GameOptions) -> u32 {
+        options
+            .int("nocapture_plies")
+            .and_then(|n| u32::try_from(n).ok())
+            .unwrap_or(100)
+    }
+
+    /// The squares a step would capture, judged on this position.
+    pub fn captures_of(&self, from: usize, to: usize) -> u128 {
+        let st = &self.state;
+        let Some((side, kind)) = st.board.piece_at(from) else {
+            return 0;
+        };
+        let mut b = st.board;
+        b.bb[side][kind] ^= bit(from) | bit(to);
+        captured(&b, to, side)
+    }
+
+    /// Move text with ASCII or Greek columns.
+    pub fn move_text_in(&self, m: Move, greek: bool) -> String {
+        match m.kind() {
+            MoveKind::Step { from, to } => step_text(from, to, self.captures_of(from, to), greek),
+            MoveKind::Roll { hi, lo } => roll_text(hi, lo),
+            MoveKind::Pass => "pass".to_string(),
+        }
+    }
+
+    /// Parses a move legal here, with ASCII or Greek columns.
+    pub fn parse_move_in(&self, text: &str, greek: bool) -> Result<Move, GameError> {
+        let t = text.trim();
+        if self.state.is_chance() {
+            return match parse_roll(t) {
+                Some((hi, lo)) => Ok(Move::roll(hi, lo)),
+                None => Err(GameError::new(format!(
+                    "a roll is pending: expected a roll like r63, not '{t}'"
+                ))),
+            };
+        }
+        if self.state.result.is_some() {
+            return Err(GameError::new(format!(
+                "the game is over; '{t}' cannot be played"
+            )));
+        }
+        let mut legal = Vec::new();
+        self.state.moves(&mut legal);
+        if t.eq_ignore_ascii_case("pass") {
+            return if legal.contains(&Move::PASS) {
+                Ok(Move::PASS)
+            } else {
+                Err(GameError::new(
+                    "pass is only legal when the roll allows no move",
+                ))
+            };
+        }
+        let step = parse_step(t, greek)?;
+        let m = Move::step(step.from, step.to);
+        if !legal.contains(&m) {
+            return Err(GameError::new(format!(
+                "illegal move '{t}' in this position"
+            )));
+        }
+        if let Some(taken) = step.taken {
+            if taken != self.captures_of(step.from, step.to) {
+                return Err(GameError::new(format!(
+                    "'{t}' names the wrong captures: it plays as {}",
+                    self.move_text_in(m, greek)
+                )));
+            }
+        }
+        Ok(m)
+    }
+
+    fn build(state: State, options: &GameOptions) -> Self {
+        let mut g = PetteiaGame {
+            state,
+            options: options.clone(),
+        };
+        g.state.hash = g.state.compute_hash();
+        g
+    }
+
+    /// Picture of the board with the given column letters.
+    pub fn board_text_in(&self, greek: bool) -> String {
+        let mut s = String::new();
+        for row in (0..ROWS).rev() {
+            s.push_str(&format!("{} ", row + 1));
+            for col in 0..COLS {
+                let c = match self.state.board.piece_at(row * COLS + col) {
+                    Some((side, kind)) => [['P', 'O', 'B'], ['p', 'o', 'b']][side][kind],
+                    None => '.',
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        s.push_str("  ");
+        for col in 0..COLS {
+            s.push(' ');
+            let name = square_name(col, greek);
+            s.push_str(&name[..name.len() - 1]);
+        }
+        s.push('\n');
+        s.push_str(&position::write(&self.state));
+        s
+    }
+}
+
+impl<const DICE: bool> Game for PetteiaGame<DICE> {
+    type Move = Move;
+    const NAME: &'static str = if DICE { "kubeia" } else { "petteia" };
+    const PLAYER_NAMES: &'static [&'static str] = &["white", "black"];
+    const WHITE: Player = 0;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        SPECS
+    }
+
+    fn new(options: &GameOptions) -> Result<Self, GameError> {
+        let state = State {
+            board: Board::start(options.get("kings") == "mirror"),
+            side: 0,
+            dice: DICE,
+            roll: None,
+            reluctance: [0, 0],
+            nocapture: 0,
+            ply: 0,
+            result: None,
+            nocapture_limit: Self::limit(options),
+            hash: 0,
+        };
+        Ok(Self::build(state, options))
+    }
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let state = position::read(text, DICE, Self::limit(options))?;
+        Ok(Self::build(state, options))
+    }
+
+    fn position(&self) -> String {
+        position::write(&self.state)
+    }
+
+    fn options(&self) -> &GameOptions {
+        &self.options
+    }
+
+    fn status(&self) -> Status {
+        match self.state.result {
+            Some((o, _)) => Status::Over(o),
+            None if self.state.is_chance() => Status::Chance,
+            None => Status::Decision(self.state.side as Player),
+        }
+    }
+
+    fn moves(&self, out: &mut Vec<Move>) {
+        self.state.moves(out);
+    }
+
+    fn count_moves(&self) -> usize {
+        self.state.count_moves()
+    }
+
+    fn outcomes(&self, out: &mut Vec<(Move, f64)>) {
+        out.clear();
+        if self.state.is_chance() {
+            kubeia::outcomes(out);
+        }
+    }
+
+    fn play(&mut self, m: Move) {
+        self.state.play(m);
+    }
+
+    fn hash(&self) -> u64 {
+        self.state.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.state.compute_hash()
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        self.move_text_in(m, false)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        self.parse_move_in(text, false)
+    }
+
+    fn board_text(&self) -> String {
+        self.board_text_in(self.options.switch("greek"))
+    }
+
+    fn ply(&self) -> u32 {
+        self.state.ply
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(&self.state)
+    }
+
+    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
+        eval::terms(&self.state)
+    }
+
+    fn is_forcing(&self, m: Move) -> bool {
+        matches!(m.kind(), MoveKind::Step { from, to } if self.captures_of(from, to) != 0)
+    }
+
+    fn order_hint(&self, m: Move) -> i32 {
+        match m.kind() {
+            MoveKind::Step { from, to } => {
+                let taken = self.captures_of(from, to);
+                let rout =
+                    taken & self.state.board.bb[1 - self.state.side][super::board::BASILEUS] != 0;
+                let forward = if self.state.side == 0 {
+                    row_of(to) as i32 - row_of(from) as i32
+                } else {
+                    row_of(from) as i32 - row_of(to) as i32
+                };
+                10_000 * rout as i32 + 1000 * taken.count_ones() as i32 + forward
+            }
+            _ => 0,
+        }
+    }
+
+    fn history_index(&self, m: Move) -> usize {
+        match m.kind() {
+            // from-square × direction × distance (1..=8, longer folded): < 3072.
+            MoveKind::Step { from, to } => {
+                let (dir, dist) = if row_of(from) == row_of(to) {
+                    if to > from {
+                        (0, to - from)
+                    } else {
+                        (1, from - to)
+                    }
+                } else if to > from {
+                    (2, row_of(to) - row_of(from))
+                } else {
+                    (3, row_of(from) - row_of(to))
+                };
+                from * 32 + dir * 8 + (dist.clamp(1, 8) - 1)
+            }
+            MoveKind::Roll { hi, lo } => 3072 + kubeia::roll_index(hi, lo),
+            MoveKind::Pass => 3100,
+        }
+    }
+}

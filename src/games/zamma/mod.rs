@@ -1,0 +1,487 @@
+//! Zamma (quadruple Alquerque, Srand, Dhamet), per `shared/rules/zamma.md`.
+//!
+//! # Rules implemented
+//! - **Board** (zamma.md "Board", "Variant"): 9×9 points a1..i9. Orthogonal
+//!   lines join all neighbours; diagonal lines pass through the points with
+//!   even file + rank (`board=alquerque`, default), through every point
+//!   (`board=full`) or nowhere (`board=orthogonal`).
+//! - **Start** ("Pieces and start"): Black (player 0, moves first) on ranks
+//!   1..4 and a5..d5, White on ranks 6..9 and f5..i5, e5 empty.
+//! - **Men** ("Men"): one step along a line to an adjacent empty point,
+//!   forward, diagonally forward or sideways; capture by jumping an adjacent
+//!   enemy piece in those directions to the empty point beyond.
+//! - **Chains**: a capture goes on while it can (a move is a complete
+//!   chain); the player chooses freely among chains, not the longest.
+//!   Captured pieces leave the board when the move ends, cannot be jumped
+//!   twice and block until then. The capturing piece's start point counts
+//!   as empty during its chain.
+//! - **Compulsory capture**: if a capture exists, only capture chains are
+//!   legal.
+//! - **Promotion** ("Promotion: the Mullah"): a man whose move *ends* on
+//!   the far rank (9 for Black, 1 for White) becomes a Mullah; one passing
+//!   over it mid-chain goes on capturing as a man.
+//! - **Mullah**: slides any distance along lines in all directions;
+//!   captures flying (over empty points, exactly one enemy piece, landing on
+//!   any empty point before the next piece). `mullah_landing=any`
+//!   (default): any landing point, the chain ends where no capture
+//!   follows; `mullah_landing=continue`: if some landing point allows a
+//!   further capture, the Mullah must land on one of those.
+//! - **End of game** ("End of game"), checked in this order by
+//!   [`Game::status`]: a player with no pieces loses; the player to move
+//!   with no legal move loses, unless the opponent could not move either
+//!   in the same position, in which case more pieces wins and equal
+//!   numbers draw; a draw after `quiet_plies` (default 50, `off` allowed)
+//!   consecutive plies without capture and without a forward or diagonally
+//!   forward man move (sideways man moves and Mullah moves count as
+//!   quiet). Repetition (default the 3rd occurrence, `repetition=off`
+//!   allowed) is judged by the game history through
+//!   [`Game::repetition_limit`]. perft turns both draws off
+//!   ([`Game::without_adjudication`], PERFT.md).
+//!
+//! # Move notation
+//! Points are named `a1`..`i9` (file letter, rank number). A step is
+//! `from-to` (`c3-d4`, a Mullah's long step `a1-e5`); a capture names the
+//! start and every landing point in order, joined by `x` (`c3xe5xg5`).
+//! A move's identity is its start, its landing points in order and the set
+//! of captured pieces (zamma.md "Move identity"). Two landing points on one
+//! line have exactly one piece between them, so the landings already fix
+//! the captured set; should two legal chains ever share start and landings
+//! but capture different pieces, the text gets the captured points in
+//! brackets (`c3xe5xg5[d4,f5]`). Input also accepts `from x to` alone
+//! (`c3xg5`) when only one legal chain has that start and end, and the
+//! bracket suffix on any capture.
+//!
+//! # Position string
+//! One line, four fields: the board from rank 9 down to rank 1, ranks
+//! separated by `/`, each rank a..i with `b`/`w` for Black/White men,
+//! `B`/`W` for Mullahs and a digit 1..9 for a run of empty points (runs
+//! merged, so each position has exactly one string); the side to move `b`
+//! or `w`; the quiet-ply count; the ply count. The start:
+//! `wwwwwwwww/wwwwwwwww/wwwwwwwww/wwwwwwwww/bbbb1wwww/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb b 0 0`.
+
+pub mod board;
+pub mod eval;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+
+use std::sync::Mutex;
+
+use crate::game::zobrist::keys;
+use crate::game::{
+    Game, GameError, GameOptions, OptionKind, OptionSpec, Outcome, Player, Score, Status,
+};
+use board::{bit, rank_of, Bits, BoardKind, Points, Topology, FAR_RANK, POINTS};
+use movegen::Sides;
+
+/// The longest chain a move can hold: a side never has more than 40
+/// pieces to be captured (the position string enforces it).
+pub const MAX_CHAIN: usize = 40;
+
+/// The most pieces a side may have (zamma.md "Pieces and start").
+pub const MAX_PIECES: u32 = 40;
+
+/// A move: start point, landing points in order, captured pieces.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct ZMove {
+    pub from: u8,
+    len: u8,
+    path: [u8; MAX_CHAIN],
+    pub captured: Bits,
+}
+
+impl ZMove {
+    pub fn step(from: u8, to: u8) -> ZMove {
+        let mut path = [0; MAX_CHAIN];
+        path[0] = to;
+        ZMove {
+            from,
+            len: 1,
+            path,
+            captured: 0,
+        }
+    }
+
+    pub fn chain(from: u8, landings: &[u8], captured: Bits) -> ZMove {
+        let mut path = [0; MAX_CHAIN];
+        path[..landings.len()].copy_from_slice(landings);
+        ZMove {
+            from,
+            len: landings.len() as u8,
+            path,
+            captured,
+        }
+    }
+
+    /// The landing points in order (one point for a step).
+    pub fn landings(&self) -> &[u8] {
+        &self.path[..self.len as usize]
+    }
+
+    /// Where the moving piece ends.
+    pub fn to(&self) -> u8 {
+        self.path[self.len as usize - 1]
+    }
+
+    pub fn is_capture(&self) -> bool {
+        self.captured != 0
+    }
+
+    pub fn num_captured(&self) -> u32 {
+        self.captured.count_ones()
+    }
+}
+
+/// Rule and adjudication settings, resolved from the options once.
+#[derive(Clone, Copy, Debug)]
+struct Rules {
+    options: &'static GameOptions,
+    topo: &'static Topology,
+    landing_continue: bool,
+    quiet_limit: Option<u32>,
+    repetition: Option<u32>,
+}
+
+impl Rules {
+    fn from_options(options: &GameOptions) -> Result<Rules, GameError> {
+        let board = BoardKind::from_name(options.get("board"))
+            .ok_or_else(|| GameError::new(format!("unknown board '{}'", options.get("board"))))?;
+        let limit = |key: &str| options.int(key).map(|n| n as u32);
+        Ok(Rules {
+            options: intern(options),
+            topo: board.topology(),
+            landing_continue: options.get("mullah_landing") == "continue",
+            quiet_limit: limit("quiet_plies"),
+            repetition: limit("repetition"),
+        })
+    }
+}
+
+/// Positions are copied at every search node, so they hold a `'static`
+/// reference to their options instead of an allocated copy; each distinct
+/// option set is leaked once.
+fn intern(options: &GameOptions) -> &'static GameOptions {
+    static CACHE: Mutex<Vec<&'static GameOptions>> = Mutex::new(Vec::new());
+    let mut cache = match CACHE.lock() {
+        Ok(c) => c,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if let Some(found) = cache.iter().find(|o| **o == options) {
+        return found;
+    }
+    let leaked: &'static GameOptions = Box::leak(Box::new(options.clone()));
+    cache.push(leaked);
+    leaked
+}
+
+const OPTION_SPECS: &[OptionSpec] = &[
+    OptionSpec {
+        key: "board",
+        kind: OptionKind::Choice(BoardKind::NAMES),
+        default: "alquerque",
+        help: "lines: alquerque (diagonals on even points), full (all diagonals), orthogonal (none)",
+    },
+    OptionSpec {
+        key: "mullah_landing",
+        kind: OptionKind::Choice(&["any", "continue"]),
+        default: "any",
+        help: "any: a flying capture may land on any empty point beyond; continue: must land where the chain goes on, if possible",
+    },
+    OptionSpec {
+        key: "quiet_plies",
+        kind: OptionKind::Int {
+            min: 1,
+            max: 100_000,
+            none_ok: true,
+        },
+        default: "50",
+        help: "draw after this many plies without capture or forward man move (off: never)",
+    },
+    OptionSpec {
+        key: "repetition",
+        kind: OptionKind::Int {
+            min: 2,
+            max: 1000,
+            none_ok: true,
+        },
+        default: "3",
+        help: "draw on this occurrence of a position (off: never)",
+    },
+];
+
+/// Zobrist keys: 4 piece kinds (Black man, White man, Black Mullah, White
+/// Mullah) × 81 points, then the side-to-move key.
+static KEYS: [u64; 4 * POINTS + 1] = keys::<{ 4 * POINTS + 1 }>(0x5A4D_4D41_0000_0005);
+const SIDE_KEY: usize = 4 * POINTS;
+
+#[inline(always)]
+fn piece_key(mullah: bool, side: usize, p: u8) -> u64 {
+    KEYS[(mullah as usize * 2 + side) * POINTS + p as usize]
+}
+
+/// A Zamma position.
+#[derive(Clone, Copy, Debug)]
+pub struct Zamma {
+    rules: Rules,
+    men: [Bits; 2],
+    mullahs: [Bits; 2],
+    side: u8,
+    quiet: u32,
+    ply: u32,
+    hash: u64,
+}
+
+impl Zamma {
+    /// A position from its parts (the hash is computed here).
+    fn from_parts(
+        options: &GameOptions,
+        men: [Bits; 2],
+        mullahs: [Bits; 2],
+        side: u8,
+        quiet: u32,
+        ply: u32,
+    ) -> Result<Zamma, GameError> {
+        let mut z = Zamma {
+            rules: Rules::from_options(options)?,
+            men,
+            mullahs,
+            side,
+            quiet,
+            ply,
+            hash: 0,
+        };
+        z.hash = z.hash_from_scratch();
+        Ok(z)
+    }
+
+    /// The player to move.
+    pub fn side(&self) -> usize {
+        self.side as usize
+    }
+
+    /// Men of a side.
+    pub fn men(&self, side: usize) -> Bits {
+        self.men[side]
+    }
+
+    /// Mullahs of a side.
+    pub fn mullahs(&self, side: usize) -> Bits {
+        self.mullahs[side]
+    }
+
+    /// All pieces of a side.
+    pub fn pieces(&self, side: usize) -> Bits {
+        self.men[side] | self.mullahs[side]
+    }
+
+    /// Consecutive quiet plies so far.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet
+    }
+
+    pub fn topology(&self) -> &'static Topology {
+        self.rules.topo
+    }
+
+    /// The generator's view with `side` to move.
+    pub(crate) fn sides(&self, side: usize) -> Sides {
+        Sides {
+            topo: self.rules.topo,
+            side,
+            own_men: self.men[side],
+            own_mullahs: self.mullahs[side],
+            enemy: self.pieces(1 - side),
+            landing_continue: self.rules.landing_continue,
+        }
+    }
+
+    /// The endings of [`Game::status`] that leave the side to move with
+    /// pieces that could move (the other endings leave no move to
+    /// generate anyway); cheaper than `status` for the move generator.
+    fn over_with_moves_left(&self) -> bool {
+        self.pieces(1 - self.side()) == 0 || self.rules.quiet_limit.is_some_and(|n| self.quiet >= n)
+    }
+
+    /// Whether the move ends with a promotion.
+    pub fn promotes(&self, m: ZMove) -> bool {
+        let s = self.side();
+        self.men[s] & bit(m.from) != 0 && FAR_RANK[s] & bit(m.to()) != 0
+    }
+}
+
+impl Game for Zamma {
+    type Move = ZMove;
+    const NAME: &'static str = "zamma";
+    const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
+    const WHITE: Player = 1;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        OPTION_SPECS
+    }
+
+    fn new(options: &GameOptions) -> Result<Self, GameError> {
+        Zamma::from_position(position::START, options)
+    }
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let p = position::parse(text)?;
+        Zamma::from_parts(options, p.men, p.mullahs, p.side, p.quiet, p.ply)
+    }
+
+    fn position(&self) -> String {
+        position::format(self)
+    }
+
+    fn options(&self) -> &GameOptions {
+        self.rules.options
+    }
+
+    fn status(&self) -> Status {
+        let s = self.side();
+        let o = 1 - s;
+        if self.pieces(s) == 0 {
+            return Status::Over(Outcome::Win(o as Player));
+        }
+        if self.pieces(o) == 0 {
+            return Status::Over(Outcome::Win(s as Player));
+        }
+        if !self.sides(s).has_move() {
+            if self.sides(o).has_move() {
+                return Status::Over(Outcome::Win(o as Player));
+            }
+            // zamma.md "End of game": neither can move.
+            let mine = self.pieces(s).count_ones();
+            let theirs = self.pieces(o).count_ones();
+            return Status::Over(match mine.cmp(&theirs) {
+                std::cmp::Ordering::Greater => Outcome::Win(s as Player),
+                std::cmp::Ordering::Less => Outcome::Win(o as Player),
+                std::cmp::Ordering::Equal => Outcome::Draw,
+            });
+        }
+        if let Some(n) = self.rules.quiet_limit {
+            if self.quiet >= n {
+                return Status::Over(Outcome::Draw);
+            }
+        }
+        Status::Decision(s as Player)
+    }
+
+    fn moves(&self, out: &mut Vec<ZMove>) {
+        out.clear();
+        if self.over_with_moves_left() {
+            return;
+        }
+        self.sides(self.side()).moves(out);
+    }
+
+    fn count_moves(&self) -> usize {
+        if self.over_with_moves_left() {
+            return 0;
+        }
+        self.sides(self.side()).count()
+    }
+
+    fn play(&mut self, m: ZMove) {
+        let s = self.side();
+        let o = 1 - s;
+        let from = m.from;
+        let to = m.to();
+        let was_man = self.men[s] & bit(from) != 0;
+        if was_man {
+            self.men[s] &= !bit(from);
+        } else {
+            self.mullahs[s] &= !bit(from);
+        }
+        self.hash ^= piece_key(!was_man, s, from);
+        for p in Points(m.captured) {
+            let mullah = self.mullahs[o] & bit(p) != 0;
+            self.hash ^= piece_key(mullah, o, p);
+        }
+        self.men[o] &= !m.captured;
+        self.mullahs[o] &= !m.captured;
+        let mullah_after = !was_man || FAR_RANK[s] & bit(to) != 0;
+        if mullah_after {
+            self.mullahs[s] |= bit(to);
+        } else {
+            self.men[s] |= bit(to);
+        }
+        self.hash ^= piece_key(mullah_after, s, to);
+        // zamma.md "End of game": captures and forward man moves reset.
+        let progress = m.is_capture() || (was_man && rank_of(to) != rank_of(from));
+        self.quiet = if progress {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        self.side ^= 1;
+        self.hash ^= KEYS[SIDE_KEY];
+        self.ply = self.ply.saturating_add(1);
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        let mut h = 0;
+        for side in 0..2 {
+            for p in Points(self.men[side]) {
+                h ^= piece_key(false, side, p);
+            }
+            for p in Points(self.mullahs[side]) {
+                h ^= piece_key(true, side, p);
+            }
+        }
+        if self.side == 1 {
+            h ^= KEYS[SIDE_KEY];
+        }
+        h
+    }
+
+    fn move_text(&self, m: ZMove) -> String {
+        notation::move_text(self, m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ZMove, GameError> {
+        notation::parse_move(self, text)
+    }
+
+    fn board_text(&self) -> String {
+        position::board_text(self)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn repetition_limit(&self) -> Option<u32> {
+        self.rules.repetition
+    }
+
+    fn without_adjudication(&self) -> Self {
+        let mut z = *self;
+        z.rules.quiet_limit = None;
+        z.rules.repetition = None;
+        z
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
+        eval::terms(self)
+    }
+
+    fn is_forcing(&self, m: ZMove) -> bool {
+        m.is_capture()
+    }
+
+    fn order_hint(&self, m: ZMove) -> i32 {
+        eval::order_hint(self, m)
+    }
+
+    fn history_index(&self, m: ZMove) -> usize {
+        eval::history_index(self, m)
+    }
+}
