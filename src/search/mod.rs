@@ -76,6 +76,8 @@ pub struct SearchConfig {
     pub multipv: usize,
     pub seed: u64,
     pub move_overhead: Duration,
+    /// Alpha-beta late-move reductions (on by default; off to measure).
+    pub lmr: bool,
 }
 
 impl Default for SearchConfig {
@@ -87,6 +89,7 @@ impl Default for SearchConfig {
             multipv: 1,
             seed: 0,
             move_overhead: Duration::from_millis(10),
+            lmr: true,
         }
     }
 }
@@ -190,7 +193,10 @@ fn think_on<G: Game>(
                 stop,
                 report,
                 tt,
-                alphabeta::AbParams::default(),
+                alphabeta::AbParams {
+                    lmr: config.lmr,
+                    ..alphabeta::AbParams::default()
+                },
             )
         }
     }

@@ -124,7 +124,9 @@ impl<G: Game> Worker<'_, G> {
         }
         let tt_index = tt_index.filter(|&i| i < moves.len());
         let mut order = std::mem::take(&mut self.order[ply]);
-        score_moves(pos, &moves, tt_index, &self.hist, ply, me, &mut order);
+        // Moves are scored only after the table move failed to cut.
+        let mut scored = false;
+        let mut picked = 0;
         let mut quiets = std::mem::take(&mut self.quiets[ply]);
         quiets.clear();
 
@@ -132,7 +134,28 @@ impl<G: Game> Worker<'_, G> {
         let mut best = -INF;
         let mut best_index = None;
         let mut n = 0;
-        while let Some(idx) = pick(&mut order, n) {
+        loop {
+            let idx = match (n, tt_index) {
+                (0, Some(t)) => t,
+                _ => {
+                    if !scored {
+                        scored = true;
+                        score_moves(pos, &moves, tt_index, &self.hist, ply, me, &mut order);
+                        if tt_index.is_some() {
+                            // The table move sorts first: it was searched.
+                            pick(&mut order, 0);
+                            picked = 1;
+                        }
+                    }
+                    match pick(&mut order, picked) {
+                        Some(i) => {
+                            picked += 1;
+                            i
+                        }
+                        None => break,
+                    }
+                }
+            };
             n += 1;
             let m = moves[idx];
             let mut child = pos.clone();
