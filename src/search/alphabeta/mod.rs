@@ -32,6 +32,13 @@ pub use root::{think_with, RootMove};
 /// Nodes between two looks at the clock and the stop flag.
 const POLL_INTERVAL: u64 = 1024;
 const _: () = assert!(POLL_INTERVAL.is_power_of_two());
+/// Late-move reduction = 0.5 + ln(depth)·ln(move number) / this. Measured
+/// on Abalone (Belgian Daisy, 50 ms a move, 200-ply cap): divisor 4 scored
+/// 59 % over 60 games against no reductions, the chess-like 2.25 scored
+/// 51 % over 40, one ply for every late move 42.5 % over 20; divisor 4
+/// needs about a fifth of the CPU time of no reductions to reach depth 7
+/// on the bench positions.
+const LMR_DIVISOR: f64 = 4.0;
 /// Plies of quiescence at most below the horizon.
 pub const QS_MAX_DEPTH: i32 = 8;
 
@@ -201,7 +208,7 @@ fn lmr_table() -> Vec<[u8; 64]> {
             let mut row = [0u8; 64];
             for (n, r) in row.iter_mut().enumerate() {
                 if d > 0 && n > 0 {
-                    let v = 0.5 + (d as f64).ln() * (n as f64).ln() / 2.25;
+                    let v = 0.5 + (d as f64).ln() * (n as f64).ln() / LMR_DIVISOR;
                     *r = v.max(0.0) as u8;
                 }
             }
