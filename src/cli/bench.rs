@@ -36,6 +36,9 @@ pub struct BenchArgs<'a> {
 pub fn bench_positions(kind: GameKind) -> Vec<&'static str> {
     let text = match kind {
         GameKind::Abalone => include_str!("../../positions/bench-abalone.txt"),
+        GameKind::Zamma => include_str!("../../positions/bench-zamma.txt"),
+        GameKind::Petteia => include_str!("../../positions/bench-petteia.txt"),
+        GameKind::Kubeia => include_str!("../../positions/bench-kubeia.txt"),
     };
     text.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())
