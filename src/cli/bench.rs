@@ -4,6 +4,7 @@
 //! node count is a reproducible fingerprint of the search and nodes/s its
 //! speed.
 
+use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -13,6 +14,14 @@ use crate::games::GameKind;
 use crate::search::alphabeta::{think_with, AbParams};
 use crate::search::tt::Tt;
 use crate::search::{Limits, Report, SearchConfig};
+
+/// Prints a line; a closed pipe (`agon bench | head`) cuts the report
+/// rather than panicking.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
 
 /// Default search depth of `agon bench`.
 pub const DEFAULT_DEPTH: u64 = 6;
@@ -94,7 +103,7 @@ fn bench_game<G: Game>(
     let stop = AtomicBool::new(false);
     let print = |r: &Report| {
         if let Report::Pv(p) = r {
-            println!(
+            out!(
                 "  depth {} seldepth {} score {:?} {:?} nodes {} time {} ms nps {} pv {}",
                 p.depth,
                 p.seldepth,
@@ -129,7 +138,7 @@ fn bench_game<G: Game>(
         total_nodes += res.nodes;
         total_secs += secs;
         let best = res.best.map_or("(none)".to_string(), |m| root.move_text(m));
-        println!(
+        out!(
             "position {:>2}: depth {} best {best} score {:?} nodes {} time {:.3} s",
             i + 1,
             res.depth,
@@ -138,17 +147,20 @@ fn bench_game<G: Game>(
             secs
         );
     }
-    println!("===========================");
-    println!("depth {depth} threads {}", config.threads);
-    println!("nodes: {total_nodes}");
-    println!("time: {total_secs:.3} s");
-    println!("nodes/s: {:.0}", total_nodes as f64 / total_secs.max(1e-9));
+    out!("===========================");
+    out!("depth {depth} threads {}", config.threads);
+    out!("nodes: {total_nodes}");
+    out!("time: {total_secs:.3} s");
+    out!("nodes/s: {:.0}", total_nodes as f64 / total_secs.max(1e-9));
     if let (Some(a), Some(b)) = (cpu_start, process_cpu_secs()) {
         // On a shared machine wall time includes waiting for a core; CPU
         // time does not (all threads summed, 10 ms resolution).
         let cpu = b - a;
-        println!("cpu time: {cpu:.2} s");
-        println!("nodes/cpu-s: {:.0}", total_nodes as f64 / cpu.max(1e-9));
+        if cpu < 0.1 {
+            return Ok(());
+        }
+        out!("cpu time: {cpu:.2} s");
+        out!("nodes/cpu-s: {:.0}", total_nodes as f64 / cpu.max(1e-9));
     }
     Ok(())
 }
