@@ -2,8 +2,15 @@
 //! deterministic games, expectiminimax for the dice games, MCTS for every
 //! game, and the test opponents `greedy` and `random`.
 //!
-//! Entry point: [`think`]. It is monomorphised per game; the protocol and the
-//! command line reach it through [`crate::with_game!`].
+//! Entry point: [`think`] (or [`Searcher::think`] for an engine with its
+//! own table). It is monomorphised per game; the protocol and the command
+//! line reach it through [`crate::with_game!`]. `Expectimax` and `Mcts`
+//! fall back to alpha-beta (with an `info string`) until they exist.
+//!
+//! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
+//!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
+//!   [`score`]: score scale and mate distances.
+//! - [`greedy`], [`random`]: the test opponents.
 
 pub mod alphabeta;
 pub mod greedy;

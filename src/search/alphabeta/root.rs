@@ -34,7 +34,7 @@ pub struct RootMove<M> {
 type ReportFn<'r> = &'r (dyn Fn(&Report) + Sync);
 
 /// What one thread's iterative deepening ended with.
-pub(crate) struct Outcome<M> {
+pub(crate) struct Iterated<M> {
     pub moves: Vec<RootMove<M>>,
     pub depth: u32,
 }
@@ -192,7 +192,7 @@ impl<G: Game> Worker<'_, G> {
         multipv: usize,
         start: u32,
         report: Option<ReportFn>,
-    ) -> Outcome<G::Move> {
+    ) -> Iterated<G::Move> {
         let mut completed = 0;
         self.path.clear();
         self.push(root.hash());
@@ -241,7 +241,7 @@ impl<G: Game> Worker<'_, G> {
             }
         }
         self.pop();
-        Outcome {
+        Iterated {
             moves: rms,
             depth: completed,
         }
