@@ -19,7 +19,7 @@ struct Cli {
 enum Command {
     /// Count the leaves of the game tree (shared/rules/PERFT.md).
     Perft {
-        /// Game name: abalone, zamma.
+        /// Game name: abalone, zamma, petteia, kubeia, palma.
         #[arg(long, default_value = "abalone")]
         game: String,
         /// Variant options, e.g. "layout=belgian princess=on".

@@ -48,6 +48,7 @@ pub fn bench_positions(kind: GameKind) -> Vec<&'static str> {
         GameKind::Zamma => include_str!("../../positions/bench-zamma.txt"),
         GameKind::Petteia => include_str!("../../positions/bench-petteia.txt"),
         GameKind::Kubeia => include_str!("../../positions/bench-kubeia.txt"),
+        GameKind::Palma => include_str!("../../positions/bench-palma.txt"),
     };
     text.lines()
         .map(|l| l.split('#').next().unwrap_or("").trim())

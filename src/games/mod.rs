@@ -3,6 +3,7 @@
 //! run-time choice into a monomorphised call.
 
 pub mod abalone;
+pub mod palma;
 pub mod petteia;
 pub mod zamma;
 
@@ -15,6 +16,7 @@ pub enum GameKind {
     Zamma,
     Petteia,
     Kubeia,
+    Palma,
 }
 
 impl GameKind {
@@ -24,6 +26,7 @@ impl GameKind {
         GameKind::Zamma,
         GameKind::Petteia,
         GameKind::Kubeia,
+        GameKind::Palma,
     ];
 
     /// The game's name (as given by `Game::NAME`).
@@ -71,6 +74,10 @@ macro_rules! with_game {
             }
             $crate::games::GameKind::Kubeia => {
                 type $G = $crate::games::petteia::Kubeia;
+                $body
+            }
+            $crate::games::GameKind::Palma => {
+                type $G = $crate::games::palma::Palma;
                 $body
             }
         }

@@ -1,0 +1,169 @@
+//! Gioco della Palma (Hounds and Jackals, "58 holes"), per
+//! `shared/rules/palma.md`.
+//!
+//! # Rules implemented
+//! - **Board** ("Board and pieces"): two players, Hounds (player 0, shown as
+//!   White) and Jackals (player 1), 5 pieces each, each on a private track of
+//!   squares 1..29 after the common start square 0. Square 0 holds any
+//!   number; squares 1..29 of a track at most one piece. All pieces start
+//!   off the board. The tracks never interact except through passed values.
+//! - **Throw** ("The throw"): three sticks give 1, 2, 3 or 5 with
+//!   probabilities 3/8, 3/8, 1/8, 1/8; a throw is a chance node whose
+//!   outcomes are [`PalmaMove::Throw`] values, written `t1 t2 t3 t5`.
+//! - **Use** ("A turn" 1–2): the value must be used if any legal use exists:
+//!   move any piece on the board (square 0 included; pieces sharing square 0
+//!   make one move) exactly `v` squares forward to a free square, never past
+//!   29 (no bounce); or, on a 5 with pieces not entered, enter one on
+//!   square 0. Moves inside the goal are legal ("Known gaps" decision).
+//! - **Special squares** ("A turn" 4, options `shortcuts`, `reverse`,
+//!   `extra_squares`): a move ending on 10 rests on 24, one ending on 20
+//!   rests on 22; a move is legal only if its final square is free (decision);
+//!   ending on an extra-throw square (default 15) earns an extra throw; one
+//!   action earns at most one extra throw (decision).
+//! - **Extra throw** ("A turn" 3): after using a 5, the player throws again.
+//! - **No legal use** ("A turn" 5, decisions): the only move is `pass`; the
+//!   value goes to the opponent, who must use it if they can (a 5 may enter),
+//!   never earning an extra throw from it, and passes it away (discarded)
+//!   otherwise. Then the opponent throws, except after a passed 5, when the
+//!   original player keeps the extra throw and throws again.
+//! - **Win** ("A turn" 6): the game ends the moment a player has all five
+//!   pieces on 25..29, also through a passed value.
+//!
+//! Cases the rules file leaves open, decided here:
+//! - `shortcuts` must jump forward and no square may belong to two
+//!   shortcuts (no chains), so "the final square" is always one lookup;
+//!   with `reverse=on` a throw ending on any shortcut's target goes back to
+//!   its landing square (palma.md names only 22 → 20 and 24 → 10).
+//! - A move that wins ends the game even when it would earn an extra throw.
+//! - The position string does not carry the ply count (it restarts at 0);
+//!   [`Game::ply`] counts every played move and throw.
+//!
+//! The turn is walked exactly as "The turn as a state machine": [`Phase`]
+//! `Throw(P)` (chance) → `Use(P, v)` → on `pass`, `Passed(O, v)`.
+//!
+//! Notation: [`notation`]; position string: [`position`]; one-sided race
+//! table and evaluation: [`race`], [`eval`].
+
+pub mod eval;
+pub mod movegen;
+pub mod notation;
+pub mod position;
+pub mod race;
+pub mod race_cyclic;
+pub mod rules;
+pub mod state;
+
+pub use rules::Rules;
+pub use state::{Palma, PalmaMove, Phase, Track};
+
+use crate::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Score, Status};
+use state::{THROWS, THROW_PROBS};
+
+impl Palma {
+    /// Legal moves at a decision node (a forced pass is one move).
+    pub fn legal_moves(&self, out: &mut Vec<PalmaMove>) {
+        match self.decider() {
+            Some((p, v)) => movegen::generate(self.tracks[usize::from(p)], v, self.rules, out),
+            None => out.clear(),
+        }
+    }
+}
+
+impl Game for Palma {
+    type Move = PalmaMove;
+    const NAME: &'static str = "palma";
+    const PLAYER_NAMES: &'static [&'static str] = &["hounds", "jackals"];
+    const WHITE: u8 = 0;
+
+    fn option_specs() -> &'static [OptionSpec] {
+        rules::SPECS
+    }
+
+    fn new(options: &GameOptions) -> Result<Self, GameError> {
+        Ok(Palma::start(Rules::intern(options)?))
+    }
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        position::parse(text, Rules::intern(options)?)
+    }
+
+    fn position(&self) -> String {
+        position::write(self)
+    }
+
+    fn options(&self) -> &GameOptions {
+        &self.rules.options
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            Phase::Throw(_) => Status::Chance,
+            Phase::Use(p, _) | Phase::Passed(p, _) => Status::Decision(p),
+            Phase::Over(p) => Status::Over(Outcome::Win(p)),
+        }
+    }
+
+    fn moves(&self, out: &mut Vec<PalmaMove>) {
+        self.legal_moves(out);
+    }
+
+    fn count_moves(&self) -> usize {
+        match self.decider() {
+            Some((p, v)) => movegen::count(self.tracks[usize::from(p)], v, self.rules),
+            None => 0,
+        }
+    }
+
+    fn outcomes(&self, out: &mut Vec<(PalmaMove, f64)>) {
+        out.clear();
+        if let Phase::Throw(_) = self.phase {
+            for (v, p) in THROWS.iter().zip(THROW_PROBS) {
+                out.push((PalmaMove::Throw(*v), p));
+            }
+        }
+    }
+
+    fn play(&mut self, m: PalmaMove) {
+        self.play_move(m);
+    }
+
+    fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    fn hash_from_scratch(&self) -> u64 {
+        self.compute_hash()
+    }
+
+    fn move_text(&self, m: PalmaMove) -> String {
+        notation::move_text(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<PalmaMove, GameError> {
+        notation::parse_move(self, text)
+    }
+
+    fn board_text(&self) -> String {
+        eval::board_text(self)
+    }
+
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
+        eval::features(self)
+    }
+
+    fn order_hint(&self, m: PalmaMove) -> i32 {
+        eval::order_hint(self, m)
+    }
+
+    fn history_index(&self, m: PalmaMove) -> usize {
+        eval::history_index(m)
+    }
+}
