@@ -57,6 +57,19 @@ impl<G: Game> Worker<'_, G> {
         for (m, p) in outcomes {
             let mut child = node.clone();
             child.play(m);
+            if depth <= 0 {
+                // Below the horizon every outcome is valued statically:
+                // searching each would multiply quiescence by the number
+                // of outcomes at every chance node.
+                let v = match child.status() {
+                    Status::Over(Outcome::Win(w)) => mate_score(w == me, ply + 1),
+                    Status::Decision(q) if q == me => child.evaluate(),
+                    Status::Decision(_) => -child.evaluate(),
+                    Status::Over(Outcome::Draw) | Status::Chance => DRAW,
+                };
+                sum += p * f64::from(v);
+                continue;
+            }
             self.pv[ply + 1].clear();
             let v = self.child_value(&child, me, depth, ply + 1, -INF, INF, false);
             if self.stopped {
