@@ -1,0 +1,185 @@
+//! Picks the tactics suite's positions with the solver: positions reached
+//! in the MiGs games (forced wins where the mover's opponent has already
+//! lost five marbles; forced ejections in the middlegame) and positions of
+//! seeded random `princess=on` playouts (forced princess ejections).
+//! Deterministic: the same file comes out every run.
+
+use std::collections::HashSet;
+
+use agon::game::{Game, GameOptions};
+use agon::games::abalone::apgn;
+use agon::games::abalone::Abalone;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+use super::solver::{quiet_defender, shortest, texts, urgent, winning_first_moves, Goal};
+use super::suite::Entry;
+
+const MIGS: &str = include_str!("../../positions/abalone-migs-2016-2017.apgn");
+
+/// How many entries of each (source, kind, N) the suite takes.
+const MIGS_QUOTAS: &[(Goal, u32, usize)] = &[
+    (Goal::Win, 1, 4),
+    (Goal::Win, 2, 5),
+    (Goal::Win, 3, 5),
+    (Goal::Eject, 1, 4),
+    (Goal::Eject, 2, 7),
+    (Goal::Eject, 3, 6),
+];
+const PRINCESS_QUOTAS: &[(Goal, u32, usize)] =
+    &[(Goal::Win, 1, 1), (Goal::Win, 2, 2), (Goal::Win, 3, 2)];
+
+/// Middlegame positions sampled for ejections: every `EJECT_STRIDE`-th ply
+/// from ply `EJECT_FIRST_PLY` of each game.
+const EJECT_FIRST_PLY: usize = 12;
+const EJECT_STRIDE: usize = 9;
+
+struct Picker {
+    quotas: Vec<(Goal, u32, usize)>,
+    entries: Vec<Entry>,
+    seen: HashSet<String>,
+}
+
+impl Picker {
+    fn new(quotas: &[(Goal, u32, usize)]) -> Picker {
+        Picker {
+            quotas: quotas.to_vec(),
+            entries: Vec::new(),
+            seen: HashSet::new(),
+        }
+    }
+
+    fn max_open(&self, goal: Goal) -> u32 {
+        self.quotas
+            .iter()
+            .filter(|q| q.0 == goal && q.2 > 0)
+            .map(|q| q.1)
+            .max()
+            .unwrap_or(0)
+    }
+
+    fn done(&self) -> bool {
+        self.quotas.iter().all(|q| q.2 == 0)
+    }
+
+    /// Solves `pos` for `goal` and keeps it if its N has room; true if kept.
+    fn offer(&mut self, name: String, options: &str, pos: &Abalone, goal: Goal) -> bool {
+        let max = self.max_open(goal);
+        if max == 0 || self.seen.contains(&pos.position()) {
+            return false;
+        }
+        let Some(n) = shortest(pos, goal, max) else {
+            return false;
+        };
+        let first = winning_first_moves(pos, goal, n);
+        if goal == Goal::Eject && !(quiet_defender(pos, n) && urgent(pos, goal, n, &first)) {
+            return false;
+        }
+        let Some(q) = self
+            .quotas
+            .iter_mut()
+            .find(|q| q.0 == goal && q.1 == n && q.2 > 0)
+        else {
+            return false;
+        };
+        q.2 -= 1;
+        self.seen.insert(pos.position());
+        self.entries.push(Entry {
+            name,
+            options: options.to_string(),
+            position: pos.position(),
+            goal,
+            n,
+            first_moves: texts(pos, &first),
+        });
+        true
+    }
+}
+
+fn from_migs() -> Vec<Entry> {
+    let records = apgn::parse(MIGS).expect("the MiGs file parses");
+    let mut picker = Picker::new(MIGS_QUOTAS);
+    for record in &records {
+        if picker.done() {
+            break;
+        }
+        let (moves, _) = record.replay().expect("MiGs games replay");
+        let options = format!(
+            "layout={}",
+            record.options().expect("MiGs options").get("layout")
+        );
+        let event = record.tag("Event").unwrap_or("?").replace("MIGS ", "");
+        let mut pos = record.start().expect("MiGs start");
+        let mut took_win = false;
+        let mut took_eject = false;
+        for (ply, &m) in moves.iter().enumerate() {
+            if pos.status().is_over() {
+                break;
+            }
+            let name = format!("migs{event}-ply{ply}");
+            let opp_lost = pos.ejected(pos.side() ^ 1);
+            if opp_lost == 5 && !took_win {
+                took_win = picker.offer(name, &options, &pos, Goal::Win);
+            } else if opp_lost < 5
+                && pos.ejected(pos.side()) < 5
+                && !took_eject
+                && ply >= EJECT_FIRST_PLY
+                && (ply - EJECT_FIRST_PLY).is_multiple_of(EJECT_STRIDE)
+            {
+                took_eject = picker.offer(name, &options, &pos, Goal::Eject);
+            }
+            pos.play(m);
+        }
+    }
+    picker.entries
+}
+
+/// Random playouts with `princess=on`; pushes are picked half the time
+/// when there are any, so the princess leaves e5.
+fn from_princess_playouts() -> Vec<Entry> {
+    let mut picker = Picker::new(PRINCESS_QUOTAS);
+    let layouts = ["belgian", "standard", "german"];
+    let mut moves = Vec::new();
+    for seed in 0..200u64 {
+        if picker.done() {
+            break;
+        }
+        let layout = layouts[seed as usize % layouts.len()];
+        let options = format!("layout={layout} princess=on");
+        let opts = GameOptions::parse(&options, Abalone::option_specs()).expect("options");
+        let mut pos = Abalone::new(&opts).expect("princess start");
+        let mut rng = Pcg64::seed_from_u64(seed);
+        for ply in 0..200 {
+            if pos.status().is_over() {
+                break;
+            }
+            if ply >= 10
+                && picker.offer(
+                    format!("princess-{layout}-s{seed}-ply{ply}"),
+                    &options,
+                    &pos,
+                    Goal::Win,
+                )
+            {
+                break;
+            }
+            pos.moves(&mut moves);
+            let pushes: Vec<_> = moves.iter().copied().filter(|m| m.pushed() > 0).collect();
+            let m = if !pushes.is_empty() && rng.gen_bool(0.5) {
+                pushes[rng.gen_range(0..pushes.len())]
+            } else {
+                moves[rng.gen_range(0..moves.len())]
+            };
+            pos.play(m);
+        }
+    }
+    picker.entries
+}
+
+/// The whole suite, sorted by kind, then N, then source order.
+pub fn generate() -> Vec<Entry> {
+    let mut all = from_migs();
+    all.extend(from_princess_playouts());
+    all.sort_by_key(|e| (e.goal.name(), e.n));
+    all
+}
