@@ -35,6 +35,33 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Search fixed positions to a fixed depth: total nodes and nodes/s.
+    Bench {
+        /// Game name: abalone.
+        #[arg(long, default_value = "abalone")]
+        game: String,
+        /// Variant options, e.g. "layout=belgian".
+        #[arg(long)]
+        options: Option<String>,
+        /// One position string (or "start") instead of the built-in list.
+        #[arg(long)]
+        position: Option<String>,
+        /// Depth in plies (default 6).
+        #[arg(long)]
+        depth: Option<String>,
+        /// Search threads (default 1).
+        #[arg(long)]
+        threads: Option<String>,
+        /// Transposition table size in MiB (default 16).
+        #[arg(long)]
+        hash: Option<String>,
+        /// Turn late-move reductions off.
+        #[arg(long)]
+        no_lmr: bool,
+        /// Print every iteration.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// Fit the evaluation weights to game results (Texel method).
     Tune {
         /// Game name.
@@ -134,6 +161,25 @@ fn main() -> ExitCode {
             position: position.as_deref(),
             depth: &depth,
             divide,
+        }),
+        Some(Command::Bench {
+            game,
+            options,
+            position,
+            depth,
+            threads,
+            hash,
+            no_lmr,
+            verbose,
+        }) => agon::cli::bench::run(&agon::cli::bench::BenchArgs {
+            game: &game,
+            options: options.as_deref(),
+            position: position.as_deref(),
+            depth: depth.as_deref(),
+            threads: threads.as_deref(),
+            hash_mb: hash.as_deref(),
+            no_lmr,
+            verbose,
         }),
         Some(Command::Tune {
             game,

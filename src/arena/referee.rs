@@ -8,7 +8,7 @@ use rand_pcg::Pcg64;
 
 use super::{EngineSpec, MatchStats};
 use crate::game::{Game, Outcome, Player, Status};
-use crate::search::think;
+use crate::search::Searcher;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +60,8 @@ pub fn play_game<G: Game>(
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
     let stop = AtomicBool::new(false);
+    // One table per side: the engines must not share what they learn.
+    let searchers = engines.map(|e| Searcher::new(e.config.hash_mb));
     let mut plies = 0u32;
     loop {
         let status = pos.status();
@@ -82,8 +84,9 @@ pub fn play_game<G: Game>(
             }
             Status::Decision(p) => {
                 pos.moves(&mut legal);
-                let engine = engines[usize::from(p).min(1)];
-                let result = think(
+                let side = usize::from(p).min(1);
+                let engine = engines[side];
+                let result = searchers[side].think(
                     &pos,
                     &history,
                     &[],

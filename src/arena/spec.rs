@@ -49,9 +49,20 @@ impl EngineSpec {
                 "threads" => spec.config.threads = (number()? as usize).clamp(1, 256),
                 "hash" => spec.config.hash_mb = (number()? as usize).clamp(1, 65536),
                 "seed" => spec.config.seed = number()?,
+                "lmr" => {
+                    spec.config.lmr = match value {
+                        "on" => true,
+                        "off" => false,
+                        _ => {
+                            return Err(GameError::new(format!(
+                                "engine setting 'lmr' is on or off, not '{value}'"
+                            )))
+                        }
+                    }
+                }
                 _ => {
                     return Err(GameError::new(format!(
-                        "unknown engine setting '{key}' (known: name, search, movetime, depth, nodes, threads, hash, seed)"
+                        "unknown engine setting '{key}' (known: name, search, movetime, depth, nodes, threads, hash, seed, lmr)"
                     )))
                 }
             }

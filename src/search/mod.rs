@@ -2,18 +2,39 @@
 //! deterministic games, expectiminimax for the dice games, MCTS for every
 //! game, and the test opponents `greedy` and `random`.
 //!
-//! Entry point: [`think`]. It is monomorphised per game; the protocol and the
-//! command line reach it through [`crate::with_game!`].
+//! Entry point: [`think`] (or [`Searcher::think`] for an engine with its
+//! own table). It is monomorphised per game; the protocol and the command
+//! line reach it through [`crate::with_game!`]. `Expectimax` and `Mcts`
+//! fall back to alpha-beta (with an `info string`) until they exist.
+//!
+//! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
+//!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
+//!   [`score`]: score scale and mate distances.
+//! - [`greedy`], [`random`]: the test opponents.
 
+pub mod alphabeta;
+pub mod greedy;
 pub mod info;
 pub mod limits;
+pub mod random;
+pub mod score;
+pub mod smp;
+pub mod time;
+pub mod tt;
+
+#[cfg(test)]
+mod testgame;
+#[cfg(test)]
+mod tests;
 
 pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
 
 use crate::game::Game;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
+use tt::Tt;
 
 /// Which search to run (`Search` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -62,6 +83,8 @@ pub struct SearchConfig {
     pub multipv: usize,
     pub seed: u64,
     pub move_overhead: Duration,
+    /// Alpha-beta late-move reductions (on by default; off to measure).
+    pub lmr: bool,
 }
 
 impl Default for SearchConfig {
@@ -73,6 +96,7 @@ impl Default for SearchConfig {
             multipv: 1,
             seed: 0,
             move_overhead: Duration::from_millis(10),
+            lmr: true,
         }
     }
 }
@@ -85,6 +109,10 @@ impl Default for SearchConfig {
 ///   all legal moves.
 /// - `stop`: set by another thread to end the search within milliseconds.
 /// - `report`: receives `info` reports as the search goes.
+///
+/// Uses the process-wide transposition table (kept between calls, sized by
+/// `config.hash_mb`). Two engines in one process that must not share what
+/// they learn (a match) each use their own [`Searcher`].
 pub fn think<G: Game>(
     root: &G,
     history: &[u64],
@@ -94,19 +122,123 @@ pub fn think<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    // Placeholder until the search core lands: the first legal move.
-    let _ = (history, limits, config, report);
-    let mut moves = Vec::new();
-    root.moves(&mut moves);
-    if !root_moves.is_empty() {
-        moves.retain(|m| root_moves.contains(m));
+    let tt = shared_tt(config.hash_mb);
+    think_on(&tt, root, history, root_moves, limits, config, stop, report)
+}
+
+/// An engine with its own transposition table, kept from one search to
+/// the next.
+pub struct Searcher {
+    tt: Tt,
+}
+
+impl Searcher {
+    pub fn new(hash_mb: usize) -> Searcher {
+        Searcher {
+            tt: Tt::new(hash_mb),
+        }
     }
-    let _ = stop.load(Ordering::Relaxed);
-    SearchResult {
-        best: moves.first().copied(),
-        ponder: None,
-        score: ScoreReport::Cp(0),
-        depth: 0,
-        nodes: 0,
+
+    /// Reallocates the table if `hash_mb` changed (forgetting it).
+    pub fn resize(&mut self, hash_mb: usize) {
+        if self.tt.mb() != hash_mb.max(1) {
+            self.tt = Tt::new(hash_mb);
+        }
+    }
+
+    /// Forgets what earlier searches learnt (a new game).
+    pub fn clear(&self) {
+        self.tt.clear();
+    }
+
+    /// [`think`] on this searcher's table (`config.hash_mb` is not
+    /// looked at: see [`Searcher::resize`]).
+    #[allow(clippy::too_many_arguments)]
+    pub fn think<G: Game>(
+        &self,
+        root: &G,
+        history: &[u64],
+        root_moves: &[G::Move],
+        limits: &Limits,
+        config: &SearchConfig,
+        stop: &AtomicBool,
+        report: &(dyn Fn(&Report) + Sync),
+    ) -> SearchResult<G::Move> {
+        think_on(
+            &self.tt, root, history, root_moves, limits, config, stop, report,
+        )
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn think_on<G: Game>(
+    tt: &Tt,
+    root: &G,
+    history: &[u64],
+    root_moves: &[G::Move],
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    match config.algorithm {
+        Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
+        Algorithm::Random => random::think(root, root_moves, config.seed),
+        Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax | Algorithm::Mcts => {
+            if matches!(config.algorithm, Algorithm::Expectimax | Algorithm::Mcts) {
+                report(&Report::String(format!(
+                    "search {:?} is not available yet; using alpha-beta",
+                    config.algorithm
+                )));
+            }
+            alphabeta::think_with(
+                root,
+                history,
+                root_moves,
+                limits,
+                config,
+                stop,
+                report,
+                tt,
+                alphabeta::AbParams {
+                    lmr: config.lmr,
+                    ..alphabeta::AbParams::default()
+                },
+            )
+        }
+    }
+}
+
+/// The engine's transposition table: kept from one `think` to the next
+/// (the previous move's search seeds this one), resized when `hash_mb`
+/// changes.
+static TABLE: Mutex<Option<Arc<Tt>>> = Mutex::new(None);
+
+fn shared_tt(mb: usize) -> Arc<Tt> {
+    let mut slot = match TABLE.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    match slot.as_ref() {
+        Some(tt) if tt.mb() == mb.max(1) => Arc::clone(tt),
+        _ => {
+            // Free the old table before allocating the new one.
+            *slot = None;
+            let tt = Arc::new(Tt::new(mb));
+            *slot = Some(Arc::clone(&tt));
+            tt
+        }
+    }
+}
+
+/// Forgets everything the searches learnt (`ucinewgame`, a new game or a
+/// switch to another game).
+pub fn clear_hash() {
+    let slot = match TABLE.lock() {
+        Ok(g) => g,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    if let Some(tt) = slot.as_ref() {
+        tt.clear();
     }
 }

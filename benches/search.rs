@@ -1,0 +1,59 @@
+//! Search speed in nodes/s: the `agon bench` positions at a fixed depth,
+//! one thread, a fresh table per search.
+
+use agon::cli::bench::bench_positions;
+use agon::game::{Game, GameOptions};
+use agon::games::abalone::Abalone;
+use agon::games::GameKind;
+use agon::search::alphabeta::{think_with, AbParams};
+use agon::search::tt::Tt;
+use agon::search::{Limits, SearchConfig};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use std::sync::atomic::AtomicBool;
+
+const DEPTH: u32 = 4;
+
+fn search_all(roots: &[Abalone]) -> u64 {
+    let stop = AtomicBool::new(false);
+    let config = SearchConfig::default();
+    roots
+        .iter()
+        .map(|root| {
+            let tt = Tt::new(16);
+            think_with(
+                root,
+                &[],
+                &[],
+                &Limits::depth(DEPTH),
+                &config,
+                &stop,
+                &|_| {},
+                &tt,
+                AbParams::default(),
+            )
+            .nodes
+        })
+        .sum()
+}
+
+fn bench(c: &mut Criterion) {
+    let opts = GameOptions::parse("", Abalone::option_specs()).unwrap_or_default();
+    let mut roots: Vec<Abalone> = bench_positions(GameKind::Abalone)
+        .iter()
+        .filter_map(|p| Abalone::from_position(p, &opts).ok())
+        .collect();
+    if roots.is_empty() {
+        roots.extend(Abalone::new(&opts).ok());
+    }
+    let nodes = search_all(&roots);
+    let mut group = c.benchmark_group("search");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(nodes.max(1)));
+    group.bench_function(format!("abalone bench depth {DEPTH}"), |b| {
+        b.iter(|| search_all(&roots))
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);

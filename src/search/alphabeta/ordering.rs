@@ -1,0 +1,93 @@
+//! Move ordering: the transposition-table move first, then the forcing
+//! moves ([`Game::is_forcing`]: for Abalone pushes) by the game's static
+//! hint ([`Game::order_hint`]), then the quiet moves by killer, history and
+//! hint together: among quiet moves the hint is a preference, not a rank,
+//! so what the search learnt can overrule it.
+
+use super::history::{History, HISTORY_MAX};
+use crate::game::{Game, Player};
+
+/// Forcing moves come before every quiet move.
+const FORCING_BASE: i64 = 1 << 40;
+/// Weight of the hint among forcing moves (above any history score).
+const FORCING_HINT_SCALE: i64 = 1 << 18;
+/// Weight of the hint among quiet moves, against history scores of
+/// ±[`HISTORY_MAX`].
+pub const QUIET_HINT_SCALE: i64 = 16;
+const KILLER_BONUS: [i64; 2] = [3 * HISTORY_MAX as i64, 2 * HISTORY_MAX as i64];
+
+/// Per move: (ordering key, index in generation order).
+pub type Ordered = Vec<(i64, u16)>;
+
+/// Scores `moves` for a node at `ply` where `player` moves.
+pub fn score_moves<G: Game>(
+    pos: &G,
+    moves: &[G::Move],
+    tt_index: Option<usize>,
+    history: &History<G>,
+    ply: usize,
+    player: Player,
+    out: &mut Ordered,
+) {
+    debug_assert!(moves.len() <= usize::from(u16::MAX));
+    out.clear();
+    for (i, &m) in moves.iter().enumerate() {
+        let key = if Some(i) == tt_index {
+            i64::MAX
+        } else if pos.is_forcing(m) {
+            FORCING_BASE + i64::from(pos.order_hint(m)) * FORCING_HINT_SCALE
+        } else {
+            let killer = history.killer_rank(ply, m).map_or(0, |r| KILLER_BONUS[r]);
+            i64::from(pos.order_hint(m)) * QUIET_HINT_SCALE
+                + killer
+                + i64::from(history.score(player, pos.history_index(m)))
+        };
+        out.push((key, i as u16));
+    }
+}
+
+/// Scores only the forcing moves (quiescence), by hint.
+pub fn score_forcing<G: Game>(pos: &G, moves: &[G::Move], out: &mut Ordered) {
+    out.clear();
+    for (i, &m) in moves.iter().enumerate() {
+        if pos.is_forcing(m) {
+            out.push((i64::from(pos.order_hint(m)), i as u16));
+        }
+    }
+}
+
+/// The `n`-th move to search (0-based): selects the best of the rest, so
+/// a node that cuts early never sorts the whole list.
+pub fn pick(order: &mut Ordered, n: usize) -> Option<usize> {
+    if n >= order.len() {
+        return None;
+    }
+    let mut best = n;
+    for j in n + 1..order.len() {
+        if order[j].0 > order[best].0 {
+            best = j;
+        }
+    }
+    order.swap(n, best);
+    Some(usize::from(order[n].1))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pick_yields_every_index_once_best_first() {
+        let keys = [5i64, 9, 5, -3, 9, 0];
+        let mut o: Ordered = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (k, i as u16))
+            .collect();
+        let got: Vec<usize> = (0..10).map_while(|n| pick(&mut o, n)).collect();
+        let mut sorted = got.clone();
+        sorted.sort_unstable();
+        assert_eq!(sorted, vec![0, 1, 2, 3, 4, 5]);
+        assert!(got.windows(2).all(|w| keys[w[0]] >= keys[w[1]]), "{got:?}");
+    }
+}

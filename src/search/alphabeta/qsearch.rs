@@ -1,0 +1,60 @@
+//! Quiescence: below the horizon only forcing moves
+//! ([`Game::is_forcing`]: for Abalone ejections and pushes that threaten
+//! one) are searched, with the static evaluation as a stand-pat bound, so a
+//! line never ends in the middle of an exchange. At most
+//! [`QS_MAX_DEPTH`](super::QS_MAX_DEPTH) plies deep.
+
+use super::ordering::{pick, score_forcing};
+use super::{Worker, QS_MAX_DEPTH};
+use crate::game::{Game, Player};
+use crate::search::score::{Value, DRAW, MAX_PLY};
+
+impl<G: Game> Worker<'_, G> {
+    /// Quiescence value of `pos` (where `me` moves), `qdepth` plies below
+    /// the horizon.
+    pub(super) fn qsearch(
+        &mut self,
+        pos: &G,
+        me: Player,
+        qdepth: i32,
+        ply: usize,
+        mut alpha: Value,
+        beta: Value,
+    ) -> Value {
+        self.pv[ply].clear();
+        if self.tick() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        let stand = pos.evaluate();
+        if stand >= beta || qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 {
+            return stand;
+        }
+        alpha = alpha.max(stand);
+        let mut best = stand;
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        pos.moves(&mut moves);
+        let mut order = std::mem::take(&mut self.order[ply]);
+        score_forcing(pos, &moves, &mut order);
+        let mut n = 0;
+        while let Some(idx) = pick(&mut order, n) {
+            n += 1;
+            let mut child = pos.clone();
+            child.play(moves[idx]);
+            let v = self.child_value(&child, me, -(qdepth + 1), ply + 1, alpha, beta, false);
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v >= beta {
+                    break;
+                }
+                alpha = alpha.max(v);
+            }
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        best
+    }
+}

@@ -1,0 +1,400 @@
+//! The root: iterative deepening, aspiration windows, MultiPV, reports,
+//! and the choice of the move to return.
+
+use super::ordering::{pick, score_moves};
+use super::{AbParams, Shared, Worker};
+use crate::game::{Game, Player, Status};
+use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
+use crate::search::limits::Limits;
+use crate::search::score::{self, is_mate, Value, INF, MATE, MAX_PLY};
+use crate::search::time::TimeManager;
+use crate::search::tt::{Tt, TtBound};
+use crate::search::{smp, SearchConfig};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+/// First aspiration half-width, centi-units.
+const ASPIRATION_DELTA: Value = 25;
+
+/// A root move with what the last search learnt about it.
+#[derive(Clone, Debug)]
+pub struct RootMove<M> {
+    pub mv: M,
+    /// Index in the game's generation order (for the table).
+    pub index: u16,
+    /// Score in the current iteration (`-INF`: not better than the best).
+    pub score: Value,
+    /// Score of the last completed iteration.
+    pub prev_score: Value,
+    pub pv: Vec<M>,
+}
+
+type ReportFn<'r> = &'r (dyn Fn(&Report) + Sync);
+
+/// What one thread's iterative deepening ended with.
+pub(crate) struct Iterated<M> {
+    pub moves: Vec<RootMove<M>>,
+    pub depth: u32,
+}
+
+/// [`crate::search::think`] for alpha-beta with an explicit table and
+/// parameters (tests, bench, measurements).
+#[allow(clippy::too_many_arguments)]
+pub fn think_with<G: Game>(
+    root: &G,
+    history: &[u64],
+    root_moves: &[G::Move],
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: ReportFn,
+    tt: &Tt,
+    params: AbParams,
+) -> SearchResult<G::Move> {
+    let none = SearchResult {
+        best: None,
+        ponder: None,
+        score: ScoreReport::Cp(0),
+        depth: 0,
+        nodes: 0,
+    };
+    let Status::Decision(me) = root.status() else {
+        return none;
+    };
+    let mut legal = Vec::new();
+    root.moves(&mut legal);
+    let mut allowed: Vec<(usize, G::Move)> = legal
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|(_, m)| root_moves.contains(m))
+        .collect();
+    if allowed.is_empty() {
+        allowed = legal.iter().copied().enumerate().collect();
+    }
+    if allowed.is_empty() {
+        return none;
+    }
+    if root.num_players() != 2 {
+        report(&Report::String(format!(
+            "alpha-beta needs two players, this game has {}; playing the first legal move",
+            root.num_players()
+        )));
+        return SearchResult {
+            best: Some(allowed[0].1),
+            ..none
+        };
+    }
+
+    tt.new_search();
+    let shared = Shared {
+        tt,
+        stop,
+        abort: AtomicBool::new(false),
+        nodes: AtomicU64::new(0),
+        time: TimeManager::new(limits, config, me),
+        node_limit: limits.nodes,
+        history,
+    };
+    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let multipv = config.multipv.clamp(1, allowed.len());
+    let initial = initial_order(root, me, &allowed, tt);
+
+    let main = || {
+        let mut w = Worker::new(&shared, 0, params);
+        let out = w.iterate(
+            root,
+            me,
+            initial.clone(),
+            max_depth,
+            multipv,
+            1,
+            Some(report),
+        );
+        w.flush();
+        shared.abort.store(true, Ordering::Relaxed);
+        out
+    };
+    let helper = |id: usize| {
+        let mut w = Worker::<G>::new(&shared, id, params);
+        // Odd helpers start one ply deeper so the threads spread over
+        // two depths and fill the table for each other.
+        let start = 1 + (id as u32 & 1);
+        w.iterate(root, me, initial.clone(), MAX_DEPTH, 1, start, None);
+        w.flush();
+    };
+    let out = smp::run(config.threads.max(1), main, helper);
+
+    if limits.infinite {
+        // `go infinite` ends only with `stop`, even when the search is done.
+        while !stop.load(Ordering::Relaxed) {
+            std::thread::sleep(Duration::from_millis(1));
+        }
+    }
+    let best = &out.moves[0];
+    SearchResult {
+        best: Some(best.mv),
+        ponder: best.pv.get(1).copied(),
+        score: if best.score > -INF {
+            score::report(best.score)
+        } else if best.prev_score > -INF {
+            score::report(best.prev_score)
+        } else {
+            ScoreReport::Cp(0)
+        },
+        depth: out.depth,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+    }
+}
+
+/// Root moves ordered as an interior node would order them.
+fn initial_order<G: Game>(
+    root: &G,
+    me: Player,
+    allowed: &[(usize, G::Move)],
+    tt: &Tt,
+) -> Vec<RootMove<G::Move>> {
+    let moves: Vec<G::Move> = allowed.iter().map(|&(_, m)| m).collect();
+    let tt_index = tt
+        .probe(root.hash(), 0)
+        .and_then(|e| e.move_index)
+        .and_then(|i| allowed.iter().position(|&(g, _)| g == usize::from(i)));
+    let hist = super::History::<G>::new();
+    let mut order = Vec::new();
+    score_moves(root, &moves, tt_index, &hist, 0, me, &mut order);
+    let mut out = Vec::with_capacity(moves.len());
+    let mut n = 0;
+    while let Some(i) = pick(&mut order, n) {
+        n += 1;
+        out.push(RootMove {
+            mv: allowed[i].1,
+            index: allowed[i].0 as u16,
+            score: -INF,
+            prev_score: -INF,
+            pv: vec![allowed[i].1],
+        });
+    }
+    out
+}
+
+impl<G: Game> Worker<'_, G> {
+    /// Iterative deepening from `start` to `max_depth`; the main thread
+    /// (`report` given) also keeps time and reports.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn iterate(
+        &mut self,
+        root: &G,
+        me: Player,
+        mut rms: Vec<RootMove<G::Move>>,
+        max_depth: u32,
+        multipv: usize,
+        start: u32,
+        report: Option<ReportFn>,
+    ) -> Iterated<G::Move> {
+        let mut completed = 0;
+        self.path.clear();
+        self.push(root.hash());
+        for depth in start..=max_depth {
+            if report.is_some() && depth > 1 && !self.shared.time.may_start_iteration() {
+                break;
+            }
+            self.seldepth = 0;
+            for line in 0..multipv {
+                self.aspiration(root, me, &mut rms, depth as i32, line, report);
+                if self.stopped {
+                    break;
+                }
+            }
+            if self.stopped {
+                break;
+            }
+            completed = depth;
+            // Lines in score order; the moves beyond them keep theirs.
+            rms[..multipv].sort_by_key(|r| -r.score);
+            for r in rms.iter_mut() {
+                r.prev_score = r.score;
+            }
+            let best = &rms[0];
+            self.shared.tt.store(
+                root.hash(),
+                0,
+                Some(best.index),
+                best.score,
+                depth as u8,
+                TtBound::Exact,
+            );
+            if let Some(report) = report {
+                for (line, rm) in rms[..multipv].iter().enumerate() {
+                    report(&Report::Pv(self.pv_info(
+                        root,
+                        rm,
+                        depth,
+                        line,
+                        Bound::Exact,
+                    )));
+                }
+                if self.done_early(&rms, depth) {
+                    break;
+                }
+            }
+        }
+        self.pop();
+        Iterated {
+            moves: rms,
+            depth: completed,
+        }
+    }
+
+    /// Whether the main thread can stop before its limits: a proven
+    /// result that no deeper search can shorten, or a single legal move,
+    /// when the time is the engine's to manage.
+    fn done_early(&self, rms: &[RootMove<G::Move>], depth: u32) -> bool {
+        if !self.shared.time.flexible {
+            return false;
+        }
+        let s = rms[0].score;
+        (is_mate(s) && (MATE - s.abs()) as u32 <= depth) || rms.len() == 1
+    }
+
+    /// Searches line `line` at `depth`, widening the window around the last
+    /// score until the value falls inside it.
+    fn aspiration(
+        &mut self,
+        root: &G,
+        me: Player,
+        rms: &mut [RootMove<G::Move>],
+        depth: i32,
+        line: usize,
+        report: Option<ReportFn>,
+    ) {
+        let prev = rms[line].prev_score;
+        let mut delta = ASPIRATION_DELTA;
+        let (mut alpha, mut beta) =
+            if self.params.aspiration && depth >= 4 && prev > -INF && !is_mate(prev) {
+                ((prev - delta).max(-INF), (prev + delta).min(INF))
+            } else {
+                (-INF, INF)
+            };
+        loop {
+            let (v, improved) = self.root_search(root, me, rms, depth, line, alpha, beta);
+            if self.stopped {
+                // A move that beat the window before the stop is at least as
+                // good as the last iteration's best: keep it.
+                if let Some(i) = improved {
+                    rms[line..=i].rotate_right(1);
+                }
+                return;
+            }
+            rms[line..].sort_by_key(|r| -r.score);
+            let bound = if v <= alpha {
+                beta = (alpha + beta) / 2;
+                alpha = (v - delta).max(-INF);
+                Bound::Upper
+            } else if v >= beta {
+                beta = (v + delta).min(INF);
+                Bound::Lower
+            } else {
+                return;
+            };
+            if let Some(report) = report {
+                report(&Report::Pv(self.pv_info(
+                    root,
+                    &rms[line],
+                    depth as u32,
+                    line,
+                    bound,
+                )));
+            }
+            delta += delta;
+        }
+    }
+
+    /// One pass over the root moves `rms[line..]` in the window; returns
+    /// the best value and the index of the last move that raised alpha.
+    // The index is the result (`improved`), not just a way to reach a move.
+    #[allow(clippy::too_many_arguments, clippy::needless_range_loop)]
+    fn root_search(
+        &mut self,
+        root: &G,
+        me: Player,
+        rms: &mut [RootMove<G::Move>],
+        depth: i32,
+        line: usize,
+        mut alpha: Value,
+        beta: Value,
+    ) -> (Value, Option<usize>) {
+        let mut best = -INF;
+        let mut improved = None;
+        for i in line..rms.len() {
+            let m = rms[i].mv;
+            let mut child = root.clone();
+            child.play(m);
+            self.pv[1].clear();
+            let v = if i == line {
+                self.child_value(&child, me, depth - 1, 1, alpha, beta, true)
+            } else {
+                let v = self.child_value(&child, me, depth - 1, 1, alpha, alpha + 1, false);
+                if v > alpha && v < beta {
+                    self.child_value(&child, me, depth - 1, 1, alpha, beta, true)
+                } else {
+                    v
+                }
+            };
+            if self.stopped {
+                return (best, improved);
+            }
+            let rm = &mut rms[i];
+            if i == line || v > alpha {
+                rm.score = v;
+                rm.pv.clear();
+                rm.pv.push(m);
+                rm.pv.extend_from_slice(&self.pv[1]);
+            } else {
+                rm.score = -INF;
+            }
+            best = best.max(v);
+            if v > alpha {
+                improved = Some(i);
+                alpha = v;
+                if v >= beta {
+                    break;
+                }
+            }
+        }
+        (best, improved)
+    }
+
+    fn pv_info(
+        &self,
+        root: &G,
+        rm: &RootMove<G::Move>,
+        depth: u32,
+        line: usize,
+        bound: Bound,
+    ) -> PvInfo {
+        let elapsed = self.shared.time.elapsed();
+        let nodes = self.total_nodes();
+        let ms = elapsed.as_millis() as u64;
+        let mut pos = root.clone();
+        let mut pv = Vec::with_capacity(rm.pv.len());
+        for &m in &rm.pv {
+            pv.push(pos.move_text(m));
+            pos.play(m);
+        }
+        PvInfo {
+            depth,
+            seldepth: self.seldepth.min(MAX_PLY) as u32,
+            multipv: line as u32 + 1,
+            score: score::report(rm.score),
+            bound,
+            wdl: None,
+            nodes,
+            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
+            hashfull: self.shared.tt.hashfull(),
+            time_ms: ms,
+            pv,
+        }
+    }
+}

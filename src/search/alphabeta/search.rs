@@ -1,0 +1,252 @@
+//! The interior of the tree: principal-variation search with transposition
+//! table cuts, late-move reductions and mate-distance pruning; the child
+//! evaluation that scores terminal positions, repetitions and chance nodes.
+
+use super::ordering::{pick, score_moves};
+use super::Worker;
+use crate::game::{Game, Outcome, Player, Status};
+use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
+use crate::search::tt::TtBound;
+
+impl<G: Game> Worker<'_, G> {
+    /// The value of `child` (reached at `ply`) from the view of `me`, the
+    /// player who moved into it, searched `depth` more plies (≤ 0:
+    /// quiescence, `-depth` plies into it) in the window (`alpha`, `beta`)
+    /// of `me`.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn child_value(
+        &mut self,
+        child: &G,
+        me: Player,
+        depth: i32,
+        ply: usize,
+        alpha: Value,
+        beta: Value,
+        pv_node: bool,
+    ) -> Value {
+        match child.status() {
+            Status::Over(Outcome::Win(p)) => mate_score(p == me, ply),
+            Status::Over(Outcome::Draw) => DRAW,
+            Status::Chance => self.chance_value(child, me, depth, ply),
+            Status::Decision(p) => {
+                let h = child.hash();
+                if self.is_repetition(h) {
+                    return DRAW;
+                }
+                self.push(h);
+                let v = if p == me {
+                    self.search(child, p, depth, ply, alpha, beta, pv_node)
+                } else {
+                    -self.search(child, p, depth, ply, -beta, -alpha, pv_node)
+                };
+                self.pop();
+                v
+            }
+        }
+    }
+
+    /// Expectation over a chance node's outcomes, each searched with a
+    /// full window.
+    fn chance_value(&mut self, node: &G, me: Player, depth: i32, ply: usize) -> Value {
+        if ply >= MAX_PLY - 1 {
+            return DRAW;
+        }
+        let mut outcomes = Vec::new();
+        node.outcomes(&mut outcomes);
+        let mut sum = 0.0;
+        for (m, p) in outcomes {
+            let mut child = node.clone();
+            child.play(m);
+            if depth <= 0 {
+                // Below the horizon every outcome is valued statically:
+                // searching each would multiply quiescence by the number
+                // of outcomes at every chance node.
+                let v = match child.status() {
+                    Status::Over(Outcome::Win(w)) => mate_score(w == me, ply + 1),
+                    Status::Decision(q) if q == me => child.evaluate(),
+                    Status::Decision(_) => -child.evaluate(),
+                    Status::Over(Outcome::Draw) | Status::Chance => DRAW,
+                };
+                sum += p * f64::from(v);
+                continue;
+            }
+            self.pv[ply + 1].clear();
+            let v = self.child_value(&child, me, depth, ply + 1, -INF, INF, false);
+            if self.stopped {
+                return DRAW;
+            }
+            sum += p * f64::from(v);
+        }
+        sum.round() as Value
+    }
+
+    /// Negamax value of the decision node `pos` where `me` moves.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search(
+        &mut self,
+        pos: &G,
+        me: Player,
+        depth: i32,
+        ply: usize,
+        mut alpha: Value,
+        mut beta: Value,
+        pv_node: bool,
+    ) -> Value {
+        if depth <= 0 {
+            return self.qsearch(pos, me, -depth, ply, alpha, beta);
+        }
+        self.pv[ply].clear();
+        if self.tick() {
+            return DRAW;
+        }
+        self.seldepth = self.seldepth.max(ply);
+        if ply >= MAX_PLY - 1 {
+            return pos.evaluate();
+        }
+        // No line from here beats a win at the next ply or loses faster
+        // than being beaten now.
+        alpha = alpha.max(-(MATE - ply as Value));
+        beta = beta.min(MATE - ply as Value - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+
+        let key = pos.hash();
+        let mut tt_index = None;
+        if let Some(e) = self.shared.tt.probe(key, ply) {
+            tt_index = e.move_index.map(usize::from);
+            if !pv_node
+                && i32::from(e.depth) >= depth
+                && match e.bound {
+                    TtBound::Exact => true,
+                    TtBound::Lower => e.score >= beta,
+                    TtBound::Upper => e.score <= alpha,
+                }
+            {
+                return e.score;
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        pos.moves(&mut moves);
+        if moves.is_empty() {
+            // The trait promises a move at decision nodes; a game that
+            // breaks it gets a draw rather than a crash.
+            self.moves[ply] = moves;
+            return DRAW;
+        }
+        let tt_index = tt_index.filter(|&i| i < moves.len());
+        let mut order = std::mem::take(&mut self.order[ply]);
+        // Moves are scored only after the table move failed to cut.
+        let mut scored = false;
+        let mut picked = 0;
+        let mut quiets = std::mem::take(&mut self.quiets[ply]);
+        quiets.clear();
+
+        let alpha_orig = alpha;
+        let mut best = -INF;
+        let mut best_index = None;
+        let mut n = 0;
+        loop {
+            let idx = match (n, tt_index) {
+                (0, Some(t)) => t,
+                _ => {
+                    if !scored {
+                        scored = true;
+                        score_moves(pos, &moves, tt_index, &self.hist, ply, me, &mut order);
+                        if tt_index.is_some() {
+                            // The table move sorts first: it was searched.
+                            pick(&mut order, 0);
+                            picked = 1;
+                        }
+                    }
+                    match pick(&mut order, picked) {
+                        Some(i) => {
+                            picked += 1;
+                            i
+                        }
+                        None => break,
+                    }
+                }
+            };
+            n += 1;
+            let m = moves[idx];
+            let mut child = pos.clone();
+            child.play(m);
+            self.pv[ply + 1].clear();
+            let quiet = !pos.is_forcing(m);
+            let v = if n == 1 {
+                self.child_value(&child, me, depth - 1, ply + 1, alpha, beta, pv_node)
+            } else {
+                let r = if self.params.lmr
+                    && depth >= 3
+                    && n > 3
+                    && quiet
+                    && self.hist.killer_rank(ply, m).is_none()
+                {
+                    let r = self.reduction(depth, n) - i32::from(pv_node);
+                    r.clamp(0, depth - 2)
+                } else {
+                    0
+                };
+                let mut v =
+                    self.child_value(&child, me, depth - 1 - r, ply + 1, alpha, alpha + 1, false);
+                if v > alpha && r > 0 {
+                    v = self.child_value(&child, me, depth - 1, ply + 1, alpha, alpha + 1, false);
+                }
+                if v > alpha && v < beta && pv_node {
+                    v = self.child_value(&child, me, depth - 1, ply + 1, alpha, beta, true);
+                }
+                v
+            };
+            if self.stopped {
+                break;
+            }
+            if v > best {
+                best = v;
+                if v > alpha {
+                    best_index = Some(idx);
+                    if pv_node {
+                        let (head, tail) = self.pv.split_at_mut(ply + 1);
+                        head[ply].clear();
+                        head[ply].push(m);
+                        head[ply].extend_from_slice(&tail[0]);
+                    }
+                    if v >= beta {
+                        if quiet {
+                            self.hist.add_killer(ply, m);
+                            self.hist.reward(me, depth, pos.history_index(m), &quiets);
+                        }
+                        break;
+                    }
+                    alpha = v;
+                }
+            }
+            if quiet {
+                quiets.push(pos.history_index(m));
+            }
+        }
+        let stopped = self.stopped;
+        if !stopped {
+            let bound = if best >= beta {
+                TtBound::Lower
+            } else if best > alpha_orig {
+                TtBound::Exact
+            } else {
+                TtBound::Upper
+            };
+            let mv = best_index.or(tt_index).map(|i| i as u16);
+            self.shared
+                .tt
+                .store(key, ply, mv, best, depth.clamp(0, 255) as u8, bound);
+        }
+        self.moves[ply] = moves;
+        self.order[ply] = order;
+        self.quiets[ply] = quiets;
+        if stopped {
+            DRAW
+        } else {
+            best
+        }
+    }
+}

@@ -1,0 +1,104 @@
+//! Search scores: centi-units from the view of the player to move, with
+//! proven wins and losses above any static evaluation.
+//!
+//! A win reached `n` plies below the root scores `MATE - n`, a loss
+//! `-(MATE - n)`, so shorter wins and longer losses are preferred. The
+//! transposition table stores mate scores relative to the node (see
+//! [`to_tt`]/[`from_tt`]) because one entry is reached at different plies.
+
+use super::info::ScoreReport;
+use crate::game::EVAL_LIMIT;
+
+pub type Value = i32;
+
+/// Deepest ply any search reaches (stack arrays are this long).
+pub const MAX_PLY: usize = 128;
+/// A win at the root itself (never reached: the root is not terminal).
+pub const MATE: Value = 30_000;
+/// Scores beyond this magnitude are proven wins/losses.
+pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
+/// Larger than any score; the initial window.
+pub const INF: Value = 31_000;
+/// The score of a draw (and of any repetition inside the tree).
+pub const DRAW: Value = 0;
+
+const _: () = assert!(EVAL_LIMIT < MATE_BOUND);
+const _: () = assert!(INF <= i16::MAX as Value);
+
+/// The score of a win (`won`) or loss reached at `ply` plies from the root.
+pub fn mate_score(won: bool, ply: usize) -> Value {
+    let v = MATE - ply as Value;
+    if won {
+        v
+    } else {
+        -v
+    }
+}
+
+pub fn is_mate(v: Value) -> bool {
+    v.abs() >= MATE_BOUND
+}
+
+/// A score at `ply` made relative to the node, for storing.
+pub fn to_tt(v: Value, ply: usize) -> Value {
+    if v >= MATE_BOUND {
+        v + ply as Value
+    } else if v <= -MATE_BOUND {
+        v - ply as Value
+    } else {
+        v
+    }
+}
+
+/// The inverse of [`to_tt`] at the probing node's ply.
+pub fn from_tt(v: Value, ply: usize) -> Value {
+    if v >= MATE_BOUND {
+        v - ply as Value
+    } else if v <= -MATE_BOUND {
+        v + ply as Value
+    } else {
+        v
+    }
+}
+
+/// A root score as the protocol prints it: mates in the mover's own moves
+/// (a win `n` plies away takes `(n + 1) / 2` of the mover's moves).
+pub fn report(v: Value) -> ScoreReport {
+    if v >= MATE_BOUND {
+        ScoreReport::Mate((MATE - v + 1) / 2)
+    } else if v <= -MATE_BOUND {
+        ScoreReport::Mate(-(MATE + v) / 2)
+    } else {
+        ScoreReport::Cp(v)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mate_in_moves_counts_the_movers_moves() {
+        // Winning move at the root: the terminal node is 1 ply away.
+        assert_eq!(report(mate_score(true, 1)), ScoreReport::Mate(1));
+        // Mover, reply, mover wins: 3 plies, the mover's 2nd move.
+        assert_eq!(report(mate_score(true, 3)), ScoreReport::Mate(2));
+        // Mover plays, opponent wins at ply 2: mated after 1 own move.
+        assert_eq!(report(mate_score(false, 2)), ScoreReport::Mate(-1));
+        assert_eq!(report(mate_score(false, 4)), ScoreReport::Mate(-2));
+        assert_eq!(report(150), ScoreReport::Cp(150));
+    }
+
+    #[test]
+    fn tt_adjustment_round_trips_and_is_node_relative() {
+        for ply in [0usize, 1, 7, 40] {
+            for v in [0, -5, 1234, mate_score(true, 9), mate_score(false, 12)] {
+                assert_eq!(from_tt(to_tt(v, ply), ply), v);
+            }
+        }
+        // A win 3 plies below a node at ply 5 is a win 3 plies below the
+        // same node reached at ply 2.
+        let stored = to_tt(mate_score(true, 8), 5);
+        assert_eq!(from_tt(stored, 2), mate_score(true, 5));
+    }
+}

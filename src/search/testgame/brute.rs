@@ -1,0 +1,41 @@
+//! Plain minimax with alpha-beta's scoring conventions (mate distance,
+//! quiescence on forcing moves with stand-pat, no repetitions): the
+//! reference values for the search tests.
+
+use crate::game::{Game, Outcome, Player, Status};
+use crate::search::alphabeta::QS_MAX_DEPTH;
+use crate::search::score::{mate_score, Value, DRAW};
+
+/// Value of decision node `pos` (mover `me`) searched `depth` plies.
+pub fn value<G: Game>(pos: &G, me: Player, depth: i32, ply: usize) -> Value {
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    if depth <= 0 {
+        let stand = pos.evaluate();
+        if -depth >= QS_MAX_DEPTH {
+            return stand;
+        }
+        moves.retain(|&m| pos.is_forcing(m));
+        return moves
+            .iter()
+            .map(|&m| child(pos, m, me, depth - 1, ply + 1))
+            .fold(stand, Value::max);
+    }
+    moves
+        .iter()
+        .map(|&m| child(pos, m, me, depth - 1, ply + 1))
+        .max()
+        .unwrap_or(DRAW)
+}
+
+/// Value for `me` of playing `m` in `pos`.
+pub fn child<G: Game>(pos: &G, m: G::Move, me: Player, depth: i32, ply: usize) -> Value {
+    let mut c = pos.clone();
+    c.play(m);
+    match c.status() {
+        Status::Over(Outcome::Win(p)) => mate_score(p == me, ply),
+        Status::Over(Outcome::Draw) | Status::Chance => DRAW,
+        Status::Decision(p) if p == me => value(&c, p, depth, ply),
+        Status::Decision(p) => -value(&c, p, depth, ply),
+    }
+}

@@ -1,0 +1,142 @@
+//! Turning `go` limits into stopping rules.
+//!
+//! - `movetime`: soft = hard = movetime − overhead.
+//! - clock: of the remaining time (less the overhead) spend a share,
+//!   `time / movestogo + ¾·inc` (movestogo defaults to 30), as the soft
+//!   bound — no new iteration starts after about half of it, since the next
+//!   one usually takes longer than all before it — and at most 4× the soft
+//!   bound, never more than 80 % of the clock, as the hard bound, checked
+//!   while searching.
+//! - `infinite` or no time limit: only `stop`, depth and nodes end it.
+
+use super::limits::Limits;
+use super::SearchConfig;
+use crate::game::Player;
+use std::time::{Duration, Instant};
+
+/// Default share of the clock when `movestogo` is not given.
+const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+#[derive(Clone, Debug)]
+pub struct TimeManager {
+    pub start: Instant,
+    soft: Option<Duration>,
+    hard: Option<Duration>,
+    /// Time is set by a clock (not a fixed movetime): may stop early.
+    pub flexible: bool,
+}
+
+impl TimeManager {
+    pub fn new(limits: &Limits, config: &SearchConfig, mover: Player) -> TimeManager {
+        let start = Instant::now();
+        let overhead = config.move_overhead;
+        let floor = Duration::from_millis(1);
+        let mut tm = TimeManager {
+            start,
+            soft: None,
+            hard: None,
+            flexible: false,
+        };
+        if limits.infinite {
+            return tm;
+        }
+        if let Some(mt) = limits.movetime {
+            let t = mt.saturating_sub(overhead).max(floor);
+            tm.soft = Some(t);
+            tm.hard = Some(t);
+        }
+        if let Some(Some(clock)) = limits.clocks.get(usize::from(mover)) {
+            let left = clock.time.saturating_sub(overhead).max(floor);
+            let mtg = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
+            let share = left / mtg + clock.inc * 3 / 4;
+            let soft = share.min(left * 4 / 10).max(floor);
+            let hard = (soft * 4).min(left * 8 / 10).max(soft);
+            tm.soft = Some(tm.soft.map_or(soft, |s| s.min(soft)));
+            tm.hard = Some(tm.hard.map_or(hard, |h| h.min(hard)));
+            tm.flexible = true;
+        }
+        tm
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.start.elapsed()
+    }
+
+    /// Whether another iteration may start.
+    pub fn may_start_iteration(&self) -> bool {
+        match self.soft {
+            None => true,
+            Some(soft) if self.flexible => self.elapsed() < soft / 2,
+            Some(soft) => self.elapsed() < soft,
+        }
+    }
+
+    /// Whether the search must stop now.
+    pub fn out_of_time(&self) -> bool {
+        self.hard.is_some_and(|h| self.elapsed() >= h)
+    }
+
+    pub fn has_deadline(&self) -> bool {
+        self.hard.is_some()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::limits::Clock;
+
+    fn cfg() -> SearchConfig {
+        SearchConfig {
+            move_overhead: Duration::from_millis(10),
+            ..SearchConfig::default()
+        }
+    }
+
+    #[test]
+    fn movetime_is_net_of_overhead() {
+        let tm = TimeManager::new(&Limits::movetime(500), &cfg(), 0);
+        assert_eq!(tm.hard, Some(Duration::from_millis(490)));
+        assert_eq!(tm.soft, tm.hard);
+    }
+
+    #[test]
+    fn clock_uses_the_movers_clock_and_stays_within_it() {
+        let limits = Limits {
+            clocks: vec![
+                Some(Clock {
+                    time: Duration::from_millis(60_000),
+                    inc: Duration::from_millis(1000),
+                }),
+                Some(Clock {
+                    time: Duration::from_millis(1_000),
+                    inc: Duration::ZERO,
+                }),
+            ],
+            ..Limits::default()
+        };
+        let a = TimeManager::new(&limits, &cfg(), 0);
+        let b = TimeManager::new(&limits, &cfg(), 1);
+        // 59.99 s / 30 + 0.75 s.
+        assert_eq!(a.soft, Some(Duration::from_nanos(2_749_666_666)));
+        assert!(b.hard.expect("hard bound") <= Duration::from_millis(800));
+        assert!(b.soft < a.soft);
+        let tg = Limits {
+            movestogo: Some(1),
+            ..limits.clone()
+        };
+        let c = TimeManager::new(&tg, &cfg(), 1);
+        // One move to go may not spend the whole clock.
+        assert!(c.hard.expect("hard") < Duration::from_millis(990));
+    }
+
+    #[test]
+    fn infinite_has_no_deadline() {
+        let limits = Limits {
+            infinite: true,
+            movetime: Some(Duration::from_millis(5)),
+            ..Limits::default()
+        };
+        assert!(!TimeManager::new(&limits, &cfg(), 0).has_deadline());
+    }
+}

@@ -1,0 +1,289 @@
+//! The transposition table, shared lock-free by all search threads.
+//!
+//! Each entry is two `AtomicU64`: the data word and `key ^ data` (the
+//! lockless scheme of Crafty and Stockfish). A torn write — the two words
+//! from different stores — fails the key check on probe and reads as a
+//! miss, so no lock is needed. Entries are grouped four to a 64-byte
+//! cluster (one cache line); replacement prefers the same key, then the
+//! entry with the least depth, counting entries from older searches as
+//! shallower.
+//!
+//! The best move is stored as its index in the game's deterministic move
+//! generation order, so the table is game-neutral; the searcher checks the
+//! index against the number of moves before using it (a key collision can
+//! yield any index).
+
+use super::score::{from_tt, to_tt, Value};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+
+/// What a stored score means relative to the true value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TtBound {
+    /// The true value is at most the score (all moves failed low).
+    Upper,
+    /// The true value is at least the score (a move failed high).
+    Lower,
+    Exact,
+}
+
+/// A decoded entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TtEntry {
+    /// Index of the best move in generation order, if one is known.
+    pub move_index: Option<u16>,
+    /// Score at the probing ply (mate scores already re-adjusted).
+    pub score: Value,
+    pub depth: u8,
+    pub bound: TtBound,
+}
+
+const NO_MOVE: u64 = 0xFFFF;
+const ENTRIES: usize = 4;
+const AGE_BITS: u32 = 6;
+const AGE_MASK: u64 = (1 << AGE_BITS) - 1;
+
+#[derive(Default)]
+#[repr(align(64))]
+struct Cluster {
+    words: [[AtomicU64; 2]; ENTRIES],
+}
+
+/// The shared table.
+pub struct Tt {
+    clusters: Vec<Cluster>,
+    age: AtomicU8,
+}
+
+// data word: move 0..16 | score 16..32 | depth 32..40 | bound 40..42 | age 42..48
+fn pack(move_index: u64, score: Value, depth: u8, bound: TtBound, age: u64) -> u64 {
+    let b = match bound {
+        TtBound::Upper => 1u64,
+        TtBound::Lower => 2,
+        TtBound::Exact => 3,
+    };
+    move_index
+        | (u64::from(score as i16 as u16) << 16)
+        | (u64::from(depth) << 32)
+        | (b << 40)
+        | ((age & AGE_MASK) << 42)
+}
+
+fn depth_of(data: u64) -> u8 {
+    (data >> 32) as u8
+}
+
+fn age_of(data: u64) -> u64 {
+    (data >> 42) & AGE_MASK
+}
+
+fn bound_bits(data: u64) -> u64 {
+    (data >> 40) & 3
+}
+
+impl Tt {
+    /// A table of about `mb` mebibytes (at least one cluster).
+    pub fn new(mb: usize) -> Tt {
+        let bytes = mb.max(1).saturating_mul(1 << 20);
+        let n = (bytes / std::mem::size_of::<Cluster>()).max(1);
+        Tt {
+            clusters: (0..n).map(|_| Cluster::default()).collect(),
+            age: AtomicU8::new(0),
+        }
+    }
+
+    /// Size in mebibytes (as created).
+    pub fn mb(&self) -> usize {
+        (self.clusters.len() * std::mem::size_of::<Cluster>()) >> 20
+    }
+
+    /// Forgets every entry (a new game).
+    pub fn clear(&self) {
+        for c in &self.clusters {
+            for w in &c.words {
+                w[0].store(0, Ordering::Relaxed);
+                w[1].store(0, Ordering::Relaxed);
+            }
+        }
+        self.age.store(0, Ordering::Relaxed);
+    }
+
+    /// Marks the start of a new search: older entries become cheaper to
+    /// replace.
+    pub fn new_search(&self) {
+        let a = self.age.load(Ordering::Relaxed);
+        self.age.store((a + 1) & AGE_MASK as u8, Ordering::Relaxed);
+    }
+
+    fn age(&self) -> u64 {
+        u64::from(self.age.load(Ordering::Relaxed))
+    }
+
+    fn cluster(&self, key: u64) -> &Cluster {
+        // Multiply-shift maps the key onto any table length uniformly.
+        let i = ((u128::from(key) * self.clusters.len() as u128) >> 64) as usize;
+        &self.clusters[i]
+    }
+
+    /// The entry for `key`, with its score adjusted to `ply`.
+    pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
+        for w in &self.cluster(key).words {
+            let data = w[1].load(Ordering::Relaxed);
+            let check = w[0].load(Ordering::Relaxed);
+            if check ^ data == key && bound_bits(data) != 0 {
+                let mv = data & 0xFFFF;
+                let bound = match bound_bits(data) {
+                    1 => TtBound::Upper,
+                    2 => TtBound::Lower,
+                    _ => TtBound::Exact,
+                };
+                return Some(TtEntry {
+                    move_index: (mv != NO_MOVE).then_some(mv as u16),
+                    score: from_tt(Value::from((data >> 16) as u16 as i16), ply),
+                    depth: depth_of(data),
+                    bound,
+                });
+            }
+        }
+        None
+    }
+
+    /// Stores a search result for `key` found at `ply`.
+    pub fn store(
+        &self,
+        key: u64,
+        ply: usize,
+        move_index: Option<u16>,
+        score: Value,
+        depth: u8,
+        bound: TtBound,
+    ) {
+        let age = self.age();
+        let cluster = self.cluster(key);
+        let mv = move_index.map_or(NO_MOVE, u64::from);
+        for w in &cluster.words {
+            let data = w[1].load(Ordering::Relaxed);
+            if bound_bits(data) != 0 && w[0].load(Ordering::Relaxed) ^ data == key {
+                // Same position: keep a clearly deeper bound of this search.
+                if age_of(data) == age && bound != TtBound::Exact && depth_of(data) > depth + 2 {
+                    return;
+                }
+                let mv = if mv == NO_MOVE { data & 0xFFFF } else { mv };
+                return self.write(w, key, mv, score, ply, depth, bound, age);
+            }
+        }
+        let mut victim = &cluster.words[0];
+        let mut victim_worth = i32::MAX;
+        for w in &cluster.words {
+            let data = w[1].load(Ordering::Relaxed);
+            if bound_bits(data) == 0 {
+                victim = w;
+                break;
+            }
+            let stale = ((age + AGE_MASK + 1 - age_of(data)) & AGE_MASK) as i32;
+            let worth = i32::from(depth_of(data)) - 4 * stale;
+            if worth < victim_worth {
+                victim_worth = worth;
+                victim = w;
+            }
+        }
+        self.write(victim, key, mv, score, ply, depth, bound, age);
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn write(
+        &self,
+        words: &[AtomicU64; 2],
+        key: u64,
+        mv: u64,
+        score: Value,
+        ply: usize,
+        depth: u8,
+        bound: TtBound,
+        age: u64,
+    ) {
+        let data = pack(mv, to_tt(score, ply), depth, bound, age);
+        words[1].store(data, Ordering::Relaxed);
+        words[0].store(key ^ data, Ordering::Relaxed);
+    }
+
+    /// Entries written by the current search, per mille of a sample.
+    pub fn hashfull(&self) -> u32 {
+        let age = self.age();
+        let sample = self.clusters.len().min(250);
+        let mut used = 0;
+        for c in &self.clusters[..sample] {
+            for w in &c.words {
+                let data = w[1].load(Ordering::Relaxed);
+                if bound_bits(data) != 0 && age_of(data) == age {
+                    used += 1;
+                }
+            }
+        }
+        (used * 1000 / (sample * ENTRIES).max(1)) as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::mate_score;
+
+    #[test]
+    fn store_probe_round_trip() {
+        let tt = Tt::new(1);
+        let key = 0x1234_5678_9ABC_DEF0;
+        assert_eq!(tt.probe(key, 0), None);
+        tt.store(key, 3, Some(17), -250, 6, TtBound::Lower);
+        let e = tt.probe(key, 3).expect("stored entry is found");
+        assert_eq!(e.move_index, Some(17));
+        assert_eq!(e.score, -250);
+        assert_eq!(e.depth, 6);
+        assert_eq!(e.bound, TtBound::Lower);
+        assert_eq!(tt.probe(key ^ 1, 3), None);
+    }
+
+    #[test]
+    fn mate_scores_are_stored_relative_to_the_node() {
+        let tt = Tt::new(1);
+        // Found at ply 4: the win is 7 - 4 = 3 plies below this node.
+        tt.store(99, 4, None, mate_score(true, 7), 5, TtBound::Exact);
+        let e = tt.probe(99, 1).expect("entry");
+        assert_eq!(e.score, mate_score(true, 4));
+        assert_eq!(e.move_index, None);
+        tt.store(100, 4, Some(0), mate_score(false, 10), 5, TtBound::Upper);
+        assert_eq!(
+            tt.probe(100, 6).map(|e| e.score),
+            Some(mate_score(false, 12))
+        );
+    }
+
+    #[test]
+    fn a_move_less_store_keeps_the_known_move() {
+        let tt = Tt::new(1);
+        tt.store(5, 0, Some(3), 10, 4, TtBound::Lower);
+        tt.store(5, 0, None, -10, 5, TtBound::Upper);
+        let e = tt.probe(5, 0).expect("entry");
+        assert_eq!((e.move_index, e.score, e.depth), (Some(3), -10, 5));
+    }
+
+    #[test]
+    fn hashfull_counts_current_entries_and_clear_empties() {
+        let tt = Tt::new(1);
+        assert_eq!(tt.hashfull(), 0);
+        for k in 0..200_000u64 {
+            tt.store(
+                k.wrapping_mul(0x9E37_79B9_7F4A_7C15),
+                0,
+                None,
+                0,
+                1,
+                TtBound::Exact,
+            );
+        }
+        assert!(tt.hashfull() > 500, "hashfull {}", tt.hashfull());
+        tt.new_search();
+        assert_eq!(tt.hashfull(), 0);
+        tt.clear();
+        assert_eq!(tt.probe(0x9E37_79B9_7F4A_7C15, 0), None);
+    }
+}

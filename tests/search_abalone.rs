@@ -1,0 +1,118 @@
+//! The search on real Abalone positions: every PV move is legal (search and
+//! move generation agree), and a single-threaded fixed-depth search is
+//! deterministic (what `agon bench` relies on).
+
+use agon::cli::bench::bench_positions;
+use agon::game::{Game, GameOptions, Status};
+use agon::games::abalone::Abalone;
+use agon::games::GameKind;
+use agon::search::alphabeta::{think_with, AbParams};
+use agon::search::tt::Tt;
+use agon::search::{Limits, Report, SearchConfig};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+fn belgian() -> GameOptions {
+    GameOptions::parse("layout=belgian", Abalone::option_specs()).expect("belgian layout")
+}
+
+/// Positions after random plies from the Belgian Daisy start.
+fn random_positions(n: usize, seed: u64) -> Vec<Abalone> {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let mut moves = Vec::new();
+    while out.len() < n {
+        let mut pos = Abalone::new(&belgian()).expect("start");
+        for _ in 0..rng.gen_range(0..80) {
+            pos.moves(&mut moves);
+            if moves.is_empty() {
+                break;
+            }
+            pos.play(moves[rng.gen_range(0..moves.len())]);
+        }
+        if matches!(pos.status(), Status::Decision(_)) {
+            out.push(pos);
+        }
+    }
+    out
+}
+
+#[test]
+fn every_pv_move_is_legal() {
+    let stop = AtomicBool::new(false);
+    for (i, pos) in random_positions(16, 42).iter().enumerate() {
+        let lines = Mutex::new(Vec::new());
+        let log = |r: &Report| {
+            if let Report::Pv(p) = r {
+                if let Ok(mut v) = lines.lock() {
+                    v.push(p.pv.clone());
+                }
+            }
+        };
+        let config = SearchConfig {
+            threads: 1 + i % 2,
+            multipv: 1 + i % 3,
+            ..SearchConfig::default()
+        };
+        let tt = Tt::new(4);
+        let depth = 1 + (i % 3) as u32;
+        let res = think_with(
+            pos,
+            &[],
+            &[],
+            &Limits::depth(depth),
+            &config,
+            &stop,
+            &log,
+            &tt,
+            AbParams::default(),
+        );
+        let lines = lines.into_inner().expect("lines");
+        assert!(!lines.is_empty());
+        let mut legal = Vec::new();
+        for pv in &lines {
+            let mut p = *pos;
+            for text in pv {
+                let m = p
+                    .parse_move(text)
+                    .unwrap_or_else(|e| panic!("{text} in {}: {e}", p.position()));
+                p.moves(&mut legal);
+                assert!(
+                    legal.contains(&m),
+                    "{text} not generated in {}",
+                    p.position()
+                );
+                p.play(m);
+            }
+        }
+        pos.moves(&mut legal);
+        assert!(legal.contains(&res.best.expect("a move")));
+    }
+}
+
+#[test]
+fn fixed_depth_single_thread_search_is_deterministic() {
+    let text = bench_positions(GameKind::Abalone)[0];
+    let pos = Abalone::from_position(text, &belgian()).expect("bench position");
+    let stop = AtomicBool::new(false);
+    let run = || {
+        let tt = Tt::new(4);
+        let r = think_with(
+            &pos,
+            &[],
+            &[],
+            &Limits::depth(4),
+            &SearchConfig::default(),
+            &stop,
+            &|_| {},
+            &tt,
+            AbParams::default(),
+        );
+        (r.best, r.nodes, r.score)
+    };
+    let a = run();
+    assert!(a.1 > 0);
+    assert_eq!(a, run());
+}
