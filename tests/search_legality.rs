@@ -112,7 +112,6 @@ fn line_checker_accepts_legal_and_rejects_illegal_lines() {
 }
 
 #[test]
-#[ignore = "needs the alpha-beta search (branch search)"]
 fn every_pv_move_is_legal() {
     let mut positions = playout_positions();
     positions.extend(migs_positions());

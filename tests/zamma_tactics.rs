@@ -243,7 +243,6 @@ fn alphabeta_move(z: &Zamma, depth: u32) -> (Option<String>, String) {
 /// plays out the captures), and one more move pair (2N+1) when that
 /// misses, since its pruning may need the extra depth to see the line.
 #[test]
-#[ignore = "needs the alpha-beta search (branch search)"]
 fn alphabeta_solves_the_suite() {
     let mut failures = Vec::new();
     let mut at_horizon = 0;

@@ -242,7 +242,13 @@ pub fn bench<G: Game>(start: &G, depth: u32, config: &SearchConfig) -> (usize, u
     let limits = Limits::depth(depth);
     let nodes = positions
         .iter()
-        .map(|p| think(p, &[], &[], &limits, config, &stop, &|_| {}).nodes)
+        // A fresh table per position keeps the node count a deterministic
+        // signature, whatever was searched before in the session.
+        .map(|p| {
+            crate::search::Searcher::new(config.hash_mb)
+                .think(p, &[], &[], &limits, config, &stop, &|_| {})
+                .nodes
+        })
         .sum();
     (positions.len(), nodes)
 }

@@ -140,6 +140,7 @@ impl Protocol {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
                 self.rng = Pcg64::seed_from_u64(self.config.seed);
+                crate::search::clear_hash();
                 self.reset_position();
             }
             Command::Position(spec) => {

@@ -26,7 +26,7 @@ pub const FEATURE_NAMES: [&str; NUM_FEATURES] = [
 /// Weights in centi-units per feature unit. The first (material) is fixed
 /// by hand and sets the scale; the others are fitted by `agon tune` (see
 /// the README for the command and data).
-pub const WEIGHTS: [i32; NUM_FEATURES] = [1000, 145, 82, -53, 93, 158, -140, 157];
+pub const WEIGHTS: [i32; NUM_FEATURES] = [3000, 145, 82, -53, 93, 158, -140, 157];
 
 /// Opposing marbles this side has ejected.
 pub fn material(pos: &Abalone, side: usize) -> i32 {

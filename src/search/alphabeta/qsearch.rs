@@ -7,7 +7,7 @@
 use super::ordering::{pick, score_forcing};
 use super::{Worker, QS_MAX_DEPTH};
 use crate::game::{Game, Player};
-use crate::search::score::{Value, DRAW, MAX_PLY};
+use crate::search::score::{Value, DRAW, INF, MAX_PLY};
 
 impl<G: Game> Worker<'_, G> {
     /// Quiescence value of `pos` (where `me` moves), `qdepth` plies below
@@ -27,13 +27,24 @@ impl<G: Game> Worker<'_, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         let stand = pos.evaluate();
-        if stand >= beta || qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 {
+        if qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 {
             return stand;
         }
-        alpha = alpha.max(stand);
-        let mut best = stand;
         let mut moves = std::mem::take(&mut self.moves[ply]);
         pos.moves(&mut moves);
+        // Where every legal move is forcing (compulsory captures in Zamma
+        // and Petteia) there is no quiet move to stand on: the side to move
+        // must play one of them, so the stand-pat value is no bound.
+        let compulsory = !moves.is_empty() && moves.iter().all(|&m| pos.is_forcing(m));
+        let mut best = -INF;
+        if !compulsory {
+            if stand >= beta {
+                self.moves[ply] = moves;
+                return stand;
+            }
+            alpha = alpha.max(stand);
+            best = stand;
+        }
         let mut order = std::mem::take(&mut self.order[ply]);
         score_forcing(pos, &moves, &mut order);
         let mut n = 0;
