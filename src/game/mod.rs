@@ -183,6 +183,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         0
     }
 
+    /// `Some(s)` when [`Game::evaluate`] is a win probability `p` scaled as
+    /// `(2p − 1)·s` (Palma: `s = 1000`): averaging searches then score a won
+    /// game `+s` (and a lost one `−s`), on the evaluator's own scale, and
+    /// know every value lies within `±s`. `None`: wins score above
+    /// [`EVAL_LIMIT`].
+    fn win_probability_scale() -> Option<Score> {
+        None
+    }
+
     /// Named evaluation terms for the `eval` command: (name, value from the
     /// view of the player to move).
     fn eval_terms(&self) -> Vec<(&'static str, Score)> {

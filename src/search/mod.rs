@@ -5,6 +5,7 @@
 //! Entry point: [`think`]. It is monomorphised per game; the protocol and the
 //! command line reach it through [`crate::with_game!`].
 
+pub mod expectimax;
 pub mod info;
 pub mod limits;
 

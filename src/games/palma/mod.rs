@@ -159,6 +159,10 @@ impl Game for Palma {
         eval::features(self)
     }
 
+    fn win_probability_scale() -> Option<Score> {
+        Some(eval::SCALE as Score)
+    }
+
     fn order_hint(&self, m: PalmaMove) -> i32 {
         eval::order_hint(self, m)
     }
