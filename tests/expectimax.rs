@@ -382,14 +382,17 @@ fn stop_flag_and_node_limit_are_honoured() {
 }
 
 /// Node counts at equal depth over fixed Palma and Kubeia positions: plain
-/// expectiminimax (no table) against Star1 and Star2 (each with and without
-/// a 16 MB table). Run with
+/// expectiminimax (no table) against Star1 and Star2 (each without and with
+/// a 16 MB table), and the engine's search (Star2, table, iterative
+/// deepening: the nodes of all iterations 1..=d). Run with
 /// `cargo test --release --test expectimax -- --ignored --nocapture node_counts`.
 #[test]
 #[ignore]
 fn node_counts_benchmark() {
+    use agon::search::expectimax::{search_with, Options};
     fn run<G: Game>(name: &str, positions: &[G], depth: u32) {
-        let mut totals = [0u64; 5];
+        let mut totals = [0u64; 7];
+        let stop = AtomicBool::new(false);
         for pos in positions {
             let plain = fixed_depth(pos, depth, Pruning::Plain, None);
             let runs = [
@@ -398,30 +401,45 @@ fn node_counts_benchmark() {
                 fixed_depth(pos, depth, Pruning::Star2, None),
                 fixed_depth(pos, depth, Pruning::Star1, Some(16)),
                 fixed_depth(pos, depth, Pruning::Star2, Some(16)),
+                fixed_depth(pos, depth, Pruning::Plain, Some(16)),
             ];
             for (t, r) in totals.iter_mut().zip(&runs) {
                 assert!((r.value - plain.value).abs() < 1e-9);
                 *t += r.nodes;
             }
+            let id = search_with(
+                pos,
+                &Limits::depth(depth),
+                &SearchConfig::default(),
+                &Options::default(),
+                &stop,
+                &|_| {},
+            );
+            assert_eq!(id.score, ScoreReport::Cp(plain.value.round() as i32));
+            totals[6] += id.nodes;
         }
-        let ratio = |k: usize| totals[k] as f64 / totals[0] as f64;
+        let names = [
+            "plain",
+            "star1",
+            "star2",
+            "star1+tt",
+            "star2+tt",
+            "star2+tt+id",
+        ];
+        let cols: Vec<String> = names
+            .iter()
+            .zip(totals)
+            .map(|(n, t)| format!("{n} {t} ({:.3})", t as f64 / totals[0] as f64))
+            .collect();
         println!(
-            "{name} depth {depth} ({} positions): plain {} | star1 {} ({:.3}) | star2 {} ({:.3}) | star1+tt {} ({:.3}) | star2+tt {} ({:.3})",
+            "{name} d{depth} ({} pos): {}",
             positions.len(),
-            totals[0],
-            totals[1],
-            ratio(1),
-            totals[2],
-            ratio(2),
-            totals[3],
-            ratio(3),
-            totals[4],
-            ratio(4)
+            cols.join(" | ")
         );
     }
     let palma = Palma::new(&GameOptions::defaults(Palma::option_specs())).unwrap();
     let palma = playout_positions(&palma, 2026, 100, 150);
-    for d in 1..=4 {
+    for d in 1..=6 {
         run("palma", &palma, d);
     }
     let kubeia = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();
