@@ -383,7 +383,8 @@ fn stop_flag_and_node_limit_are_honoured() {
 
 /// Node counts at equal depth over fixed Palma and Kubeia positions: plain
 /// expectiminimax (no table) against Star1 and Star2 (each without and with
-/// a 16 MB table), and the engine's search (Star2, table, iterative
+/// a 16 MB table), plain with the table (transpositions only), and the
+/// engine's search (Star2, table, iterative
 /// deepening: the nodes of all iterations 1..=d). Run with
 /// `cargo test --release --test expectimax -- --ignored --nocapture node_counts`.
 #[test]
@@ -424,6 +425,7 @@ fn node_counts_benchmark() {
             "star2",
             "star1+tt",
             "star2+tt",
+            "plain+tt",
             "star2+tt+id",
         ];
         let cols: Vec<String> = names
