@@ -277,9 +277,11 @@ fn search_returns_a_legal_move_and_reports_each_depth() {
     let stop = AtomicBool::new(false);
     for pos in playout_positions(&start, 3, 12, 100) {
         let depths = Mutex::new(Vec::new());
+        let last_pv = Mutex::new(Vec::new());
         let report = |r: &Report| {
             if let Report::Pv(i) = r {
                 depths.lock().unwrap().push(i.depth);
+                *last_pv.lock().unwrap() = i.pv.clone();
                 assert!(i.wdl.is_some_and(|[w, d, l]| w + d + l == 1000 && d == 0));
             }
         };
@@ -297,6 +299,20 @@ fn search_returns_a_legal_move_and_reports_each_depth() {
             panic!("expectimax reports cp")
         };
         assert_eq!(cp, f.value.round() as i32, "{}", pos.position());
+        // The PV replays legally from the root, starts with `best` and
+        // never ends on a chance outcome.
+        let pv = last_pv.lock().unwrap().clone();
+        let mut line = pos;
+        let mut last_from_chance = false;
+        for (k, t) in pv.iter().enumerate() {
+            let m = line.parse_move(t).unwrap();
+            if k == 0 && r.best.is_some() {
+                assert_eq!(Some(m), r.best);
+            }
+            last_from_chance = line.status() == Status::Chance;
+            line.play(m);
+        }
+        assert!(!(last_from_chance && pv.len() > 1), "{pv:?}");
         match pos.status() {
             Status::Chance => assert_eq!(r.best, None),
             _ => {

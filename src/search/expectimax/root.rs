@@ -236,7 +236,9 @@ fn pv_text<G: Game>(root: &G, best: Option<G::Move>, tt: Option<&Tt>, depth: u32
     let mut next = best;
     let mut outcomes = Vec::new();
     let mut moves = Vec::new();
+    let mut ends_on_chance = false;
     while pv.len() < 2 * depth as usize + 2 {
+        let chance = pos.status() == Status::Chance;
         let m = match (next.take(), pos.status()) {
             (Some(m), _) => m,
             (None, Status::Chance) => {
@@ -267,23 +269,11 @@ fn pv_text<G: Game>(root: &G, best: Option<G::Move>, tt: Option<&Tt>, depth: u32
         };
         pv.push(pos.move_text(m));
         pos.play(m);
+        ends_on_chance = chance;
     }
-    // A line that ends on a chance token says nothing: drop it.
-    while pv.len() > 1 && matches!(pos_before_last_is_chance(root, &pv), Some(true)) {
+    // A line that ends on a chance token says nothing more: drop it.
+    if ends_on_chance && pv.len() > 1 {
         pv.pop();
     }
     pv
-}
-
-/// Whether the last PV token was a chance outcome (replays the PV).
-fn pos_before_last_is_chance<G: Game>(root: &G, pv: &[String]) -> Option<bool> {
-    let mut pos = root.clone();
-    for (k, t) in pv.iter().enumerate() {
-        if k + 1 == pv.len() {
-            return Some(pos.status() == Status::Chance);
-        }
-        let m = pos.parse_move(t).ok()?;
-        pos.play(m);
-    }
-    None
 }
