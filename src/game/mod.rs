@@ -73,6 +73,10 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// The game's name as used on the command line and in the protocol.
     const NAME: &'static str;
 
+    /// Whether the game has chance nodes (`Search=auto` then picks
+    /// expectiminimax instead of alpha-beta).
+    const HAS_CHANCE: bool = false;
+
     /// Player names in player order (`["black", "white"]` for Abalone).
     const PLAYER_NAMES: &'static [&'static str];
 
@@ -181,6 +185,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// nodes). Must be within `±EVAL_LIMIT`.
     fn evaluate(&self) -> Score {
         0
+    }
+
+    /// `Some(s)` when [`Game::evaluate`] is a win probability `p` scaled as
+    /// `(2p − 1)·s` (Palma: `s = 1000`): averaging searches then score a won
+    /// game `+s` (and a lost one `−s`), on the evaluator's own scale, and
+    /// know every value lies within `±s`. `None`: wins score above
+    /// [`EVAL_LIMIT`].
+    fn win_probability_scale() -> Option<Score> {
+        None
     }
 
     /// Named evaluation terms for the `eval` command: (name, value from the

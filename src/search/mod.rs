@@ -13,6 +13,7 @@
 //! - [`greedy`], [`random`]: the test opponents.
 
 pub mod alphabeta;
+pub mod expectimax;
 pub mod greedy;
 pub mod info;
 pub mod limits;
@@ -184,12 +185,15 @@ fn think_on<G: Game>(
     match config.algorithm {
         Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
         Algorithm::Random => random::think(root, root_moves, config.seed),
-        Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax | Algorithm::Mcts => {
-            if matches!(config.algorithm, Algorithm::Expectimax | Algorithm::Mcts) {
-                report(&Report::String(format!(
-                    "search {:?} is not available yet; using alpha-beta",
-                    config.algorithm
-                )));
+        Algorithm::Expectimax => expectimax_think(root, root_moves, limits, config, stop, report),
+        Algorithm::Auto if G::HAS_CHANCE => {
+            expectimax_think(root, root_moves, limits, config, stop, report)
+        }
+        Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Mcts => {
+            if config.algorithm == Algorithm::Mcts {
+                report(&Report::String(
+                    "search mcts is not available yet; using alpha-beta".to_string(),
+                ));
             }
             alphabeta::think_with(
                 root,
@@ -207,6 +211,23 @@ fn think_on<G: Game>(
             )
         }
     }
+}
+
+/// Expectiminimax with Star2 pruning (the dice games' search).
+fn expectimax_think<G: Game>(
+    root: &G,
+    root_moves: &[G::Move],
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    if !root_moves.is_empty() {
+        report(&Report::String(
+            "searchmoves is not supported by expectimax; searching every move".to_string(),
+        ));
+    }
+    expectimax::search(root, limits, config, stop, report)
 }
 
 /// The engine's transposition table: kept from one `think` to the next

@@ -12,7 +12,7 @@ use super::state::{other, Palma, PalmaMove, Phase, Track};
 use crate::game::{Player, Score};
 
 /// Centi-units per unit of `2p − 1`.
-const SCALE: f64 = 1000.0;
+pub const SCALE: f64 = 1000.0;
 
 /// The player whose view `evaluate` takes: the decider, or the thrower.
 fn viewer(pos: &Palma) -> Player {

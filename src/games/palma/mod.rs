@@ -72,6 +72,7 @@ impl Palma {
 impl Game for Palma {
     type Move = PalmaMove;
     const NAME: &'static str = "palma";
+    const HAS_CHANCE: bool = true;
     const PLAYER_NAMES: &'static [&'static str] = &["hounds", "jackals"];
     const WHITE: u8 = 0;
 
@@ -157,6 +158,10 @@ impl Game for Palma {
 
     fn eval_terms(&self) -> Vec<(&'static str, Score)> {
         eval::features(self)
+    }
+
+    fn win_probability_scale() -> Option<Score> {
+        Some(eval::SCALE as Score)
     }
 
     fn order_hint(&self, m: PalmaMove) -> i32 {

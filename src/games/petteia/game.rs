@@ -145,6 +145,7 @@ impl<const DICE: bool> PetteiaGame<DICE> {
 impl<const DICE: bool> Game for PetteiaGame<DICE> {
     type Move = Move;
     const NAME: &'static str = if DICE { "kubeia" } else { "petteia" };
+    const HAS_CHANCE: bool = DICE;
     const PLAYER_NAMES: &'static [&'static str] = &["white", "black"];
     const WHITE: Player = 0;
 

@@ -1,0 +1,172 @@
+//! Expectiminimax for the games with chance nodes (Palma, Kubeia): chance
+//! nodes average their outcomes by probability, decision nodes maximise
+//! for their mover, whoever that is (turns need not alternate).
+//!
+//! - [`node`]: the recursive search, Star1 and Star2 pruning (the
+//!   algorithms and their references are documented there).
+//! - [`plain`]: the textbook expectiminimax without pruning or table, the
+//!   reference the tests compare against.
+//! - [`root`]: iterative deepening over decision plies, parallel root moves
+//!   (rayon), `info` reports and the PV.
+//! - [`tt`], [`clock`], [`value`]: the shared table, when to stop, and the
+//!   value scale (wins, bounds, `cp` and `wdl`).
+//!
+//! Reported values: `cp` is the expected value from the side of the player
+//! to move at the root (for a chance root: the player who decides after
+//! it). For Palma, whose evaluator is a scaled race win probability
+//! (`(2p − 1)·1000`), a won game is worth 1000 and `wdl` is exactly `p`;
+//! for Kubeia `wdl` is a logistic estimate (see [`value`]). A chance root
+//! returns `best: None` with the expected value.
+//!
+//! The PV follows the table's best moves and, at chance nodes, the most
+//! likely outcome (the first listed on ties); it never ends on a chance
+//! token. Repetitions are not detected: neither chance game has a
+//! repetition rule.
+
+pub mod clock;
+pub mod node;
+pub mod plain;
+pub mod root;
+pub mod tt;
+pub mod value;
+
+use crate::game::{Game, Player, Status};
+use crate::search::{Limits, Report, SearchConfig, SearchResult};
+use clock::Clock;
+use node::Searcher;
+use std::sync::atomic::AtomicBool;
+
+/// Pruning at chance nodes (and whether decision nodes prune at all).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Pruning {
+    /// No pruning anywhere: full expectiminimax.
+    Plain,
+    /// Alpha-beta at decision nodes, Star1 at chance nodes.
+    Star1,
+    /// Star1 plus probing of the successors (Star2).
+    #[default]
+    Star2,
+}
+
+/// Settings of this search beyond [`SearchConfig`].
+#[derive(Clone, Copy, Debug)]
+pub struct Options {
+    pub pruning: Pruning,
+    pub use_tt: bool,
+    /// Table size cap in MB. The table lives for one search; clearing a
+    /// large one per move would cost more than it saves at short budgets.
+    pub tt_mb: usize,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            pruning: Pruning::Star2,
+            use_tt: true,
+            tt_mb: 16,
+        }
+    }
+}
+
+/// Searches `root` with iterative deepening, Star2 and a table, within
+/// `limits` (depth, nodes, movetime, clocks, infinite) and until `stop`.
+pub fn search<G: Game>(
+    root: &G,
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    root::search(root, limits, config, &Options::default(), stop, report)
+}
+
+/// [`search`] with explicit [`Options`].
+pub fn search_with<G: Game>(
+    root: &G,
+    limits: &Limits,
+    config: &SearchConfig,
+    options: &Options,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    root::search(root, limits, config, options, stop, report)
+}
+
+/// The side values are reported from: the mover at a decision node; at a
+/// chance node the player who decides after its first outcome; player 0
+/// at a finished game.
+pub fn root_view<G: Game>(pos: &G) -> Player {
+    match pos.status() {
+        Status::Decision(p) => p,
+        Status::Chance => {
+            let mut outcomes = Vec::new();
+            pos.outcomes(&mut outcomes);
+            outcomes
+                .first()
+                .and_then(|&(m, _)| {
+                    let mut c = pos.clone();
+                    c.play(m);
+                    match c.status() {
+                        Status::Decision(p) => Some(p),
+                        _ => None,
+                    }
+                })
+                .unwrap_or(0)
+        }
+        Status::Over(_) => 0,
+    }
+}
+
+/// One search of exactly `depth` decision plies (no iterative deepening,
+/// one thread), for tests and node-count benchmarks.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Fixed<M> {
+    /// The value from [`root_view`]'s side.
+    pub value: f64,
+    /// The best root move at a decision root.
+    pub best: Option<M>,
+    pub nodes: u64,
+}
+
+/// Searches `root` exactly `depth` decision plies deep with `pruning`
+/// (and a table of `tt_mb` MB when given).
+pub fn fixed_depth<G: Game>(
+    root: &G,
+    depth: u32,
+    pruning: Pruning,
+    tt_mb: Option<usize>,
+) -> Fixed<G::Move> {
+    let stop = AtomicBool::new(false);
+    let clock = Clock::unlimited(&stop);
+    let tt = tt_mb.map(tt::Tt::new);
+    let view = root_view(root);
+    let mut s = Searcher::<G>::new(pruning, tt.as_ref(), &clock);
+    let (lo, hi) = (s.scale.lo(), s.scale.hi());
+    if let (Status::Decision(me), true) = (root.status(), depth > 0) {
+        let order = s.ordered_moves(root, None);
+        let mut best: Option<(f64, G::Move)> = None;
+        for (_, m) in order {
+            let mut c = root.clone();
+            c.play(m);
+            let a = match (pruning, best) {
+                (Pruning::Plain, _) | (_, None) => lo,
+                (_, Some((b, _))) => b,
+            };
+            let v = s.value(&c, depth - 1, a, hi, me);
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, m));
+            }
+        }
+        return Fixed {
+            value: best.map_or(0.0, |b| b.0),
+            best: best.map(|b| b.1),
+            nodes: s.nodes + 1,
+        };
+    }
+    let value = s.value(root, depth, lo, hi, view);
+    Fixed {
+        value,
+        best: None,
+        nodes: s.nodes,
+    }
+}

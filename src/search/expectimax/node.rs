@@ -1,0 +1,444 @@
+//! One thread's recursive search: negamax over decision nodes, generalised
+//! to turns that do not alternate (Palma's extra throws and passed values,
+//! Kubeia's Hand of Zeus), and Star1/Star2 at chance nodes.
+//!
+//! Every value is computed from the side of an explicit `view` player; a
+//! decision node whose mover differs from `view` is searched from the
+//! mover's side and negated (two players, zero sum), so a child with the
+//! same mover as its parent is never negated.
+//!
+//! Star1 (Ballard 1983): a chance node with window `(α, β)`, children
+//! `v_i` with probabilities `p_i`, all values in `[L, U]`. After children
+//! `< i` summed to `S`, the node fails high if
+//! `S + p_i·v_i + Σ_{j>i} p_j·lb_j ≥ β` and low if
+//! `S + p_i·v_i + Σ_{j>i} p_j·ub_j ≤ α`, so child `i` is searched with the
+//! window `((α − S − Σ p_j·ub_j)/p_i, (β − S − Σ p_j·lb_j)/p_i)` clipped to
+//! `[lb_i, ub_i]`. Star1 has `lb = L`, `ub = U` for every child.
+//!
+//! Star2 (Ballard 1983; Hauk, Buro and Schaeffer 2004) first probes every
+//! child decision node with its first move only (the table's best move, or
+//! the best `order_hint`): for a child whose mover is `view` that one move's
+//! value is a lower bound `lb_i` of the child, for the opponent's an upper
+//! bound `ub_i`. It fails high as soon as `Σ p_i·lb_i ≥ β` (low: `Σ p_i·ub_i
+//! ≤ α`) and otherwise hands the tighter bounds to the Star1 pass.
+//!
+//! Depth counts decision plies; a chance node consumes none (PERFT.md). A
+//! decision node with no depth left is scored by [`Game::evaluate`]; so is a
+//! chance node, from the side of the player who decides after it (both
+//! Palma — the thrower — and Kubeia — the side to roll — evaluate chance
+//! nodes from that side).
+//!
+//! The table cuts only on entries of exactly the searched depth, so a search
+//! of depth `d` returns the depth-`d` expectiminimax value whatever the
+//! table holds (deeper entries still order moves).
+
+use super::clock::{Clock, POLL};
+use super::tt::{Entry, Tt};
+use super::value::Scale;
+use super::Pruning;
+use crate::game::{Game, Player, Status};
+
+pub struct Searcher<'a, G: Game> {
+    pub pruning: Pruning,
+    pub scale: Scale,
+    tt: Option<&'a Tt>,
+    clock: &'a Clock<'a>,
+    /// Nodes visited by this thread.
+    pub nodes: u64,
+    unpolled: u64,
+    aborted: bool,
+    move_bufs: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game> Searcher<'a, G> {
+    pub fn new(pruning: Pruning, tt: Option<&'a Tt>, clock: &'a Clock<'a>) -> Self {
+        Searcher {
+            pruning,
+            scale: Scale::of::<G>(),
+            tt,
+            clock,
+            nodes: 0,
+            unpolled: 0,
+            aborted: false,
+            move_bufs: Vec::new(),
+        }
+    }
+
+    /// Whether the search was stopped (values since then are meaningless).
+    pub fn aborted(&mut self) -> bool {
+        if !self.aborted && self.clock.aborted() {
+            self.aborted = true;
+        }
+        self.aborted
+    }
+
+    /// Flushes this thread's uncounted nodes to the shared clock.
+    pub fn flush(&mut self) {
+        if self.clock.poll(self.unpolled) {
+            self.aborted = true;
+        }
+        self.unpolled = 0;
+    }
+
+    fn visit(&mut self) {
+        self.nodes += 1;
+        self.unpolled += 1;
+        if self.unpolled >= POLL {
+            self.flush();
+        }
+    }
+
+    /// The value of `pos` searched `depth` decision plies deep, from
+    /// `view`'s side, fail-soft in the window `(alpha, beta)`.
+    pub fn value(&mut self, pos: &G, depth: u32, alpha: f64, beta: f64, view: Player) -> f64 {
+        self.visit();
+        if self.aborted {
+            return 0.0;
+        }
+        match pos.status() {
+            Status::Over(o) => self.scale.terminal(o, view),
+            Status::Decision(m) if m == view => self.decision(pos, depth, alpha, beta, m, None),
+            Status::Decision(m) => -self.decision(pos, depth, -beta, -alpha, m, None),
+            Status::Chance => self.chance(pos, depth, alpha, beta, view),
+        }
+    }
+
+    /// Moves of a decision node in search order: the table's best move,
+    /// then by `order_hint` (stable, so ties keep generation order). Also
+    /// returns the generation index of each.
+    pub fn ordered_moves(&mut self, pos: &G, tt_best: Option<u16>) -> Vec<(usize, G::Move)> {
+        let mut moves = self.move_bufs.pop().unwrap_or_default();
+        pos.moves(&mut moves);
+        let mut order: Vec<(usize, G::Move)> = moves.iter().copied().enumerate().collect();
+        order.sort_by_key(|&(i, m)| {
+            let first = tt_best.is_some_and(|b| usize::from(b) == i);
+            (!first, -pos.order_hint(m))
+        });
+        self.move_bufs.push(moves);
+        order
+    }
+
+    fn probe_tt(&self, pos: &G, view: Player) -> Option<Entry> {
+        self.tt.and_then(|t| t.probe(pos.hash(), view))
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store_tt(
+        &self,
+        pos: &G,
+        view: Player,
+        depth: u32,
+        v: f64,
+        alpha: f64,
+        beta: f64,
+        best: Option<u16>,
+    ) {
+        if let Some(t) = self.tt {
+            let (lo, hi) = (self.scale.lo(), self.scale.hi());
+            let (lower, upper) = if v <= alpha {
+                (lo, v)
+            } else if v >= beta {
+                (v, hi)
+            } else {
+                (v, v)
+            };
+            t.store(
+                pos.hash(),
+                view,
+                Entry {
+                    depth,
+                    lower,
+                    upper,
+                    best,
+                },
+            );
+        }
+    }
+
+    /// A table cut: the stored bounds of this exact depth decide the window.
+    fn tt_cut(e: &Entry, depth: u32, alpha: f64, beta: f64) -> Option<f64> {
+        if e.depth != depth {
+            return None;
+        }
+        if e.lower == e.upper || e.lower >= beta {
+            Some(e.lower)
+        } else if e.upper <= alpha {
+            Some(e.upper)
+        } else {
+            None
+        }
+    }
+
+    /// A Star2-probed decision node searched in full: its first move
+    /// (generation index, value from `view`'s side) is already known, from
+    /// a probe window that contains this one, so it is not searched again.
+    fn resume(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        view: Player,
+        first: (usize, f64),
+    ) -> f64 {
+        match pos.status() {
+            Status::Decision(m) if m == view => {
+                self.decision(pos, depth, alpha, beta, m, Some(first))
+            }
+            Status::Decision(m) => {
+                -self.decision(pos, depth, -beta, -alpha, m, Some((first.0, -first.1)))
+            }
+            _ => self.value(pos, depth, alpha, beta, view),
+        }
+    }
+
+    /// A decision node from its mover's side; `first`: a move already
+    /// searched (by a Star2 probe) and its value.
+    fn decision(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        me: Player,
+        first: Option<(usize, f64)>,
+    ) -> f64 {
+        if depth == 0 {
+            return f64::from(pos.evaluate());
+        }
+        let plain = self.pruning == Pruning::Plain;
+        let (alpha, beta) = if plain {
+            (self.scale.lo(), self.scale.hi())
+        } else {
+            (alpha, beta)
+        };
+        let entry = self.probe_tt(pos, me);
+        if let Some(v) = entry
+            .as_ref()
+            .and_then(|e| Self::tt_cut(e, depth, alpha, beta))
+        {
+            return v;
+        }
+        let order = self.ordered_moves(pos, entry.and_then(|e| e.best));
+        if order.is_empty() {
+            return f64::from(pos.evaluate());
+        }
+        let (mut best, mut best_i, mut a) = match first {
+            Some((i, v)) => (v, i, alpha.max(v)),
+            None => (f64::NEG_INFINITY, order[0].0, alpha),
+        };
+        for &(i, m) in &order {
+            if best >= beta && !plain {
+                break;
+            }
+            if first.is_some_and(|f| f.0 == i) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play(m);
+            let v = self.value(&child, depth - 1, a, beta, me);
+            if self.aborted {
+                return 0.0;
+            }
+            if v > best {
+                best = v;
+                best_i = i;
+                a = a.max(v);
+                if v >= beta && !plain {
+                    break;
+                }
+            }
+        }
+        self.store_tt(
+            pos,
+            me,
+            depth,
+            best,
+            alpha,
+            beta,
+            u16::try_from(best_i).ok(),
+        );
+        best
+    }
+
+    /// A chance node with no depth left: `evaluate` from the side of the
+    /// player who decides after the first outcome.
+    fn chance_leaf(&mut self, pos: &G, view: Player, outcomes: &[(G::Move, f64)]) -> f64 {
+        let Some(&(first, _)) = outcomes.first() else {
+            return f64::from(pos.evaluate());
+        };
+        let mut child = pos.clone();
+        child.play(first);
+        let v = f64::from(pos.evaluate());
+        match child.status() {
+            Status::Decision(p) if p != view => -v,
+            _ => v,
+        }
+    }
+
+    fn chance(&mut self, pos: &G, depth: u32, alpha: f64, beta: f64, view: Player) -> f64 {
+        let mut outcomes = Vec::new();
+        pos.outcomes(&mut outcomes);
+        if depth == 0 {
+            return self.chance_leaf(pos, view, &outcomes);
+        }
+        let (lo, hi) = (self.scale.lo(), self.scale.hi());
+        let children: Vec<(G, f64)> = outcomes
+            .iter()
+            .map(|&(m, p)| {
+                let mut c = pos.clone();
+                c.play(m);
+                (c, p)
+            })
+            .collect();
+        if self.pruning == Pruning::Plain {
+            let mut sum = 0.0;
+            for (c, p) in &children {
+                sum += p * self.value(c, depth, lo, hi, view);
+            }
+            return sum;
+        }
+        let entry = self.probe_tt(pos, view);
+        if let Some(v) = entry
+            .as_ref()
+            .and_then(|e| Self::tt_cut(e, depth, alpha, beta))
+        {
+            return v;
+        }
+        let mut lb = vec![lo; children.len()];
+        let mut ub = vec![hi; children.len()];
+        let mut first = vec![None; children.len()];
+        if self.pruning == Pruning::Star2 {
+            if let Some(v) = self.probe_children(
+                &children, depth, alpha, beta, view, &mut lb, &mut ub, &mut first,
+            ) {
+                if !self.aborted {
+                    self.store_tt(pos, view, depth, v, alpha, beta, None);
+                }
+                return v;
+            }
+        }
+        let v = self.star1(&children, depth, alpha, beta, view, &lb, &ub, &first);
+        if !self.aborted {
+            self.store_tt(pos, view, depth, v, alpha, beta, None);
+        }
+        v
+    }
+
+    /// The Star1 pass over the children of a chance node, with per-child
+    /// bounds `lb`, `ub`.
+    #[allow(clippy::too_many_arguments)]
+    fn star1(
+        &mut self,
+        children: &[(G, f64)],
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        view: Player,
+        lb: &[f64],
+        ub: &[f64],
+        first: &[Option<(usize, f64)>],
+    ) -> f64 {
+        let mut rest_lo: f64 = children.iter().zip(lb).map(|((_, p), l)| p * l).sum();
+        let mut rest_hi: f64 = children.iter().zip(ub).map(|((_, p), u)| p * u).sum();
+        let mut sum = 0.0;
+        for (i, (c, p)) in children.iter().enumerate() {
+            rest_lo -= p * lb[i];
+            rest_hi -= p * ub[i];
+            let a = (alpha - sum - rest_hi) / p;
+            let b = (beta - sum - rest_lo) / p;
+            let v = if lb[i] >= b {
+                lb[i]
+            } else if ub[i] <= a || lb[i] == ub[i] {
+                ub[i]
+            } else {
+                let (wa, wb) = (a.max(lb[i]), b.min(ub[i]));
+                let v = match first[i] {
+                    Some(f) => self.resume(c, depth, wa, wb, view, f),
+                    None => self.value(c, depth, wa, wb, view),
+                };
+                if self.aborted {
+                    return 0.0;
+                }
+                // A fail-soft result beyond a child's own bound is that bound.
+                v.clamp(lb[i], ub[i])
+            };
+            if v >= b {
+                return sum + p * v + rest_lo;
+            }
+            if v <= a {
+                return sum + p * v + rest_hi;
+            }
+            sum += p * v;
+        }
+        sum
+    }
+
+    /// Star2's probing pass: tightens `lb`/`ub` with each child's first
+    /// move and returns the node's bound if that alone fails it.
+    #[allow(clippy::too_many_arguments)]
+    fn probe_children(
+        &mut self,
+        children: &[(G, f64)],
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        view: Player,
+        lb: &mut [f64],
+        ub: &mut [f64],
+        first: &mut [Option<(usize, f64)>],
+    ) -> Option<f64> {
+        let weighted = |b: &[f64]| -> f64 { children.iter().zip(b).map(|((_, p), x)| p * x).sum() };
+        for (i, (c, p)) in children.iter().enumerate() {
+            let Status::Decision(m) = c.status() else {
+                continue;
+            };
+            self.visit();
+            let entry = self.probe_tt(c, view);
+            if let Some(e) = entry.filter(|e| e.depth == depth) {
+                lb[i] = lb[i].max(e.lower);
+                ub[i] = ub[i].min(e.upper);
+            }
+            if lb[i] < ub[i] {
+                // The other children at their current bounds.
+                let others_lo = weighted(lb) - p * lb[i];
+                let others_hi = weighted(ub) - p * ub[i];
+                let order = self.ordered_moves(c, entry.and_then(|e| e.best));
+                let Some(&(k, m1)) = order.first() else {
+                    continue;
+                };
+                let mut g = c.clone();
+                g.play(m1);
+                if m == view {
+                    let b = (beta - others_lo) / p;
+                    if lb[i] < b {
+                        let v = self.value(&g, depth - 1, lb[i], b.min(ub[i]), view);
+                        if self.aborted {
+                            return Some(0.0);
+                        }
+                        first[i] = Some((k, v));
+                        lb[i] = lb[i].max(v.min(ub[i]));
+                    }
+                } else {
+                    let a = (alpha - others_hi) / p;
+                    if ub[i] > a {
+                        let v = self.value(&g, depth - 1, a.max(lb[i]), ub[i], view);
+                        if self.aborted {
+                            return Some(0.0);
+                        }
+                        first[i] = Some((k, v));
+                        ub[i] = ub[i].min(v.max(lb[i]));
+                    }
+                }
+            }
+            let (sum_lo, sum_hi) = (weighted(lb), weighted(ub));
+            if sum_lo >= beta {
+                return Some(sum_lo);
+            }
+            if sum_hi <= alpha {
+                return Some(sum_hi);
+            }
+        }
+        None
+    }
+}

@@ -1,0 +1,58 @@
+//! Textbook expectiminimax: no pruning, no table, values from player 0's
+//! side (max for player 0, min for the others, average at chance nodes).
+//! The reference the pruned search is tested against; written apart from
+//! [`super::node`] so a shared mistake cannot hide.
+
+use super::value::Scale;
+use crate::game::{Game, Status};
+
+/// The depth-`depth` expectiminimax value of `pos` from player 0's side,
+/// with the leaf conventions of [`super::node`] (depth counts decision
+/// plies; a leaf is `evaluate`d from the side that decides there or,
+/// at a chance node, right after it).
+pub fn value<G: Game>(pos: &G, depth: u32) -> f64 {
+    let scale = Scale::of::<G>();
+    let signed = |p: u8, v: f64| if p == 0 { v } else { -v };
+    match pos.status() {
+        Status::Over(o) => scale.terminal(o, 0),
+        Status::Decision(p) if depth == 0 => signed(p, f64::from(pos.evaluate())),
+        Status::Decision(p) => {
+            let mut moves = Vec::new();
+            pos.moves(&mut moves);
+            let values = moves.iter().map(|&m| {
+                let mut c = pos.clone();
+                c.play(m);
+                value(&c, depth - 1)
+            });
+            if p == 0 {
+                values.fold(f64::NEG_INFINITY, f64::max)
+            } else {
+                values.fold(f64::INFINITY, f64::min)
+            }
+        }
+        Status::Chance => {
+            let mut outcomes = Vec::new();
+            pos.outcomes(&mut outcomes);
+            if depth == 0 {
+                let decider = outcomes.first().map(|&(m, _)| {
+                    let mut c = pos.clone();
+                    c.play(m);
+                    c.status()
+                });
+                let p = match decider {
+                    Some(Status::Decision(p)) => p,
+                    _ => 0,
+                };
+                return signed(p, f64::from(pos.evaluate()));
+            }
+            outcomes
+                .iter()
+                .map(|&(m, pr)| {
+                    let mut c = pos.clone();
+                    c.play(m);
+                    pr * value(&c, depth)
+                })
+                .sum()
+        }
+    }
+}
