@@ -5,7 +5,7 @@
 //! Direction names used in the comments: E (0,+1), W (0,−1), NE (+1,+1),
 //! NW (+1,0), SE (−1,0), SW (−1,−1), as (row, diagonal) steps.
 
-mod abalone_naive;
+use crate::abalone_naive;
 
 use abalone_naive::board::{parse_cell, Colour, Ending, Piece, Position};
 use abalone_naive::movegen::{legal_moves, move_text, play, Move};

@@ -4,7 +4,7 @@
 //! Where the engine disagrees, [`locate_difference`] walks down the divides
 //! of both generators to the first position whose move lists differ.
 
-mod abalone_naive;
+use crate::abalone_naive;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -1,7 +1,7 @@
 //! The protocol spoken to a real `agon` process (protocol.md): handshakes,
 //! search control, error behaviour, long commands.
 
-mod common;
+use crate::common;
 
 use agon::game::{Game, GameOptions, Status};
 use agon::games::GameKind;

@@ -3,7 +3,7 @@
 //! strings, searched with `go depth 2 movetime 200`, and the answer checked against the
 //! library's legal moves.
 
-mod common;
+use crate::common;
 
 use agon::game::{Game, GameOptions, Status};
 use agon::games::GameKind;

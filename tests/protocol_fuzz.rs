@@ -1,7 +1,7 @@
 //! Thousands of random and mutated command lines (fixed seed), then the
 //! engine must still answer `isready`, stop on `stop` and exit cleanly.
 
-mod common;
+use crate::common;
 
 use common::Agon;
 use rand::seq::SliceRandom;

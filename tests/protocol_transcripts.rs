@@ -1,7 +1,7 @@
 //! Replays the transcripts of protocol.md against the binary (the rules
 //! of the format are in protocol.md, "Transcripts").
 
-mod common;
+use crate::common;
 
 use common::Agon;
 

@@ -152,7 +152,11 @@ fn go_at_a_decision_node_names_a_legal_move() {
     let ready = out.iter().position(|l| l == "readyok").unwrap();
     let best = out.iter().position(|l| l.starts_with("bestmove")).unwrap();
     assert!(ready < best, "{out:?}");
-    assert_eq!(out[best], "bestmove 1");
+    // The toy game's start offers 1, 2 and s.
+    assert!(
+        ["bestmove 1", "bestmove 2", "bestmove s"].contains(&out[best].as_str()),
+        "{out:?}"
+    );
     assert_eq!(best, out.len() - 1);
 }
 

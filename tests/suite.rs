@@ -1,0 +1,59 @@
+//! The integration tests, as one test binary: each file of `tests/` is a
+//! module here, so the whole suite links once (with release LTO, one link
+//! per test file dominated the build). Run one file's tests with a filter:
+//! `cargo test --release --test suite abalone_perft::`.
+
+// Helpers that several test files share.
+mod abalone_naive;
+mod common;
+
+#[path = "abalone_naive_sanity.rs"]
+mod abalone_naive_sanity;
+#[path = "abalone_perft.rs"]
+mod abalone_perft;
+#[path = "abalone_props.rs"]
+mod abalone_props;
+#[path = "abalone_replay.rs"]
+mod abalone_replay;
+#[path = "abalone_tactics.rs"]
+mod abalone_tactics;
+#[path = "expectimax.rs"]
+mod expectimax;
+#[path = "palma_perft.rs"]
+mod palma_perft;
+#[path = "palma_props.rs"]
+mod palma_props;
+#[path = "palma_race.rs"]
+mod palma_race;
+#[path = "palma_rules.rs"]
+mod palma_rules;
+#[path = "petteia_perft.rs"]
+mod petteia_perft;
+#[path = "petteia_props.rs"]
+mod petteia_props;
+#[path = "petteia_record.rs"]
+mod petteia_record;
+#[path = "petteia_rules.rs"]
+mod petteia_rules;
+#[path = "protocol.rs"]
+mod protocol;
+#[path = "protocol_bestmove.rs"]
+mod protocol_bestmove;
+#[path = "protocol_fuzz.rs"]
+mod protocol_fuzz;
+#[path = "protocol_transcripts.rs"]
+mod protocol_transcripts;
+#[path = "search_abalone.rs"]
+mod search_abalone;
+#[path = "search_all_games.rs"]
+mod search_all_games;
+#[path = "search_legality.rs"]
+mod search_legality;
+#[path = "zamma_perft.rs"]
+mod zamma_perft;
+#[path = "zamma_props.rs"]
+mod zamma_props;
+#[path = "zamma_rules.rs"]
+mod zamma_rules;
+#[path = "zamma_tactics.rs"]
+mod zamma_tactics;
