@@ -180,7 +180,7 @@ fn alpha_beta_finds_every_forced_win() {
 /// every forced ejection in N. Ignored: 15 of the 17 pass; in the other two
 /// (migs30278-ply30, migs30116-ply102) agon prefers a move the evaluator
 /// rates higher than the forced ejection (see the issue 3 note). Run with
-/// `cargo test --release --test abalone_tactics -- --ignored alpha_beta`.
+/// `cargo test --release --test suite -- --ignored abalone_tactics::alpha_beta`.
 #[test]
 #[ignore = "2 of 17 forced ejections are not chosen by the evaluator (issue 3 note)"]
 fn alpha_beta_finds_every_forced_ejection() {

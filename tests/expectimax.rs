@@ -402,7 +402,7 @@ fn stop_flag_and_node_limit_are_honoured() {
 /// a 16 MB table), plain with the table (transpositions only), and the
 /// engine's search (Star2, table, iterative
 /// deepening: the nodes of all iterations 1..=d). Run with
-/// `cargo test --release --test expectimax -- --ignored --nocapture node_counts`.
+/// `cargo test --release --test suite -- --ignored --nocapture expectimax::node_counts`.
 #[test]
 #[ignore]
 fn node_counts_benchmark() {

@@ -126,7 +126,7 @@ fn reverse_tables_know_that_22_and_24_send_pieces_back() {
 }
 
 /// Size, build time and a few means of the default and reverse tables:
-/// `cargo test --release --test palma_race -- --ignored --nocapture`.
+/// `cargo test --release --test suite -- --ignored --nocapture palma_race::`.
 #[test]
 #[ignore]
 fn report_table_size_and_build_time() {
@@ -273,7 +273,7 @@ fn one_ply_on_the_table_beats_random_play() {
     assert!(score > 0.65, "{score}");
 }
 
-/// `cargo test --release --test palma_race -- --ignored --nocapture`
+/// `cargo test --release --test suite -- --ignored --nocapture palma_race::`
 #[test]
 #[ignore]
 fn report_one_ply_matches() {

@@ -111,7 +111,7 @@ fn move_lists_agree_node_by_node() {
 }
 
 /// Prints suite lines (naive counts) for candidate positions; run with
-/// `cargo test --release --test zamma_perft print_suite -- --ignored --nocapture`.
+/// `cargo test --release --test suite zamma_perft::print_suite -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn print_suite() {

@@ -95,9 +95,9 @@ pub const HEADER: &str = "\
 # (positions/abalone-migs-2016-2017.apgn) and on seeded random princess=on
 # playouts (tests/abalone_solver/generate.rs). Do not edit by hand.
 # Regenerate:
-#   cargo test --release --test abalone_tactics -- --ignored regenerate_suite
+#   cargo test --release --test suite -- --ignored abalone_tactics::regenerate_suite
 # Re-verify every line with the solver:
-#   cargo test --release --test abalone_tactics
+#   cargo test --release --test suite abalone_tactics::
 ";
 
 pub fn write_suite(entries: &[Entry]) -> std::io::Result<()> {

@@ -31,7 +31,7 @@
 //! a head and a tail of total mass below [`TRIM`] each.
 //!
 //! Measured (default rules): 35.8 MB held
-//! (`cargo test --release --test palma_race -- --ignored --nocapture`),
+//! (`cargo test --release --test suite -- --ignored --nocapture palma_race::`),
 //! 0.36–0.53 s to build (`cargo bench --bench palma`, on a shared 2-core
 //! machine). The start needs 51.0 turns on average; the first thrower wins
 //! the pure race from the start with 0.512. About a third of the states

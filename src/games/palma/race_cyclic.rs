@@ -13,7 +13,7 @@
 //! On the default rules (no cycles) it reproduces the one-pass build; a test
 //! compares the two.
 //!
-//! Measured with `reverse=on` (`cargo test --release --test palma_race --
+//! Measured with `reverse=on` (`cargo test --release --test suite palma_race:: --
 //! --ignored --nocapture`): about 8 s to build on first use, 80 MB held.
 //! That is the price of the exact cyclic recurrence; a mean-and-variance
 //! table would be smaller but was not needed for the default rules.
