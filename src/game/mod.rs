@@ -77,6 +77,10 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// expectiminimax instead of alpha-beta).
     const HAS_CHANCE: bool = false;
 
+    /// Whether forcing moves (captures) are compulsory when available, so
+    /// that a quiescence search may not "stand pat" where they exist.
+    const FORCING_COMPULSORY: bool = false;
+
     /// Player names in player order (`["black", "white"]` for Abalone).
     const PLAYER_NAMES: &'static [&'static str];
 

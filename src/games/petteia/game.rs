@@ -146,6 +146,7 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
     type Move = Move;
     const NAME: &'static str = if DICE { "kubeia" } else { "petteia" };
     const HAS_CHANCE: bool = DICE;
+    const FORCING_COMPULSORY: bool = true;
     const PLAYER_NAMES: &'static [&'static str] = &["white", "black"];
     const WHITE: Player = 0;
 

@@ -312,6 +312,7 @@ impl Zamma {
 impl Game for Zamma {
     type Move = ZMove;
     const NAME: &'static str = "zamma";
+    const FORCING_COMPULSORY: bool = true;
     const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
     const WHITE: Player = 1;
 

@@ -30,12 +30,18 @@ impl<G: Game> Worker<'_, G> {
         if qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 {
             return stand;
         }
-        let mut moves = std::mem::take(&mut self.moves[ply]);
-        pos.moves(&mut moves);
         // Where every legal move is forcing (compulsory captures in Zamma
         // and Petteia) there is no quiet move to stand on: the side to move
-        // must play one of them, so the stand-pat value is no bound.
-        let compulsory = !moves.is_empty() && moves.iter().all(|&m| pos.is_forcing(m));
+        // must play one of them, so the stand-pat value is no bound. Other
+        // games cut on stand-pat before generating any move.
+        if !G::FORCING_COMPULSORY && stand >= beta {
+            return stand;
+        }
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        pos.moves(&mut moves);
+        let compulsory = G::FORCING_COMPULSORY
+            && !moves.is_empty()
+            && moves.iter().all(|&m| pos.is_forcing(m));
         let mut best = -INF;
         if !compulsory {
             if stand >= beta {
