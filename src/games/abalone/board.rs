@@ -113,6 +113,24 @@ pub const CENTRE_DISTANCE: [u8; 128] = {
     t
 };
 
+/// The cells at hex distance ≥ k from e5, for k = 1..=4 (so that a sum of
+/// distances is four popcounts instead of a walk over the cells).
+pub const RINGS_FROM: [Bits; 4] = {
+    let mut r = [0 as Bits; 4];
+    let mut i = 0;
+    while i < 128 {
+        let mut k = 1;
+        while k <= 4 {
+            if BOARD & (1 << i) != 0 && CENTRE_DISTANCE[i] as i32 >= k {
+                r[(k - 1) as usize] |= 1 << i;
+            }
+            k += 1;
+        }
+        i += 1;
+    }
+    r
+};
+
 /// Shifts every cell of `b` by `offset` bits (a direction or a multiple).
 #[inline(always)]
 pub const fn shift(b: Bits, offset: i32) -> Bits {

@@ -3,7 +3,7 @@
 //! that `agon tune` can fit [`WEIGHTS`] against [`features`] by the Texel
 //! method on the 1,518 decided MiGs games (README: "Tuning").
 
-use super::board::{shift, Bits, BOARD, CENTRE_DISTANCE, DIRS, EDGE};
+use super::board::{shift, Bits, BOARD, DIRS, EDGE, RINGS_FROM};
 use super::movegen;
 use super::Abalone;
 use crate::game::{Score, EVAL_LIMIT};
@@ -35,9 +35,10 @@ pub fn material(pos: &Abalone, side: usize) -> i32 {
 
 /// Closeness to e5 summed over the side's marbles (4 − hex distance).
 pub fn centre(pos: &Abalone, side: usize) -> i32 {
-    super::board::cells(pos.marbles[side])
-        .map(|c| 4 - CENTRE_DISTANCE[c as usize] as i32)
-        .sum()
+    // Σ (4 − d) = 4·n − Σ_k #{d ≥ k}.
+    let m = pos.marbles[side];
+    let far: u32 = RINGS_FROM.iter().map(|&r| (m & r).count_ones()).sum();
+    4 * m.count_ones() as i32 - far as i32
 }
 
 /// Adjacent pairs of the side's own marbles.
@@ -115,5 +116,26 @@ impl Abalone {
     /// The evaluation features from the side to move's view (for tuning).
     pub fn features(&self) -> [i32; NUM_FEATURES] {
         features(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::board::{cells, CENTRE_DISTANCE};
+    use crate::game::{Game, GameOptions};
+
+    #[test]
+    fn centre_by_rings_equals_the_sum_over_cells() {
+        for layout in ["standard", "belgian", "german"] {
+            let opts = GameOptions::parse(&format!("layout={layout}"), super::super::rules::SPECS)
+                .unwrap();
+            let pos = super::Abalone::new(&opts).unwrap();
+            for side in 0..2 {
+                let by_cells: i32 = cells(pos.marbles[side])
+                    .map(|c| 4 - CENTRE_DISTANCE[c as usize] as i32)
+                    .sum();
+                assert_eq!(super::centre(&pos, side), by_cells, "{layout}");
+            }
+        }
     }
 }

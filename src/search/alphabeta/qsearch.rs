@@ -39,9 +39,8 @@ impl<G: Game> Worker<'_, G> {
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
         pos.moves(&mut moves);
-        let compulsory = G::FORCING_COMPULSORY
-            && !moves.is_empty()
-            && moves.iter().all(|&m| pos.is_forcing(m));
+        let compulsory =
+            G::FORCING_COMPULSORY && !moves.is_empty() && moves.iter().all(|&m| pos.is_forcing(m));
         let mut best = -INF;
         if !compulsory {
             if stand >= beta {
