@@ -12,7 +12,9 @@ use agon::games::abalone::Abalone;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::solver::{quiet_defender, shortest, texts, urgent, winning_first_moves, Goal};
+use super::solver::{
+    can_eject, quiet_defender, shortest, texts, urgent, winning_first_moves, Goal,
+};
 use super::suite::Entry;
 
 const MIGS: &str = include_str!("../../positions/abalone-migs-2016-2017.apgn");
@@ -72,7 +74,14 @@ impl Picker {
             return false;
         };
         let first = winning_first_moves(pos, goal, n);
-        if goal == Goal::Eject && !(quiet_defender(pos, n) && urgent(pos, goal, n, &first)) {
+        // An eject entry with N >= 2 has no ejection at all at once: else
+        // an immediate (if answered) ejection competes with the tactic, and
+        // which is better is the evaluator's call, not a tactic's.
+        if goal == Goal::Eject
+            && !(quiet_defender(pos, n)
+                && urgent(pos, goal, n, &first)
+                && (n == 1 || !can_eject(pos)))
+        {
             return false;
         }
         let Some(q) = self

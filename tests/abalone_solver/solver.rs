@@ -114,7 +114,7 @@ impl Task {
 }
 
 /// The side to move has an ejecting move.
-fn can_eject(pos: &Abalone) -> bool {
+pub fn can_eject(pos: &Abalone) -> bool {
     let mut moves = Vec::new();
     pos.moves(&mut moves);
     moves.iter().any(|m| m.ejects())

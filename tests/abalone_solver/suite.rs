@@ -81,7 +81,7 @@ pub const HEADER: &str = "\
 #         eject = it forces the ejection of an opposing marble within N of
 #                 its own moves, before the defender ejects one of its own
 #                 and leaving the defender no ejection in reply (for
-#                 N >= 2 no such ejection is available at once), and the
+#                 N >= 2 no ejection at all is available at once), and the
 #                 defender, even if it moved first, could not force an
 #                 ejection within N moves (a clean gain, not a trade), and
 #                 no other first move forces it even within N+1 moves

@@ -387,7 +387,11 @@ impl Game for Abalone {
     }
 
     fn is_forcing(&self, m: Move) -> bool {
-        m.pushed() > 0
+        // Issue 3: ejections and pushes that threaten one (the pushed line
+        // ends on the rim, one more push from the edge). Other pushes are
+        // quiet: searching them in quiescence, where the defender has no
+        // quiet reply, made slow push sequences look like won marbles.
+        m.ejects() || (m.pushed() > 0 && shift(m.pushed_cells(), DIRS[m.dir()]) & board::EDGE != 0)
     }
 
     fn order_hint(&self, m: Move) -> i32 {
