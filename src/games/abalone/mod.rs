@@ -387,11 +387,9 @@ impl Game for Abalone {
     }
 
     fn is_forcing(&self, m: Move) -> bool {
-        // Issue 3: ejections and pushes that threaten one (the pushed line
-        // ends on the rim, one more push from the edge). Other pushes are
-        // quiet: searching them in quiescence, where the defender has no
-        // quiet reply, made slow push sequences look like won marbles.
-        m.ejects() || (m.pushed() > 0 && shift(m.pushed_cells(), DIRS[m.dir()]) & board::EDGE != 0)
+        // Every push (sumito), ejections included: the measured setting
+        // (issue 3 note); pushes onto the rim only changed no tactic found.
+        m.pushed() > 0
     }
 
     fn order_hint(&self, m: Move) -> i32 {
