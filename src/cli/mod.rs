@@ -17,8 +17,8 @@ pub fn parse_count(what: &str, text: &str) -> Result<u64, GameError> {
     })
 }
 
-/// Builds a position of game `kind` from optional options and position
-/// string, then calls back with it (monomorphised per game).
+/// Looks up the game by name and validates its variant options (a one-line
+/// error for an unknown game, key or value).
 pub fn game_and_options(
     game: &str,
     options: Option<&str>,
