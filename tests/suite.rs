@@ -21,6 +21,8 @@ mod abalone_tactics;
 mod cli_perft;
 #[path = "expectimax.rs"]
 mod expectimax;
+#[path = "palma_endgame.rs"]
+mod palma_endgame;
 #[path = "palma_perft.rs"]
 mod palma_perft;
 #[path = "palma_props.rs"]

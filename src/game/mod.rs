@@ -200,6 +200,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         None
     }
 
+    /// The exact probability that `player` wins from this position under
+    /// optimal play by both sides, when the game knows it (an endgame
+    /// table: Palma's exact endgames); `None` elsewhere (the default).
+    /// `agon analyse` prints it in its "exact" column.
+    fn exact_win_probability(&self, player: Player) -> Option<f64> {
+        let _ = player;
+        None
+    }
+
     /// Named evaluation terms for the `eval` command: (name, value from the
     /// view of the player to move).
     fn eval_terms(&self) -> Vec<(&'static str, Score)> {
