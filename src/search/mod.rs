@@ -222,12 +222,7 @@ fn expectimax_think<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    if !root_moves.is_empty() {
-        report(&Report::String(
-            "searchmoves is not supported by expectimax; searching every move".to_string(),
-        ));
-    }
-    expectimax::search(root, limits, config, stop, report)
+    expectimax::search_moves(root, root_moves, limits, config, stop, report)
 }
 
 /// The engine's transposition table: kept from one `think` to the next

@@ -45,6 +45,7 @@
 //! table and evaluation: [`race`], [`eval`]; exact endgames: [`endgame`].
 
 pub mod endgame;
+pub mod endgame_set;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
