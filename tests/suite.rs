@@ -17,6 +17,8 @@ mod abalone_props;
 mod abalone_replay;
 #[path = "abalone_tactics.rs"]
 mod abalone_tactics;
+#[path = "cli_analyse.rs"]
+mod cli_analyse;
 #[path = "cli_perft.rs"]
 mod cli_perft;
 #[path = "expectimax.rs"]
