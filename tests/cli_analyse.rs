@@ -212,3 +212,30 @@ fn equity_loss_on_the_endgame_set_is_below_the_target() {
     );
     assert!(r.mean_loss < 0.005, "average loss {}", r.mean_loss);
 }
+
+#[test]
+fn expectimax_honours_searchmoves() {
+    // protocol.md: `bestmove` is one of `searchmoves`. Force each legal move
+    // of a Palma position in turn; the search must return that move.
+    use agon::search::{think, Report, SearchConfig};
+    use std::sync::atomic::AtomicBool;
+    let opts = GameOptions::defaults(Palma::option_specs());
+    let pos =
+        Palma::from_position("h=0/0/19,22,25,27,28 j=0/0/18,21,23,26,29 use=h:2", &opts).unwrap();
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    assert!(moves.len() >= 2);
+    let stop = AtomicBool::new(false);
+    for &m in &moves {
+        let r = think(
+            &pos,
+            &[],
+            &[m],
+            &Limits::depth(2),
+            &SearchConfig::default(),
+            &stop,
+            &|_: &Report| {},
+        );
+        assert_eq!(r.best, Some(m));
+    }
+}

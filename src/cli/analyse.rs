@@ -283,6 +283,9 @@ pub struct LossReport {
     pub max_loss: f64,
     /// Positions where agon's move lost at most [`EXACT_TOLERANCE`].
     pub exactly_right: usize,
+    /// The average loss of a uniformly random legal move (a baseline that
+    /// says how much the set's choices matter).
+    pub random_loss: f64,
 }
 
 /// agon's loss per move on `text`'s positions: exact value of the best
@@ -302,7 +305,9 @@ pub fn measure_loss<G: Game>(
         mean_loss: 0.0,
         max_loss: 0.0,
         exactly_right: 0,
+        random_loss: 0.0,
     };
+    let mut random_total = 0.0;
     for (line, p) in set_positions(text) {
         let pos =
             G::from_position(p, opts).map_err(|e| GameError::new(format!("line {line}: {e}")))?;
@@ -323,6 +328,7 @@ pub fn measure_loss<G: Game>(
             .find(|v| v.1 == best)
             .map_or(String::new(), |v| pos.move_text(v.0));
         let loss = best - got;
+        random_total += values.iter().map(|v| best - v.1).sum::<f64>() / values.len() as f64;
         each(line, &pos, loss, &pos.move_text(chosen), &best_move);
         total += loss;
         report.positions += 1;
@@ -335,6 +341,7 @@ pub fn measure_loss<G: Game>(
         return Err(GameError::new("the file holds no positions"));
     }
     report.mean_loss = total / report.positions as f64;
+    report.random_loss = random_total / report.positions as f64;
     Ok(report)
 }
 
@@ -363,6 +370,10 @@ fn equity_loss<G: Game>(
         r.mean_loss
     );
     out!("largest loss: {:.5}", r.max_loss);
+    out!(
+        "a uniformly random legal move would lose: {:.5} on average",
+        r.random_loss
+    );
     out!(
         "best move played: {} of {} ({:.1}%)",
         r.exactly_right,

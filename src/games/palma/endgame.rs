@@ -10,9 +10,9 @@
 //! Moves only go forward when `reverse` is off, so the domain is closed
 //! under play. With `first = 17` that is `C(13, 5) = 1287` configurations
 //! per side, `1287² = 1,656,369` pairs, and one `f64` per pair and thrower:
-//! 26.5 MB. Built on first use per rule set (0.4 s in release on the
-//! shared 2-core machine: `cargo test --release --test suite
-//! palma_endgame::build_size -- --ignored --nocapture`). Squares a piece
+//! 26.5 MB. Built on first use per rule set (1.4 s in release on the
+//! shared 2-core machine: `cargo test --release --test suite --
+//! --ignored --nocapture palma_endgame::build_size`). Squares a piece
 //! never rests on in play (a shortcut's landing square, 20 by default) are
 //! kept so that any legal position string can be looked up.
 //! With `reverse=on` a piece can be sent back below the domain, and no
