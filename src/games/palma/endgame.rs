@@ -363,6 +363,10 @@ pub fn exact_win_probability(pos: &Palma, player: Player) -> Option<f64> {
     if let Phase::Over(w) = pos.phase() {
         return Some(f64::from(u8::from(w == player)));
     }
+    if !in_domain(pos) {
+        // Do not build the table for a position it cannot answer.
+        return None;
+    }
     let t = table(pos.rules())?;
     t.win_probability(pos, player)
 }
