@@ -86,6 +86,9 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Alpha-beta late-move reductions (on by default; off to measure).
     pub lmr: bool,
+    /// Evaluation weights instead of the compiled-in ones, for evaluators
+    /// that take them (see [`crate::game::weights`]).
+    pub weights: Option<crate::game::weights::WeightSet>,
 }
 
 impl Default for SearchConfig {
@@ -98,6 +101,7 @@ impl Default for SearchConfig {
             seed: 0,
             move_overhead: Duration::from_millis(10),
             lmr: true,
+            weights: None,
         }
     }
 }
@@ -173,6 +177,22 @@ impl Searcher {
 
 #[allow(clippy::too_many_arguments)]
 fn think_on<G: Game>(
+    tt: &Tt,
+    root: &G,
+    history: &[u64],
+    root_moves: &[G::Move],
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    crate::game::weights::with(config.weights, || {
+        think_algorithm(tt, root, history, root_moves, limits, config, stop, report)
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn think_algorithm<G: Game>(
     tt: &Tt,
     root: &G,
     history: &[u64],

@@ -206,8 +206,12 @@ fn decision_root<G: Game>(
     };
     let rest: Vec<G::Move> = order[1..].iter().map(|&(_, m)| m).collect();
     if parallel {
+        let weights = crate::game::weights::active();
         rest.par_iter().for_each_init(
-            || Searcher::<G>::new(pruning, tt, clock),
+            || {
+                crate::game::weights::install(weights);
+                Searcher::<G>::new(pruning, tt, clock)
+            },
             |s, &m| search_one(s, m),
         );
     } else {
