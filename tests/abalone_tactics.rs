@@ -28,7 +28,8 @@ fn count(entries: &[Entry], goal: Goal, n: u32) -> usize {
         .count()
 }
 
-/// Rewrites the suite file from the generator (about 25 s in --release).
+/// Rewrites the suite file from the generator (about 15 minutes in
+/// --release, almost all of it the marble-won check of `CLEAN_MOVES`).
 #[test]
 #[ignore = "regenerates positions/abalone-tactics.txt"]
 fn regenerate_suite() {
@@ -183,14 +184,9 @@ fn alpha_beta_finds_every_forced_win() {
     assert!(misses.is_empty(), "{}", misses.join("\n"));
 }
 
-/// Issue 3: at depth 2N-1 agon plays a first move of the solver's set for
-/// every forced ejection in N. Ignored: 16 of the 17 pass; in
-/// migs30116-ply102 agon's evaluator rates the position after the forced
-/// line (d5d6) 262 centi-units below its own choice g7f6, so it declines
-/// the marble (see the issue 3 note). Run with
-/// `cargo test --release --test suite -- --ignored abalone_tactics::alpha_beta`.
+/// Issue 3: at depth 2N-1 (2N+1 if need be) agon plays a first move of
+/// the solver's set for every forced ejection in N.
 #[test]
-#[ignore = "1 of 17 forced ejections is declined by the evaluator (issue 3 note)"]
 fn alpha_beta_finds_every_forced_ejection() {
     let misses = alpha_beta_misses(Goal::Eject);
     assert!(misses.is_empty(), "{}", misses.join("\n"));

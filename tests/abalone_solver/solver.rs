@@ -50,6 +50,9 @@ struct Task {
     attacker: Player,
     defender_lost: u8,
     attacker_lost: u8,
+    /// An ejection counts only if the defender then cannot force one back
+    /// within this many of its own moves (1: no ejection in reply).
+    clean: u32,
 }
 
 impl Task {
@@ -60,6 +63,7 @@ impl Task {
             attacker,
             defender_lost: root.ejected(attacker ^ 1),
             attacker_lost: root.ejected(attacker),
+            clean: 1,
         }
     }
 
@@ -71,7 +75,7 @@ impl Task {
             _ => {
                 self.goal == Goal::Eject
                     && pos.ejected(self.attacker ^ 1) > self.defender_lost
-                    && !can_eject(pos)
+                    && !counter(pos, self.clean)
             }
         }
     }
@@ -111,6 +115,29 @@ impl Task {
             !child.status().is_over() && !lost_one && self.attack(&child, n)
         })
     }
+}
+
+/// The side to move (the defender, just after an ejection) forces an
+/// ejection of its own within `k` moves.
+fn counter(pos: &Abalone, k: u32) -> bool {
+    if k <= 1 {
+        can_eject(pos)
+    } else {
+        forced(pos, Goal::Eject, k)
+    }
+}
+
+/// Like [`winning_first_moves`] for an ejection that the defender cannot
+/// answer with a forced ejection of its own within `clean` moves.
+pub fn clean_first_moves(root: &Abalone, n: u32, clean: u32) -> Vec<Move> {
+    let task = Task {
+        clean,
+        ..Task::new(root, Goal::Eject)
+    };
+    let mut moves = Vec::new();
+    root.moves(&mut moves);
+    moves.retain(|&m| task.achieves(root, m, n));
+    moves
 }
 
 /// The side to move has an ejecting move.

@@ -85,8 +85,10 @@ pub const HEADER: &str = "\
 #                 defender, even if it moved first, could not force an
 #                 ejection within N moves (a clean gain, not a trade), and
 #                 no other first move forces it even within N+1 moves
-#                 (delaying loses it; checked when generating only, as it
-#                 costs a deeper solve).
+#                 (delaying loses it), and after it the defender cannot
+#                 force an ejection back within 3 moves (a marble won, not
+#                 a trade; the last two are checked when generating only,
+#                 as they cost deeper solves).
 # - N: the least such number (1..3); first moves: every first move (Aba-Pro
 #   notation, sorted) that forces it within N moves, whatever the defence.
 #
