@@ -19,6 +19,8 @@ mod abalone_replay;
 mod abalone_tactics;
 #[path = "cli_analyse.rs"]
 mod cli_analyse;
+#[path = "cli_match.rs"]
+mod cli_match;
 #[path = "cli_perft.rs"]
 mod cli_perft;
 #[path = "expectimax.rs"]

@@ -57,6 +57,19 @@ fn run_game<G: Game>(
     verbose: bool,
 ) -> Result<(), GameError> {
     let start = G::new(opts)?;
+    for e in [a, b] {
+        let wanted = G::weights().len();
+        if let Some(w) = e.config.weights {
+            if w.as_slice().len() != wanted {
+                return Err(GameError::new(format!(
+                    "{} takes {wanted} evaluation weights ({}), not {}",
+                    G::NAME,
+                    G::feature_names().join("/"),
+                    w.as_slice().len()
+                )));
+            }
+        }
+    }
     println!(
         "match {}: A = {} vs B = {}, {} games",
         G::NAME,

@@ -1,0 +1,59 @@
+//! `agon match` on the command line: run-time evaluation weights are
+//! checked against the game's feature count, and a match with them plays.
+
+use std::process::Command;
+
+fn agon(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_agon"))
+        .args(args)
+        .output()
+        .expect("the agon binary runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn weights_of_the_wrong_length_are_one_error_line() {
+    let cases: &[&[&str]] = &[
+        &[
+            "match",
+            "--a",
+            "depth=1,weights=1/2",
+            "--b",
+            "search=greedy",
+            "--games",
+            "2",
+        ],
+        &[
+            "match",
+            "--a",
+            "depth=1",
+            "--b",
+            "weights=1/x",
+            "--games",
+            "2",
+        ],
+    ];
+    for args in cases {
+        let (ok, stdout, stderr) = agon(args);
+        assert!(!ok, "{args:?} succeeded: {stdout}");
+        assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+        assert!(stderr.starts_with("error"), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn a_match_between_weight_sets_plays() {
+    let w = agon::games::abalone::eval::WEIGHTS
+        .iter()
+        .map(|w| w.to_string())
+        .collect::<Vec<_>>()
+        .join("/");
+    let a = format!("depth=1,weights={w}");
+    let (ok, stdout, stderr) = agon(&["match", "--a", &a, "--b", "search=greedy", "--games", "2"]);
+    assert!(ok, "{stderr}");
+    assert!(stdout.contains("result A vs B"), "{stdout}");
+}
