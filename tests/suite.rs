@@ -17,6 +17,8 @@ mod abalone_props;
 mod abalone_replay;
 #[path = "abalone_tactics.rs"]
 mod abalone_tactics;
+#[path = "arena_mirror.rs"]
+mod arena_mirror;
 #[path = "cli_perft.rs"]
 mod cli_perft;
 #[path = "expectimax.rs"]
@@ -51,6 +53,8 @@ mod search_abalone;
 mod search_all_games;
 #[path = "search_legality.rs"]
 mod search_legality;
+#[path = "search_rearmost.rs"]
+mod search_rearmost;
 #[path = "zamma_perft.rs"]
 mod zamma_perft;
 #[path = "zamma_props.rs"]
