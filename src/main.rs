@@ -58,6 +58,10 @@ enum Command {
         /// Turn late-move reductions off.
         #[arg(long)]
         no_lmr: bool,
+        /// Expectiminimax threads (Palma, Kubeia): "root" (parallel root
+        /// moves) or "smp" (Lazy SMP).
+        #[arg(long)]
+        parallel: Option<String>,
         /// Print every iteration.
         #[arg(long)]
         verbose: bool,
@@ -170,6 +174,7 @@ fn main() -> ExitCode {
             threads,
             hash,
             no_lmr,
+            parallel,
             verbose,
         }) => agon::cli::bench::run(&agon::cli::bench::BenchArgs {
             game: &game,
@@ -179,6 +184,7 @@ fn main() -> ExitCode {
             threads: threads.as_deref(),
             hash_mb: hash.as_deref(),
             no_lmr,
+            parallel: parallel.as_deref(),
             verbose,
         }),
         Some(Command::Tune {

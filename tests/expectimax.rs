@@ -345,6 +345,53 @@ fn two_threads_give_the_single_thread_value() {
     }
 }
 
+/// Lazy SMP: the helpers only fill the table, which never changes a value
+/// of the searched depth, so the value is the single thread's, at decision
+/// and chance roots; and the helpers end with the main thread, whatever
+/// stops it.
+#[test]
+fn lazy_smp_gives_the_single_thread_value_and_ends_with_the_main_thread() {
+    use agon::search::expectimax::{search_with, Options, Parallel};
+    let smp = Options {
+        parallel: Parallel::LazySmp,
+        ..Options::default()
+    };
+    let two = SearchConfig {
+        threads: 2,
+        ..SearchConfig::default()
+    };
+    let stop = AtomicBool::new(false);
+    fn check<G: Game>(positions: &[G], depth: u32, smp: &Options, two: &SearchConfig) {
+        let stop = AtomicBool::new(false);
+        for pos in positions {
+            let one = search(
+                pos,
+                &Limits::depth(depth),
+                &SearchConfig::default(),
+                &stop,
+                &|_| {},
+            );
+            let par = search_with(pos, &Limits::depth(depth), two, smp, &stop, &|_| {});
+            assert_eq!(one.score, par.score, "{}", pos.position());
+            assert_eq!(par.depth, depth);
+        }
+    }
+    let kubeia = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();
+    check(&playout_positions(&kubeia, 5, 6, 40), 2, &smp, &two);
+    let palma = Palma::new(&GameOptions::defaults(Palma::option_specs())).unwrap();
+    let mut roots = playout_positions(&palma, 7, 6, 120);
+    roots.push(palma);
+    assert!(roots.iter().any(|p| p.status() == Status::Chance));
+    check(&roots, 4, &smp, &two);
+    // A node budget ends the main thread, and the helpers with it.
+    let limits = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    let r = search_with(&palma, &limits, &two, &smp, &stop, &|_| {});
+    assert!(r.depth >= 1);
+}
+
 #[test]
 fn stop_flag_and_node_limit_are_honoured() {
     let start = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();

@@ -5,9 +5,9 @@ use super::clock::Clock;
 use super::node::Searcher;
 use super::tt::Tt;
 use super::value::Scale;
-use super::{root_view, Options, Pruning};
+use super::{root_view, Options, Parallel, Pruning};
 use crate::game::{Game, Player, Status};
-use crate::search::{Bound, Limits, PvInfo, Report, ScoreReport, SearchConfig, SearchResult};
+use crate::search::{smp, Bound, Limits, PvInfo, Report, ScoreReport, SearchConfig, SearchResult};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -35,7 +35,8 @@ pub fn search<G: Game>(
         .use_tt
         .then(|| Tt::new(options.tt_mb.min(config.hash_mb)));
     let scale = Scale::of::<G>();
-    let pool = (config.threads > 1)
+    let smp = config.threads > 1 && options.parallel == Parallel::LazySmp;
+    let pool = (config.threads > 1 && !smp)
         .then(|| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(config.threads)
@@ -44,65 +45,88 @@ pub fn search<G: Game>(
         })
         .flatten();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let mut done: Option<(u32, Iteration<G::Move>)> = None;
-    let mut prev_best = None;
-    if !root.status().is_over() {
-        for depth in 1..=max_depth {
-            let it = match (root.status(), &pool) {
-                (Status::Decision(_), Some(pool)) => pool.install(|| {
-                    decision_root(
-                        root,
-                        depth,
-                        options.pruning,
-                        tt.as_ref(),
-                        &clock,
-                        prev_best,
-                        true,
-                    )
-                }),
-                (Status::Decision(_), None) => decision_root(
+    // Set when the main thread is done: the Lazy SMP helpers' only stop.
+    let done = AtomicBool::new(false);
+    let helper_nodes = AtomicU64::new(0);
+    let main = || {
+        let mut done_it: Option<(u32, Iteration<G::Move>)> = None;
+        let mut prev_best = None;
+        if !root.status().is_over() {
+            for depth in 1..=max_depth {
+                let it = iteration(
                     root,
                     depth,
                     options.pruning,
                     tt.as_ref(),
                     &clock,
                     prev_best,
-                    false,
-                ),
-                _ => chance_root(root, depth, options.pruning, tt.as_ref(), &clock, view),
-            };
-            let Some(it) = it else {
-                break;
-            };
-            prev_best = it.best;
-            let elapsed = clock.start.elapsed();
-            let nodes = clock.nodes();
-            report(&Report::Pv(PvInfo {
-                depth,
-                seldepth: depth,
-                multipv: 1,
-                score: ScoreReport::Cp(it.value.round() as i32),
-                bound: Bound::Exact,
-                wdl: Some(scale.wdl(it.value)),
-                nodes,
-                nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
-                hashfull: tt.as_ref().map_or(0, Tt::hashfull),
-                time_ms: elapsed.as_millis() as u64,
-                pv: pv_text(root, it.best, tt.as_ref(), depth),
-            }));
-            done = Some((depth, it));
-            if !clock.may_deepen() {
-                break;
+                    pool.as_ref(),
+                    view,
+                );
+                let Some(it) = it else {
+                    break;
+                };
+                prev_best = it.best;
+                let elapsed = clock.start.elapsed();
+                let nodes = clock.nodes() + helper_nodes.load(Ordering::Relaxed);
+                report(&Report::Pv(PvInfo {
+                    depth,
+                    seldepth: depth,
+                    multipv: 1,
+                    score: ScoreReport::Cp(it.value.round() as i32),
+                    bound: Bound::Exact,
+                    wdl: Some(scale.wdl(it.value)),
+                    nodes,
+                    nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
+                    hashfull: tt.as_ref().map_or(0, Tt::hashfull),
+                    time_ms: elapsed.as_millis() as u64,
+                    pv: pv_text(root, it.best, tt.as_ref(), depth),
+                }));
+                done_it = Some((depth, it));
+                if !clock.may_deepen() {
+                    break;
+                }
             }
         }
-    }
+        done.store(true, Ordering::Relaxed);
+        done_it
+    };
+    let helper = |id: usize| {
+        // Helpers run the same iterations on the shared table, odd ones a
+        // ply ahead, until the main thread is done; they keep no result.
+        let own = Clock::unlimited(&done);
+        let start = 1 + (id as u32 & 1);
+        if !root.status().is_over() {
+            for depth in start..=MAX_DEPTH {
+                let it = iteration(
+                    root,
+                    depth,
+                    options.pruning,
+                    tt.as_ref(),
+                    &own,
+                    None,
+                    None,
+                    view,
+                );
+                if it.is_none() {
+                    break;
+                }
+            }
+        }
+        helper_nodes.fetch_add(own.nodes(), Ordering::Relaxed);
+    };
+    let done_it = if smp {
+        smp::run(config.threads, main, helper)
+    } else {
+        main()
+    };
     if limits.infinite {
         // `go infinite` answers only after `stop`.
         while !stop.load(Ordering::Relaxed) {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
-    let (depth, value, best) = match done {
+    let (depth, value, best) = match done_it {
         Some((d, it)) => (d, it.value, it.best),
         None => (0, f64::from(root.evaluate()), first_move(root)),
     };
@@ -111,7 +135,31 @@ pub fn search<G: Game>(
         ponder: None,
         score: ScoreReport::Cp(value.round() as i32),
         depth,
-        nodes: clock.nodes(),
+        nodes: clock.nodes() + helper_nodes.load(Ordering::Relaxed),
+    }
+}
+
+/// One iteration of `depth` decision plies; `pool`: search the root moves
+/// in parallel on it.
+#[allow(clippy::too_many_arguments)]
+fn iteration<G: Game>(
+    root: &G,
+    depth: u32,
+    pruning: Pruning,
+    tt: Option<&Tt>,
+    clock: &Clock,
+    prev_best: Option<G::Move>,
+    pool: Option<&rayon::ThreadPool>,
+    view: Player,
+) -> Option<Iteration<G::Move>> {
+    match (root.status(), pool) {
+        (Status::Decision(_), Some(pool)) => {
+            pool.install(|| decision_root(root, depth, pruning, tt, clock, prev_best, true))
+        }
+        (Status::Decision(_), None) => {
+            decision_root(root, depth, pruning, tt, clock, prev_best, false)
+        }
+        _ => chance_root(root, depth, pruning, tt, clock, view),
     }
 }
 
