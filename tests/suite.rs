@@ -19,6 +19,8 @@ mod abalone_replay;
 mod abalone_tactics;
 #[path = "arena_mirror.rs"]
 mod arena_mirror;
+#[path = "cli_match_bench.rs"]
+mod cli_match_bench;
 #[path = "cli_perft.rs"]
 mod cli_perft;
 #[path = "expectimax.rs"]
