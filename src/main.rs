@@ -58,8 +58,8 @@ enum Command {
         /// Turn late-move reductions off.
         #[arg(long)]
         no_lmr: bool,
-        /// Expectiminimax threads (Palma, Kubeia): "root" (parallel root
-        /// moves) or "smp" (Lazy SMP).
+        /// Expectiminimax threads (Palma, Kubeia): "smp" (Lazy SMP, the
+        /// default) or "root" (parallel root moves).
         #[arg(long)]
         parallel: Option<String>,
         /// Print every iteration.

@@ -146,6 +146,7 @@ fn bench_game<G: Game>(
         std::hint::black_box(root.evaluate());
     }
     let mut total_nodes = 0u64;
+    let mut span_nodes = 0u64;
     let mut total_secs = 0.0;
     let cpu_start = process_cpu_secs();
     for (i, root) in roots.iter().enumerate() {
@@ -154,14 +155,18 @@ fn bench_game<G: Game>(
         let start = Instant::now();
         let report: &(dyn Fn(&Report) + Sync) = if verbose { &print } else { &quiet };
         let res = match &tt {
-            None => expectimax::search_with(
-                root,
-                &Limits::depth(depth),
-                config,
-                &searches.ex,
-                &stop,
-                report,
-            ),
+            None => {
+                let m = expectimax::root::measured(
+                    root,
+                    &Limits::depth(depth),
+                    config,
+                    &searches.ex,
+                    &stop,
+                    report,
+                );
+                span_nodes += m.span_nodes;
+                m.result
+            }
             Some(tt) => think_with(
                 root,
                 &[],
@@ -200,6 +205,10 @@ fn bench_game<G: Game>(
     out!("nodes: {total_nodes}");
     out!("time: {total_secs:.3} s");
     out!("nodes/s: {:.0}", total_nodes as f64 / total_secs.max(1e-9));
+    if G::HAS_CHANCE {
+        // Load-independent: what time to depth would be on idle cores.
+        out!("critical path nodes: {span_nodes}");
+    }
     if let (Some(a), Some(b)) = (cpu_start, process_cpu_secs()) {
         // On a shared machine wall time includes waiting for a core; CPU
         // time does not (all threads summed, 10 ms resolution).

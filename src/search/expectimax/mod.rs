@@ -49,17 +49,22 @@ pub enum Pruning {
     Star2,
 }
 
-/// How `threads > 1` share one search.
+/// How `threads > 1` share one search. Lazy SMP is the default: on the
+/// bench positions (`agon bench --game palma|kubeia --threads 2 --parallel
+/// root|smp`) its main thread needed 52% (Palma, depth 7) and 55–57%
+/// (Kubeia, depth 2) of the single thread's nodes to reach the depth, the
+/// parallel root moves' critical path 82% and 69–70% (README, "Expectiminimax
+/// threads").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Parallel {
     /// The root moves after the first are searched in parallel (rayon),
     /// sharing the best value found so far as their bound. A chance root
     /// is searched by one thread.
-    #[default]
     RootMoves,
     /// Lazy SMP: helpers run the same iterative deepening on the shared
     /// table (odd ones a ply ahead) until the main thread is done; only the
     /// main thread's nodes count against a `nodes` limit.
+    #[default]
     LazySmp,
 }
 

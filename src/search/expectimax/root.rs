@@ -1,5 +1,6 @@
-//! Iterative deepening over decision plies, the root move loop (in
-//! parallel over root moves when `threads > 1`), reports and the PV.
+//! Iterative deepening over decision plies, the root move loop, the
+//! threads when `threads > 1` (Lazy SMP helpers, or the root moves in
+//! parallel: [`super::Parallel`]), reports and the PV.
 
 use super::clock::Clock;
 use super::node::Searcher;
@@ -19,6 +20,18 @@ pub const MAX_DEPTH: u32 = 64;
 struct Iteration<M> {
     value: f64,
     best: Option<M>,
+    /// Nodes on the iteration's critical path: all of them for one thread;
+    /// with parallel root moves, the first move's plus the busiest
+    /// worker's share of the others.
+    span: u64,
+}
+
+/// A search's result with the nodes on its critical path (summed over
+/// the iterations of the main thread): with threads on idle cores of equal
+/// speed, time to depth is about proportional to it.
+pub struct Measured<M> {
+    pub result: SearchResult<M>,
+    pub span_nodes: u64,
 }
 
 pub fn search<G: Game>(
@@ -29,6 +42,18 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
+    measured(root, limits, config, options, stop, report).result
+}
+
+/// [`search`] that also counts the nodes on its critical path.
+pub fn measured<G: Game>(
+    root: &G,
+    limits: &Limits,
+    config: &SearchConfig,
+    options: &Options,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> Measured<G::Move> {
     let view = root_view(root);
     let clock = Clock::new(limits, config, view, stop);
     let tt = options
@@ -51,6 +76,7 @@ pub fn search<G: Game>(
     let main = || {
         let mut done_it: Option<(u32, Iteration<G::Move>)> = None;
         let mut prev_best = None;
+        let mut span = 0u64;
         if !root.status().is_over() {
             for depth in 1..=max_depth {
                 let it = iteration(
@@ -67,6 +93,7 @@ pub fn search<G: Game>(
                     break;
                 };
                 prev_best = it.best;
+                span += it.span;
                 let elapsed = clock.start.elapsed();
                 let nodes = clock.nodes() + helper_nodes.load(Ordering::Relaxed);
                 report(&Report::Pv(PvInfo {
@@ -89,7 +116,7 @@ pub fn search<G: Game>(
             }
         }
         done.store(true, Ordering::Relaxed);
-        done_it
+        (done_it, span)
     };
     let helper = |id: usize| {
         // Helpers run the same iterations on the shared table, odd ones a
@@ -115,7 +142,7 @@ pub fn search<G: Game>(
         }
         helper_nodes.fetch_add(own.nodes(), Ordering::Relaxed);
     };
-    let done_it = if smp {
+    let (done_it, span) = if smp {
         smp::run(config.threads, main, helper)
     } else {
         main()
@@ -130,12 +157,15 @@ pub fn search<G: Game>(
         Some((d, it)) => (d, it.value, it.best),
         None => (0, f64::from(root.evaluate()), first_move(root)),
     };
-    SearchResult {
-        best,
-        ponder: None,
-        score: ScoreReport::Cp(value.round() as i32),
-        depth,
-        nodes: clock.nodes() + helper_nodes.load(Ordering::Relaxed),
+    Measured {
+        result: SearchResult {
+            best,
+            ponder: None,
+            score: ScoreReport::Cp(value.round() as i32),
+            depth,
+            nodes: clock.nodes() + helper_nodes.load(Ordering::Relaxed),
+        },
+        span_nodes: span,
     }
 }
 
@@ -182,7 +212,11 @@ fn chance_root<G: Game>(
     let scale = s.scale;
     let value = s.value(root, depth, scale.lo(), scale.hi(), view);
     s.flush();
-    (!s.aborted()).then_some(Iteration { value, best: None })
+    (!s.aborted()).then_some(Iteration {
+        value,
+        best: None,
+        span: s.nodes,
+    })
 }
 
 /// Searches every root move; the previous iteration's best goes first and
@@ -218,6 +252,10 @@ fn decision_root<G: Game>(
     if s.aborted() {
         return None;
     }
+    let first_nodes = s.nodes;
+    // Nodes of the other moves per rayon worker (index 0 when serial).
+    let workers = rayon::current_num_threads().max(1);
+    let per_worker: Vec<AtomicU64> = (0..workers).map(|_| AtomicU64::new(0)).collect();
     let best = Mutex::new((v0, first));
     let alpha = AtomicU64::new(v0.to_bits());
     let search_one = |s: &mut Searcher<G>, m: G::Move| {
@@ -228,7 +266,10 @@ fn decision_root<G: Game>(
         } else {
             f64::from_bits(alpha.load(Ordering::Relaxed))
         };
+        let before = s.nodes;
         let v = s.value(&child, depth - 1, a, scale.hi(), me);
+        let w = rayon::current_thread_index().unwrap_or(0) % workers;
+        per_worker[w].fetch_add(s.nodes - before, Ordering::Relaxed);
         s.flush();
         if s.aborted() {
             return;
@@ -269,9 +310,15 @@ fn decision_root<G: Game>(
             },
         );
     }
+    let busiest = if parallel {
+        per_worker.iter().map(|n| n.load(Ordering::Relaxed)).max()
+    } else {
+        Some(per_worker.iter().map(|n| n.load(Ordering::Relaxed)).sum())
+    };
     Some(Iteration {
         value,
         best: Some(best),
+        span: first_nodes + busiest.unwrap_or(0),
     })
 }
 
