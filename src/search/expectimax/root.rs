@@ -72,7 +72,8 @@ pub fn measured<G: Game>(
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
     // Set when the main thread is done: the Lazy SMP helpers' only stop.
     let done = AtomicBool::new(false);
-    let helper_nodes = AtomicU64::new(0);
+    // The helpers' clock: stops on `done` only, counts their nodes.
+    let helpers = Clock::unlimited(&done);
     let main = || {
         let mut done_it: Option<(u32, Iteration<G::Move>)> = None;
         let mut prev_best = None;
@@ -95,7 +96,7 @@ pub fn measured<G: Game>(
                 prev_best = it.best;
                 span += it.span;
                 let elapsed = clock.start.elapsed();
-                let nodes = clock.nodes() + helper_nodes.load(Ordering::Relaxed);
+                let nodes = clock.nodes() + helpers.nodes();
                 report(&Report::Pv(PvInfo {
                     depth,
                     seldepth: depth,
@@ -121,7 +122,6 @@ pub fn measured<G: Game>(
     let helper = |id: usize| {
         // Helpers run the same iterations on the shared table, odd ones a
         // ply ahead, until the main thread is done; they keep no result.
-        let own = Clock::unlimited(&done);
         let start = 1 + (id as u32 & 1);
         if !root.status().is_over() {
             for depth in start..=MAX_DEPTH {
@@ -130,7 +130,7 @@ pub fn measured<G: Game>(
                     depth,
                     options.pruning,
                     tt.as_ref(),
-                    &own,
+                    &helpers,
                     None,
                     None,
                     view,
@@ -140,7 +140,6 @@ pub fn measured<G: Game>(
                 }
             }
         }
-        helper_nodes.fetch_add(own.nodes(), Ordering::Relaxed);
     };
     let (done_it, span) = if smp {
         smp::run(config.threads, main, helper)
@@ -163,7 +162,7 @@ pub fn measured<G: Game>(
             ponder: None,
             score: ScoreReport::Cp(value.round() as i32),
             depth,
-            nodes: clock.nodes() + helper_nodes.load(Ordering::Relaxed),
+            nodes: clock.nodes() + helpers.nodes(),
         },
         span_nodes: span,
     }
