@@ -535,6 +535,7 @@ fn critical_path_is_every_node_with_one_thread_and_part_of_them_with_two() {
     let limits = Limits::depth(5);
     let one = measured(
         &pos,
+        &[],
         &limits,
         &SearchConfig::default(),
         &Options::default(),
@@ -551,7 +552,7 @@ fn critical_path_is_every_node_with_one_thread_and_part_of_them_with_two() {
             parallel,
             ..Options::default()
         };
-        let m = measured(&pos, &limits, &two, &options, &stop, &|_| {});
+        let m = measured(&pos, &[], &limits, &two, &options, &stop, &|_| {});
         assert!(
             m.span_nodes > 0 && m.span_nodes <= m.result.nodes,
             "{parallel:?}"

@@ -19,12 +19,16 @@ mod abalone_replay;
 mod abalone_tactics;
 #[path = "arena_mirror.rs"]
 mod arena_mirror;
+#[path = "cli_analyse.rs"]
+mod cli_analyse;
 #[path = "cli_match_bench.rs"]
 mod cli_match_bench;
 #[path = "cli_perft.rs"]
 mod cli_perft;
 #[path = "expectimax.rs"]
 mod expectimax;
+#[path = "palma_endgame.rs"]
+mod palma_endgame;
 #[path = "palma_perft.rs"]
 mod palma_perft;
 #[path = "palma_props.rs"]

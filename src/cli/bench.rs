@@ -158,6 +158,7 @@ fn bench_game<G: Game>(
             None => {
                 let m = expectimax::root::measured(
                     root,
+                    &[],
                     &Limits::depth(depth),
                     config,
                     &searches.ex,

@@ -36,18 +36,20 @@ pub struct Measured<M> {
 
 pub fn search<G: Game>(
     root: &G,
+    root_moves: &[G::Move],
     limits: &Limits,
     config: &SearchConfig,
     options: &Options,
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    measured(root, limits, config, options, stop, report).result
+    measured(root, root_moves, limits, config, options, stop, report).result
 }
 
 /// [`search`] that also counts the nodes on its critical path.
 pub fn measured<G: Game>(
     root: &G,
+    root_moves: &[G::Move],
     limits: &Limits,
     config: &SearchConfig,
     options: &Options,
@@ -82,6 +84,7 @@ pub fn measured<G: Game>(
             for depth in 1..=max_depth {
                 let it = iteration(
                     root,
+                    root_moves,
                     depth,
                     options.pruning,
                     tt.as_ref(),
@@ -127,6 +130,7 @@ pub fn measured<G: Game>(
             for depth in start..=MAX_DEPTH {
                 let it = iteration(
                     root,
+                    root_moves,
                     depth,
                     options.pruning,
                     tt.as_ref(),
@@ -154,7 +158,7 @@ pub fn measured<G: Game>(
     }
     let (depth, value, best) = match done_it {
         Some((d, it)) => (d, it.value, it.best),
-        None => (0, f64::from(root.evaluate()), first_move(root)),
+        None => (0, f64::from(root.evaluate()), first_move(root, root_moves)),
     };
     Measured {
         result: SearchResult {
@@ -173,6 +177,7 @@ pub fn measured<G: Game>(
 #[allow(clippy::too_many_arguments)]
 fn iteration<G: Game>(
     root: &G,
+    root_moves: &[G::Move],
     depth: u32,
     pruning: Pruning,
     tt: Option<&Tt>,
@@ -182,21 +187,23 @@ fn iteration<G: Game>(
     view: Player,
 ) -> Option<Iteration<G::Move>> {
     match (root.status(), pool) {
-        (Status::Decision(_), Some(pool)) => {
-            pool.install(|| decision_root(root, depth, pruning, tt, clock, prev_best, true))
-        }
-        (Status::Decision(_), None) => {
-            decision_root(root, depth, pruning, tt, clock, prev_best, false)
-        }
+        (Status::Decision(_), Some(pool)) => pool.install(|| {
+            decision_root(root, root_moves, depth, pruning, tt, clock, prev_best, true)
+        }),
+        (Status::Decision(_), None) => decision_root(
+            root, root_moves, depth, pruning, tt, clock, prev_best, false,
+        ),
         _ => chance_root(root, depth, pruning, tt, clock, view),
     }
 }
 
 /// The first legal move in search order (a stopped first iteration).
-fn first_move<G: Game>(root: &G) -> Option<G::Move> {
+fn first_move<G: Game>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
     let mut moves = Vec::new();
     root.moves(&mut moves);
-    moves.first().copied()
+    moves
+        .into_iter()
+        .find(|m| root_moves.is_empty() || root_moves.contains(m))
 }
 
 fn chance_root<G: Game>(
@@ -218,11 +225,14 @@ fn chance_root<G: Game>(
     })
 }
 
-/// Searches every root move; the previous iteration's best goes first and
-/// sets the bound the others must beat. With `parallel`, the other moves
-/// are searched by rayon's workers, sharing the best value found so far.
+/// Searches every root move (only `root_moves` when not empty); the
+/// previous iteration's best goes first and sets the bound the others must
+/// beat. With `parallel`, the other moves are searched by rayon's workers,
+/// sharing the best value found so far.
+#[allow(clippy::too_many_arguments)]
 fn decision_root<G: Game>(
     root: &G,
+    root_moves: &[G::Move],
     depth: u32,
     pruning: Pruning,
     tt: Option<&Tt>,
@@ -239,6 +249,9 @@ fn decision_root<G: Game>(
         .and_then(|t| t.probe(root.hash(), me))
         .and_then(|e| e.best);
     let mut order = s.ordered_moves(root, tt_best);
+    if !root_moves.is_empty() {
+        order.retain(|(_, m)| root_moves.contains(m));
+    }
     if let Some(k) = order.iter().position(|&(_, m)| Some(m) == prev_best) {
         let first = order.remove(k);
         order.insert(0, first);
@@ -283,8 +296,12 @@ fn decision_root<G: Game>(
     };
     let rest: Vec<G::Move> = order[1..].iter().map(|&(_, m)| m).collect();
     if parallel {
+        let weights = crate::game::weights::active();
         rest.par_iter().for_each_init(
-            || Searcher::<G>::new(pruning, tt, clock),
+            || {
+                crate::game::weights::install(weights);
+                Searcher::<G>::new(pruning, tt, clock)
+            },
             |s, &m| search_one(s, m),
         );
     } else {
