@@ -84,6 +84,10 @@ enum Command {
         /// Turn late-move reductions off.
         #[arg(long)]
         no_lmr: bool,
+        /// Expectiminimax threads (Palma, Kubeia): "smp" (Lazy SMP, the
+        /// default) or "root" (parallel root moves).
+        #[arg(long)]
+        parallel: Option<String>,
         /// Print every iteration.
         #[arg(long)]
         verbose: bool,
@@ -213,6 +217,7 @@ fn main() -> ExitCode {
             threads,
             hash,
             no_lmr,
+            parallel,
             verbose,
         }) => agon::cli::bench::run(&agon::cli::bench::BenchArgs {
             game: &game,
@@ -222,6 +227,7 @@ fn main() -> ExitCode {
             threads: threads.as_deref(),
             hash_mb: hash.as_deref(),
             no_lmr,
+            parallel: parallel.as_deref(),
             verbose,
         }),
         Some(Command::Tune {

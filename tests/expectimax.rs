@@ -325,7 +325,8 @@ fn search_returns_a_legal_move_and_reports_each_depth() {
 }
 
 #[test]
-fn two_threads_give_the_single_thread_value() {
+fn parallel_root_moves_give_the_single_thread_value() {
+    use agon::search::expectimax::{search_with, Options, Parallel};
     let start = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();
     let stop = AtomicBool::new(false);
     for pos in playout_positions(&start, 5, 6, 40) {
@@ -340,9 +341,60 @@ fn two_threads_give_the_single_thread_value() {
             threads: 2,
             ..SearchConfig::default()
         };
-        let two = search(&pos, &Limits::depth(2), &two, &stop, &|_| {});
+        let root_moves = Options {
+            parallel: Parallel::RootMoves,
+            ..Options::default()
+        };
+        let two = search_with(&pos, &Limits::depth(2), &two, &root_moves, &stop, &|_| {});
         assert_eq!(one.score, two.score, "{}", pos.position());
     }
+}
+
+/// Lazy SMP: the helpers only fill the table, which never changes a value
+/// of the searched depth, so the value is the single thread's, at decision
+/// and chance roots; and the helpers end with the main thread, whatever
+/// stops it.
+#[test]
+fn lazy_smp_gives_the_single_thread_value_and_ends_with_the_main_thread() {
+    use agon::search::expectimax::{search_with, Options, Parallel};
+    let smp = Options {
+        parallel: Parallel::LazySmp,
+        ..Options::default()
+    };
+    let two = SearchConfig {
+        threads: 2,
+        ..SearchConfig::default()
+    };
+    let stop = AtomicBool::new(false);
+    fn check<G: Game>(positions: &[G], depth: u32, smp: &Options, two: &SearchConfig) {
+        let stop = AtomicBool::new(false);
+        for pos in positions {
+            let one = search(
+                pos,
+                &Limits::depth(depth),
+                &SearchConfig::default(),
+                &stop,
+                &|_| {},
+            );
+            let par = search_with(pos, &Limits::depth(depth), two, smp, &stop, &|_| {});
+            assert_eq!(one.score, par.score, "{}", pos.position());
+            assert_eq!(par.depth, depth);
+        }
+    }
+    let kubeia = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();
+    check(&playout_positions(&kubeia, 5, 6, 40), 2, &smp, &two);
+    let palma = Palma::new(&GameOptions::defaults(Palma::option_specs())).unwrap();
+    let mut roots = playout_positions(&palma, 7, 6, 120);
+    roots.push(palma);
+    assert!(roots.iter().any(|p| p.status() == Status::Chance));
+    check(&roots, 4, &smp, &two);
+    // A node budget ends the main thread, and the helpers with it.
+    let limits = Limits {
+        nodes: Some(30_000),
+        ..Limits::default()
+    };
+    let r = search_with(&palma, &limits, &two, &smp, &stop, &|_| {});
+    assert!(r.depth >= 1);
 }
 
 #[test]
@@ -464,5 +516,46 @@ fn node_counts_benchmark() {
     let kubeia = playout_positions(&kubeia, 2026, 20, 80);
     for d in 1..=2 {
         run("kubeia", &kubeia, d);
+    }
+}
+
+/// The critical path the bench reports: every node with one thread; with
+/// two, part of the nodes (Lazy SMP: the main thread's; parallel root
+/// moves: the first move's and the busiest worker's).
+#[test]
+fn critical_path_is_every_node_with_one_thread_and_part_of_them_with_two() {
+    use agon::search::expectimax::root::measured;
+    use agon::search::expectimax::{Options, Parallel};
+    let palma = Palma::new(&GameOptions::defaults(Palma::option_specs())).unwrap();
+    let stop = AtomicBool::new(false);
+    let pos = playout_positions(&palma, 7, 6, 120)
+        .into_iter()
+        .find(|p| matches!(p.status(), Status::Decision(_)))
+        .unwrap();
+    let limits = Limits::depth(5);
+    let one = measured(
+        &pos,
+        &[],
+        &limits,
+        &SearchConfig::default(),
+        &Options::default(),
+        &stop,
+        &|_| {},
+    );
+    assert_eq!(one.span_nodes, one.result.nodes);
+    let two = SearchConfig {
+        threads: 2,
+        ..SearchConfig::default()
+    };
+    for parallel in [Parallel::RootMoves, Parallel::LazySmp] {
+        let options = Options {
+            parallel,
+            ..Options::default()
+        };
+        let m = measured(&pos, &[], &limits, &two, &options, &stop, &|_| {});
+        assert!(
+            m.span_nodes > 0 && m.span_nodes <= m.result.nodes,
+            "{parallel:?}"
+        );
     }
 }

@@ -17,10 +17,14 @@ mod abalone_props;
 mod abalone_replay;
 #[path = "abalone_tactics.rs"]
 mod abalone_tactics;
+#[path = "arena_mirror.rs"]
+mod arena_mirror;
 #[path = "cli_analyse.rs"]
 mod cli_analyse;
 #[path = "cli_match.rs"]
 mod cli_match;
+#[path = "cli_match_bench.rs"]
+mod cli_match_bench;
 #[path = "cli_perft.rs"]
 mod cli_perft;
 #[path = "expectimax.rs"]
@@ -57,6 +61,8 @@ mod search_abalone;
 mod search_all_games;
 #[path = "search_legality.rs"]
 mod search_legality;
+#[path = "search_rearmost.rs"]
+mod search_rearmost;
 #[path = "zamma_perft.rs"]
 mod zamma_perft;
 #[path = "zamma_props.rs"]

@@ -2,7 +2,10 @@
 //! fixed list of positions per game (`positions/bench-<game>.txt`, built
 //! into the binary), each with a fresh transposition table, so the total
 //! node count is a reproducible fingerprint of the search and nodes/s its
-//! speed.
+//! speed. The games with chance (Palma, Kubeia) are searched by
+//! expectiminimax (`Search=auto`), the others by alpha-beta; `--parallel`
+//! picks how expectiminimax uses `--threads` (parallel root moves or Lazy
+//! SMP).
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
@@ -12,6 +15,7 @@ use super::{game_and_options, parse_count};
 use crate::game::{Game, GameError, GameOptions};
 use crate::games::GameKind;
 use crate::search::alphabeta::{think_with, AbParams};
+use crate::search::expectimax::{self, Parallel};
 use crate::search::tt::Tt;
 use crate::search::{Limits, Report, SearchConfig};
 
@@ -37,6 +41,8 @@ pub struct BenchArgs<'a> {
     pub hash_mb: Option<&'a str>,
     /// Turn late-move reductions off (to measure what they bring).
     pub no_lmr: bool,
+    /// Expectiminimax threads: `root` or `smp` (default: the search's).
+    pub parallel: Option<&'a str>,
     /// Print every iteration's report.
     pub verbose: bool,
 }
@@ -79,7 +85,23 @@ pub fn run(args: &BenchArgs) -> Result<(), GameError> {
         lmr: !args.no_lmr,
         ..AbParams::default()
     };
-    crate::with_game!(kind, G => bench_game::<G>(&opts, &positions, depth, &config, params, args.verbose))
+    let mut ex = expectimax::Options {
+        tt_mb: hash_mb,
+        ..expectimax::Options::default()
+    };
+    if let Some(p) = args.parallel {
+        ex.parallel = Parallel::from_name(p)
+            .ok_or_else(|| GameError::new(format!("--parallel must be root or smp, not '{p}'")))?;
+    }
+    let searches = Searches { params, ex };
+    crate::with_game!(kind, G => bench_game::<G>(&opts, &positions, depth, &config, searches, args.verbose))
+}
+
+/// The settings of the two searches the bench may run.
+#[derive(Clone, Copy)]
+struct Searches {
+    params: AbParams,
+    ex: expectimax::Options,
 }
 
 fn bench_game<G: Game>(
@@ -87,7 +109,7 @@ fn bench_game<G: Game>(
     positions: &[&str],
     depth: u32,
     config: &SearchConfig,
-    params: AbParams,
+    searches: Searches,
     verbose: bool,
 ) -> Result<(), GameError> {
     let mut roots = Vec::new();
@@ -118,23 +140,46 @@ fn bench_game<G: Game>(
         }
     };
     let quiet = |_: &Report| {};
+    // Tables the evaluator builds on first use (Palma's race table) are
+    // not part of any search's time.
+    for root in &roots {
+        std::hint::black_box(root.evaluate());
+    }
     let mut total_nodes = 0u64;
+    let mut span_nodes = 0u64;
     let mut total_secs = 0.0;
     let cpu_start = process_cpu_secs();
     for (i, root) in roots.iter().enumerate() {
-        let tt = Tt::new(config.hash_mb);
+        // Expectiminimax allocates its own table in each search.
+        let tt = (!G::HAS_CHANCE).then(|| Tt::new(config.hash_mb));
         let start = Instant::now();
-        let res = think_with(
-            root,
-            &[],
-            &[],
-            &Limits::depth(depth),
-            config,
-            &stop,
-            if verbose { &print } else { &quiet },
-            &tt,
-            params,
-        );
+        let report: &(dyn Fn(&Report) + Sync) = if verbose { &print } else { &quiet };
+        let res = match &tt {
+            None => {
+                let m = expectimax::root::measured(
+                    root,
+                    &[],
+                    &Limits::depth(depth),
+                    config,
+                    &searches.ex,
+                    &stop,
+                    report,
+                );
+                span_nodes += m.span_nodes;
+                m.result
+            }
+            Some(tt) => think_with(
+                root,
+                &[],
+                &[],
+                &Limits::depth(depth),
+                config,
+                &stop,
+                report,
+                tt,
+                searches.params,
+            ),
+        };
         let secs = start.elapsed().as_secs_f64();
         total_nodes += res.nodes;
         total_secs += secs;
@@ -149,10 +194,22 @@ fn bench_game<G: Game>(
         );
     }
     out!("===========================");
-    out!("depth {depth} threads {}", config.threads);
+    if G::HAS_CHANCE && config.threads > 1 {
+        let how = match searches.ex.parallel {
+            Parallel::RootMoves => "root",
+            Parallel::LazySmp => "smp",
+        };
+        out!("depth {depth} threads {} parallel {how}", config.threads);
+    } else {
+        out!("depth {depth} threads {}", config.threads);
+    }
     out!("nodes: {total_nodes}");
     out!("time: {total_secs:.3} s");
     out!("nodes/s: {:.0}", total_nodes as f64 / total_secs.max(1e-9));
+    if G::HAS_CHANCE {
+        // Load-independent: what time to depth would be on idle cores.
+        out!("critical path nodes: {span_nodes}");
+    }
     if let (Some(a), Some(b)) = (cpu_start, process_cpu_secs()) {
         // On a shared machine wall time includes waiting for a core; CPU
         // time does not (all threads summed, 10 ms resolution).

@@ -77,6 +77,7 @@ fn run_game<G: Game>(
         b.name,
         spec.games.div_ceil(2) * 2
     );
+    let clock = std::time::Instant::now();
     let stats = run_match(&start, a, b, spec, &|n, result, a_first, s| {
         if verbose {
             let who = match result.outcome {
@@ -113,6 +114,11 @@ fn run_game<G: Game>(
         100.0 * stats.los(),
         stats.adjudicated,
         stats.repetitions
+    );
+    println!(
+        "time {:.1} s ({} games at once)",
+        clock.elapsed().as_secs_f64(),
+        spec.concurrency
     );
     Ok(())
 }

@@ -244,6 +244,16 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         0
     }
 
+    /// How far along its track the piece that `m` moves stands before the
+    /// move, for the `rearmost` test opponent (which plays the legal move
+    /// with the smallest value): 0 for a piece entering from off the board,
+    /// larger further on. `None` for a move that moves no piece along a
+    /// track (a pass, a chance outcome) and in games without tracks (the
+    /// default), where `rearmost` plays as `greedy`.
+    fn piece_progress(&self, _m: Self::Move) -> Option<u32> {
+        None
+    }
+
     /// A small index identifying the move's "shape" for history and
     /// killer tables (e.g. from-square × direction). Must be `< HISTORY_SIZE`.
     fn history_index(&self, _m: Self::Move) -> usize {

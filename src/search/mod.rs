@@ -1,6 +1,6 @@
 //! Searches generic over [`crate::game::Game`]: alpha-beta for the
 //! deterministic games, expectiminimax for the dice games, MCTS for every
-//! game, and the test opponents `greedy` and `random`.
+//! game, and the test opponents `greedy`, `random` and `rearmost`.
 //!
 //! Entry point: [`think`] (or [`Searcher::think`] for an engine with its
 //! own table). It is monomorphised per game; the protocol and the command
@@ -10,7 +10,9 @@
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
 //!   [`score`]: score scale and mate distances.
-//! - [`greedy`], [`random`]: the test opponents.
+//! - [`greedy`], [`random`], [`rearmost`]: the test opponents (`rearmost`
+//!   moves the piece furthest back, [`Game::piece_progress`]; it plays as
+//!   `greedy` in games without tracks).
 
 pub mod alphabeta;
 pub mod expectimax;
@@ -18,6 +20,7 @@ pub mod greedy;
 pub mod info;
 pub mod limits;
 pub mod random;
+pub mod rearmost;
 pub mod score;
 pub mod smp;
 pub mod time;
@@ -50,6 +53,9 @@ pub enum Algorithm {
     Greedy,
     /// A uniformly random legal move (a test opponent).
     Random,
+    /// The move of the rearmost piece (a test opponent; `greedy` in games
+    /// without tracks).
+    Rearmost,
 }
 
 impl Algorithm {
@@ -60,6 +66,7 @@ impl Algorithm {
         "mcts",
         "greedy",
         "random",
+        "rearmost",
     ];
 
     pub fn from_name(name: &str) -> Option<Algorithm> {
@@ -70,6 +77,7 @@ impl Algorithm {
             "mcts" => Algorithm::Mcts,
             "greedy" => Algorithm::Greedy,
             "random" => Algorithm::Random,
+            "rearmost" => Algorithm::Rearmost,
             _ => return None,
         })
     }
@@ -205,6 +213,16 @@ fn think_algorithm<G: Game>(
     match config.algorithm {
         Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
         Algorithm::Random => random::think(root, root_moves, config.seed),
+        Algorithm::Rearmost => {
+            let (result, fell_back) = rearmost::think(root, root_moves, config.seed);
+            if fell_back && root.count_moves() > 1 {
+                report(&Report::String(format!(
+                    "search rearmost: no move of a piece along a track in {}; using greedy",
+                    G::NAME
+                )));
+            }
+            result
+        }
         Algorithm::Expectimax => expectimax_think(root, root_moves, limits, config, stop, report),
         Algorithm::Auto if G::HAS_CHANCE => {
             expectimax_think(root, root_moves, limits, config, stop, report)

@@ -174,6 +174,16 @@ impl Game for Palma {
         eval::order_hint(self, m)
     }
 
+    fn piece_progress(&self, m: PalmaMove) -> Option<u32> {
+        // An entry comes from off the board, behind every piece on square 0
+        // (the test opponent `rearmost` counts it as the rearmost piece).
+        match m {
+            PalmaMove::Enter => Some(0),
+            PalmaMove::Step { from, .. } => Some(u32::from(from) + 1),
+            PalmaMove::Throw(_) | PalmaMove::Pass => None,
+        }
+    }
+
     fn history_index(&self, m: PalmaMove) -> usize {
         eval::history_index(m)
     }

@@ -6,8 +6,9 @@
 //!   algorithms and their references are documented there).
 //! - [`plain`]: the textbook expectiminimax without pruning or table, the
 //!   reference the tests compare against.
-//! - [`root`]: iterative deepening over decision plies, parallel root moves
-//!   (rayon), `info` reports and the PV.
+//! - [`root`]: iterative deepening over decision plies, the threads
+//!   ([`Parallel`]: parallel root moves or Lazy SMP), `info` reports and
+//!   the PV.
 //! - [`tt`], [`clock`], [`value`]: the shared table, when to stop, and the
 //!   value scale (wins, bounds, `cp` and `wdl`).
 //!
@@ -48,10 +49,40 @@ pub enum Pruning {
     Star2,
 }
 
+/// How `threads > 1` share one search. Lazy SMP is the default: on the
+/// bench positions (`agon bench --game palma|kubeia --threads 2 --parallel
+/// root|smp`) its main thread needed 48–68% (Palma, depth 7) and 54–80%
+/// (Kubeia, depth 2) of the single thread's nodes to reach the depth; the
+/// critical path of parallel root moves was 82% and 69–84% (README,
+/// "Expectiminimax threads").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Parallel {
+    /// The root moves after the first are searched in parallel (rayon),
+    /// sharing the best value found so far as their bound. A chance root
+    /// is searched by one thread.
+    RootMoves,
+    /// Lazy SMP: helpers run the same iterative deepening on the shared
+    /// table (odd ones a ply ahead) until the main thread is done; only the
+    /// main thread's nodes count against a `nodes` limit.
+    #[default]
+    LazySmp,
+}
+
+impl Parallel {
+    pub fn from_name(name: &str) -> Option<Parallel> {
+        match name {
+            "root" => Some(Parallel::RootMoves),
+            "smp" => Some(Parallel::LazySmp),
+            _ => None,
+        }
+    }
+}
+
 /// Settings of this search beyond [`SearchConfig`].
 #[derive(Clone, Copy, Debug)]
 pub struct Options {
     pub pruning: Pruning,
+    pub parallel: Parallel,
     pub use_tt: bool,
     /// Table size cap in MB. The table lives for one search; clearing a
     /// large one per move would cost more than it saves at short budgets.
@@ -62,6 +93,7 @@ impl Default for Options {
     fn default() -> Self {
         Options {
             pruning: Pruning::Star2,
+            parallel: Parallel::default(),
             use_tt: true,
             tt_mb: 16,
         }

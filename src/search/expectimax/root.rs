@@ -1,13 +1,14 @@
-//! Iterative deepening over decision plies, the root move loop (in
-//! parallel over root moves when `threads > 1`), reports and the PV.
+//! Iterative deepening over decision plies, the root move loop, the
+//! threads when `threads > 1` (Lazy SMP helpers, or the root moves in
+//! parallel: [`super::Parallel`]), reports and the PV.
 
 use super::clock::Clock;
 use super::node::Searcher;
 use super::tt::Tt;
 use super::value::Scale;
-use super::{root_view, Options, Pruning};
+use super::{root_view, Options, Parallel, Pruning};
 use crate::game::{Game, Player, Status};
-use crate::search::{Bound, Limits, PvInfo, Report, ScoreReport, SearchConfig, SearchResult};
+use crate::search::{smp, Bound, Limits, PvInfo, Report, ScoreReport, SearchConfig, SearchResult};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -19,6 +20,18 @@ pub const MAX_DEPTH: u32 = 64;
 struct Iteration<M> {
     value: f64,
     best: Option<M>,
+    /// Nodes on the iteration's critical path: all of them for one thread;
+    /// with parallel root moves, the first move's plus the busiest
+    /// worker's share of the others.
+    span: u64,
+}
+
+/// A search's result with the nodes on its critical path (summed over
+/// the iterations of the main thread): with threads on idle cores of equal
+/// speed, time to depth is about proportional to it.
+pub struct Measured<M> {
+    pub result: SearchResult<M>,
+    pub span_nodes: u64,
 }
 
 pub fn search<G: Game>(
@@ -30,13 +43,27 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
+    measured(root, root_moves, limits, config, options, stop, report).result
+}
+
+/// [`search`] that also counts the nodes on its critical path.
+pub fn measured<G: Game>(
+    root: &G,
+    root_moves: &[G::Move],
+    limits: &Limits,
+    config: &SearchConfig,
+    options: &Options,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> Measured<G::Move> {
     let view = root_view(root);
     let clock = Clock::new(limits, config, view, stop);
     let tt = options
         .use_tt
         .then(|| Tt::new(options.tt_mb.min(config.hash_mb)));
     let scale = Scale::of::<G>();
-    let pool = (config.threads > 1)
+    let smp = config.threads > 1 && options.parallel == Parallel::LazySmp;
+    let pool = (config.threads > 1 && !smp)
         .then(|| {
             rayon::ThreadPoolBuilder::new()
                 .num_threads(config.threads)
@@ -45,24 +72,17 @@ pub fn search<G: Game>(
         })
         .flatten();
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let mut done: Option<(u32, Iteration<G::Move>)> = None;
-    let mut prev_best = None;
-    if !root.status().is_over() {
-        for depth in 1..=max_depth {
-            let it = match (root.status(), &pool) {
-                (Status::Decision(_), Some(pool)) => pool.install(|| {
-                    decision_root(
-                        root,
-                        root_moves,
-                        depth,
-                        options.pruning,
-                        tt.as_ref(),
-                        &clock,
-                        prev_best,
-                        true,
-                    )
-                }),
-                (Status::Decision(_), None) => decision_root(
+    // Set when the main thread is done: the Lazy SMP helpers' only stop.
+    let done = AtomicBool::new(false);
+    // The helpers' clock: stops on `done` only, counts their nodes.
+    let helpers = Clock::unlimited(&done);
+    let main = || {
+        let mut done_it: Option<(u32, Iteration<G::Move>)> = None;
+        let mut prev_best = None;
+        let mut span = 0u64;
+        if !root.status().is_over() {
+            for depth in 1..=max_depth {
+                let it = iteration(
                     root,
                     root_moves,
                     depth,
@@ -70,51 +90,110 @@ pub fn search<G: Game>(
                     tt.as_ref(),
                     &clock,
                     prev_best,
-                    false,
-                ),
-                _ => chance_root(root, depth, options.pruning, tt.as_ref(), &clock, view),
-            };
-            let Some(it) = it else {
-                break;
-            };
-            prev_best = it.best;
-            let elapsed = clock.start.elapsed();
-            let nodes = clock.nodes();
-            report(&Report::Pv(PvInfo {
-                depth,
-                seldepth: depth,
-                multipv: 1,
-                score: ScoreReport::Cp(it.value.round() as i32),
-                bound: Bound::Exact,
-                wdl: Some(scale.wdl(it.value)),
-                nodes,
-                nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
-                hashfull: tt.as_ref().map_or(0, Tt::hashfull),
-                time_ms: elapsed.as_millis() as u64,
-                pv: pv_text(root, it.best, tt.as_ref(), depth),
-            }));
-            done = Some((depth, it));
-            if !clock.may_deepen() {
-                break;
+                    pool.as_ref(),
+                    view,
+                );
+                let Some(it) = it else {
+                    break;
+                };
+                prev_best = it.best;
+                span += it.span;
+                let elapsed = clock.start.elapsed();
+                let nodes = clock.nodes() + helpers.nodes();
+                report(&Report::Pv(PvInfo {
+                    depth,
+                    seldepth: depth,
+                    multipv: 1,
+                    score: ScoreReport::Cp(it.value.round() as i32),
+                    bound: Bound::Exact,
+                    wdl: Some(scale.wdl(it.value)),
+                    nodes,
+                    nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
+                    hashfull: tt.as_ref().map_or(0, Tt::hashfull),
+                    time_ms: elapsed.as_millis() as u64,
+                    pv: pv_text(root, it.best, tt.as_ref(), depth),
+                }));
+                done_it = Some((depth, it));
+                if !clock.may_deepen() {
+                    break;
+                }
             }
         }
-    }
+        done.store(true, Ordering::Relaxed);
+        (done_it, span)
+    };
+    let helper = |id: usize| {
+        // Helpers run the same iterations on the shared table, odd ones a
+        // ply ahead, until the main thread is done; they keep no result.
+        let start = 1 + (id as u32 & 1);
+        if !root.status().is_over() {
+            for depth in start..=MAX_DEPTH {
+                let it = iteration(
+                    root,
+                    root_moves,
+                    depth,
+                    options.pruning,
+                    tt.as_ref(),
+                    &helpers,
+                    None,
+                    None,
+                    view,
+                );
+                if it.is_none() {
+                    break;
+                }
+            }
+        }
+    };
+    let (done_it, span) = if smp {
+        smp::run(config.threads, main, helper)
+    } else {
+        main()
+    };
     if limits.infinite {
         // `go infinite` answers only after `stop`.
         while !stop.load(Ordering::Relaxed) {
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
-    let (depth, value, best) = match done {
+    let (depth, value, best) = match done_it {
         Some((d, it)) => (d, it.value, it.best),
         None => (0, f64::from(root.evaluate()), first_move(root, root_moves)),
     };
-    SearchResult {
-        best,
-        ponder: None,
-        score: ScoreReport::Cp(value.round() as i32),
-        depth,
-        nodes: clock.nodes(),
+    Measured {
+        result: SearchResult {
+            best,
+            ponder: None,
+            score: ScoreReport::Cp(value.round() as i32),
+            depth,
+            nodes: clock.nodes() + helpers.nodes(),
+        },
+        span_nodes: span,
+    }
+}
+
+/// One iteration of `depth` decision plies; `pool`: search the root moves
+/// in parallel on it.
+#[allow(clippy::too_many_arguments)]
+fn iteration<G: Game>(
+    root: &G,
+    root_moves: &[G::Move],
+    depth: u32,
+    pruning: Pruning,
+    tt: Option<&Tt>,
+    clock: &Clock,
+    prev_best: Option<G::Move>,
+    pool: Option<&rayon::ThreadPool>,
+    view: Player,
+) -> Option<Iteration<G::Move>> {
+    match (root.status(), pool) {
+        (Status::Decision(_), Some(pool)) => pool.install(|| {
+            decision_root(root, root_moves, depth, pruning, tt, clock, prev_best, true)
+        }),
+        (Status::Decision(_), None) => decision_root(
+            root, root_moves, depth, pruning, tt, clock, prev_best, false,
+        ),
+        _ => chance_root(root, depth, pruning, tt, clock, view),
     }
 }
 
@@ -139,7 +218,11 @@ fn chance_root<G: Game>(
     let scale = s.scale;
     let value = s.value(root, depth, scale.lo(), scale.hi(), view);
     s.flush();
-    (!s.aborted()).then_some(Iteration { value, best: None })
+    (!s.aborted()).then_some(Iteration {
+        value,
+        best: None,
+        span: s.nodes,
+    })
 }
 
 /// Searches every root move (only `root_moves` when not empty); the
@@ -181,6 +264,10 @@ fn decision_root<G: Game>(
     if s.aborted() {
         return None;
     }
+    let first_nodes = s.nodes;
+    // Nodes of the other moves per rayon worker (index 0 when serial).
+    let workers = rayon::current_num_threads().max(1);
+    let per_worker: Vec<AtomicU64> = (0..workers).map(|_| AtomicU64::new(0)).collect();
     let best = Mutex::new((v0, first));
     let alpha = AtomicU64::new(v0.to_bits());
     let search_one = |s: &mut Searcher<G>, m: G::Move| {
@@ -191,7 +278,10 @@ fn decision_root<G: Game>(
         } else {
             f64::from_bits(alpha.load(Ordering::Relaxed))
         };
+        let before = s.nodes;
         let v = s.value(&child, depth - 1, a, scale.hi(), me);
+        let w = rayon::current_thread_index().unwrap_or(0) % workers;
+        per_worker[w].fetch_add(s.nodes - before, Ordering::Relaxed);
         s.flush();
         if s.aborted() {
             return;
@@ -236,9 +326,15 @@ fn decision_root<G: Game>(
             },
         );
     }
+    let busiest = if parallel {
+        per_worker.iter().map(|n| n.load(Ordering::Relaxed)).max()
+    } else {
+        Some(per_worker.iter().map(|n| n.load(Ordering::Relaxed)).sum())
+    };
     Some(Iteration {
         value,
         best: Some(best),
+        span: first_nodes + busiest.unwrap_or(0),
     })
 }
 
