@@ -244,6 +244,11 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         0
     }
 
+    /// Builds whatever the evaluator computes on first use (Palma's race
+    /// table), so that a timed search does not pay for it. The protocol
+    /// calls it at `isready`, where UCI-style engines do their slow set-up.
+    fn prepare(&self) {}
+
     /// How far along its track the piece that `m` moves stands before the
     /// move, for the `rearmost` test opponent (which plays the legal move
     /// with the smallest value): 0 for a piece entering from off the board,

@@ -136,7 +136,10 @@ impl Protocol {
                 self.ugi = command == Command::Ugi;
                 self.handshake();
             }
-            Command::IsReady => self.out.line("readyok"),
+            Command::IsReady => {
+                self.engine.prepare();
+                self.out.line("readyok");
+            }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
                 self.rng = Pcg64::seed_from_u64(self.config.seed);

@@ -148,6 +148,10 @@ impl<G: Game> Engine for Session<G> {
         Ok(text)
     }
 
+    fn prepare(&self) {
+        self.position().prepare();
+    }
+
     fn display(&self) -> Vec<String> {
         let mut lines: Vec<String> = self.pos.board_text().lines().map(String::from).collect();
         lines.push(format!("game: {} {}", G::NAME, self.options));

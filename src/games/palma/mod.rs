@@ -86,6 +86,10 @@ impl Game for Palma {
         Ok(Palma::start(Rules::intern(options)?))
     }
 
+    fn prepare(&self) {
+        race::table(self.rules);
+    }
+
     fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
         position::parse(text, Rules::intern(options)?)
     }

@@ -189,6 +189,18 @@ mod tests {
     }
 
     #[test]
+    fn prepare_builds_the_race_table() {
+        use crate::game::Game;
+        // A rule set of its own (extra throws on 7 and 15), so no other
+        // test has built its table.
+        let opts = GameOptions::parse("extra_squares=7,15", SPECS).unwrap();
+        let r = Rules::intern(&opts).unwrap();
+        assert!(r.race.get().is_none());
+        super::super::Palma::new(&opts).unwrap().prepare();
+        assert!(r.race.get().is_some());
+    }
+
+    #[test]
     fn reverse_sends_targets_back() {
         let r = rules("reverse=on").unwrap();
         assert_eq!(r.rest[22], 20);
