@@ -35,6 +35,32 @@ enum Command {
         #[arg(long)]
         divide: bool,
     },
+    /// Every legal move with its value and its loss against the best (a
+    /// "hint"), or agon's average loss on a set of exactly solved positions.
+    Analyse {
+        /// Game name: abalone, zamma, petteia, kubeia, palma.
+        #[arg(long, default_value = "abalone")]
+        game: String,
+        /// Variant options, e.g. "layout=belgian".
+        #[arg(long)]
+        options: Option<String>,
+        /// Position string (a decision node); default: the start.
+        #[arg(long)]
+        position: Option<String>,
+        /// Search depth per move in decision plies (default 3).
+        #[arg(long, allow_hyphen_values = true)]
+        depth: Option<String>,
+        /// Search time per move in milliseconds (instead of --depth).
+        #[arg(long, allow_hyphen_values = true)]
+        movetime: Option<String>,
+        /// A file of positions with exact values: print agon's average loss
+        /// per move (e.g. positions/palma-endgames.txt).
+        #[arg(long)]
+        equity_loss: Option<String>,
+        /// With --equity-loss: one line per position.
+        #[arg(long)]
+        verbose: bool,
+    },
     /// Search fixed positions to a fixed depth: total nodes and nodes/s.
     Bench {
         /// Game name: abalone.
@@ -161,6 +187,23 @@ fn main() -> ExitCode {
             position: position.as_deref(),
             depth: &depth,
             divide,
+        }),
+        Some(Command::Analyse {
+            game,
+            options,
+            position,
+            depth,
+            movetime,
+            equity_loss,
+            verbose,
+        }) => agon::cli::analyse::run(&agon::cli::analyse::AnalyseArgs {
+            game: &game,
+            options: options.as_deref(),
+            position: position.as_deref(),
+            depth: depth.as_deref(),
+            movetime: movetime.as_deref(),
+            equity_loss: equity_loss.as_deref(),
+            verbose,
         }),
         Some(Command::Bench {
             game,

@@ -116,3 +116,37 @@ fn fixed_depth_single_thread_search_is_deterministic() {
     assert!(a.1 > 0);
     assert_eq!(a, run());
 }
+
+/// `SearchConfig::weights` reaches the evaluator: with the material weight
+/// turned negative, the greedy player declines the marble it otherwise
+/// ejects (tactics suite entry migs27435-ply75, whose only ejection is
+/// d5e6), and with all eight weights as compiled it takes it.
+#[test]
+fn run_time_weights_change_the_evaluation() {
+    use agon::game::weights::WeightSet;
+    use agon::search::{think, Algorithm};
+    let pos = Abalone::from_position(
+        "5/w1wwbb/2bbbb1/2bbbw2/2bbbwww1/3bww2/4w2/2w1w1/5-1b2w w 75",
+        &belgian(),
+    )
+    .expect("suite position");
+    let play = |weights: Option<WeightSet>| {
+        let config = SearchConfig {
+            algorithm: Algorithm::Greedy,
+            weights,
+            ..SearchConfig::default()
+        };
+        let stop = AtomicBool::new(false);
+        let r = think(&pos, &[], &[], &Limits::depth(1), &config, &stop, &|_| {});
+        r.best.map(|m| pos.move_text(m))
+    };
+    let compiled = agon::games::abalone::eval::WEIGHTS;
+    let mut averse = compiled;
+    averse[0] = -3000;
+    assert_eq!(play(None), Some("d5e6".to_string()));
+    assert_eq!(
+        play(WeightSet::new(&compiled).ok()),
+        Some("d5e6".to_string())
+    );
+    assert_ne!(play(WeightSet::new(&averse).ok()), Some("d5e6".to_string()));
+}

@@ -17,10 +17,14 @@ mod abalone_props;
 mod abalone_replay;
 #[path = "abalone_tactics.rs"]
 mod abalone_tactics;
+#[path = "cli_analyse.rs"]
+mod cli_analyse;
 #[path = "cli_perft.rs"]
 mod cli_perft;
 #[path = "expectimax.rs"]
 mod expectimax;
+#[path = "palma_endgame.rs"]
+mod palma_endgame;
 #[path = "palma_perft.rs"]
 mod palma_perft;
 #[path = "palma_props.rs"]

@@ -3,6 +3,7 @@
 
 use std::time::Duration;
 
+use crate::game::weights::WeightSet;
 use crate::game::GameError;
 use crate::search::{Algorithm, Limits, SearchConfig};
 
@@ -15,7 +16,8 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// Parses `search=…,movetime=…,depth=…,nodes=…,threads=…,hash=…,name=…`.
+    /// Parses `search=…,movetime=…,depth=…,nodes=…,threads=…,hash=…,name=…`
+    /// (and `weights=w1/w2/…`: evaluation weights, see [`crate::game::weights`]).
     pub fn parse(text: &str) -> Result<EngineSpec, GameError> {
         let mut spec = EngineSpec {
             name: String::new(),
@@ -49,6 +51,7 @@ impl EngineSpec {
                 "threads" => spec.config.threads = (number()? as usize).clamp(1, 256),
                 "hash" => spec.config.hash_mb = (number()? as usize).clamp(1, 65536),
                 "seed" => spec.config.seed = number()?,
+                "weights" => spec.config.weights = Some(WeightSet::parse(value)?),
                 "lmr" => {
                     spec.config.lmr = match value {
                         "on" => true,
@@ -88,5 +91,11 @@ mod tests {
         assert!(EngineSpec::parse("movetime=fast").is_err());
         assert!(EngineSpec::parse("colour=red").is_err());
         assert!(EngineSpec::parse("movetime").is_err());
+        let w = EngineSpec::parse("weights=100/-5/0").unwrap();
+        assert_eq!(
+            w.config.weights.map(|s| s.as_slice().to_vec()),
+            Some(vec![100, -5, 0])
+        );
+        assert!(EngineSpec::parse("weights=100/five").is_err());
     }
 }

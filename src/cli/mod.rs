@@ -1,5 +1,6 @@
 //! Command-line subcommands. With no subcommand `agon` speaks the protocol.
 
+pub mod analyse;
 pub mod bench;
 pub mod matches;
 pub mod perft;

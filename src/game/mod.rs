@@ -22,6 +22,7 @@ pub mod error;
 pub mod options;
 pub mod perft;
 pub mod record;
+pub mod weights;
 pub mod zobrist;
 
 pub use error::GameError;
@@ -197,6 +198,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// know every value lies within `±s`. `None`: wins score above
     /// [`EVAL_LIMIT`].
     fn win_probability_scale() -> Option<Score> {
+        None
+    }
+
+    /// The exact probability that `player` wins from this position under
+    /// optimal play by both sides, when the game knows it (an endgame
+    /// table: Palma's exact endgames); `None` elsewhere (the default).
+    /// `agon analyse` prints it in its "exact" column.
+    fn exact_win_probability(&self, player: Player) -> Option<f64> {
+        let _ = player;
         None
     }
 

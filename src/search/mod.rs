@@ -86,6 +86,9 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Alpha-beta late-move reductions (on by default; off to measure).
     pub lmr: bool,
+    /// Evaluation weights instead of the compiled-in ones, for evaluators
+    /// that take them (see [`crate::game::weights`]).
+    pub weights: Option<crate::game::weights::WeightSet>,
 }
 
 impl Default for SearchConfig {
@@ -98,6 +101,7 @@ impl Default for SearchConfig {
             seed: 0,
             move_overhead: Duration::from_millis(10),
             lmr: true,
+            weights: None,
         }
     }
 }
@@ -182,6 +186,22 @@ fn think_on<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
+    crate::game::weights::with(config.weights, || {
+        think_algorithm(tt, root, history, root_moves, limits, config, stop, report)
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+fn think_algorithm<G: Game>(
+    tt: &Tt,
+    root: &G,
+    history: &[u64],
+    root_moves: &[G::Move],
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
     match config.algorithm {
         Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
         Algorithm::Random => random::think(root, root_moves, config.seed),
@@ -222,12 +242,7 @@ fn expectimax_think<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    if !root_moves.is_empty() {
-        report(&Report::String(
-            "searchmoves is not supported by expectimax; searching every move".to_string(),
-        ));
-    }
-    expectimax::search(root, limits, config, stop, report)
+    expectimax::search_moves(root, root_moves, limits, config, stop, report)
 }
 
 /// The engine's transposition table: kept from one `think` to the next

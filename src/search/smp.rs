@@ -29,8 +29,12 @@ pub fn run<R: Send>(
     match pool {
         Ok(pool) => pool.scope(|s| {
             let helper = &helper;
+            let weights = crate::game::weights::active();
             for id in 1..threads {
-                s.spawn(move |_| helper(id));
+                s.spawn(move |_| {
+                    crate::game::weights::install(weights);
+                    helper(id)
+                });
             }
             main()
         }),

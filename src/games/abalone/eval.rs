@@ -6,7 +6,7 @@
 use super::board::{shift, Bits, BOARD, DIRS, EDGE, RINGS_FROM};
 use super::movegen;
 use super::Abalone;
-use crate::game::{Score, EVAL_LIMIT};
+use crate::game::{weights, Score, EVAL_LIMIT};
 
 /// Number of features.
 pub const NUM_FEATURES: usize = 8;
@@ -96,7 +96,11 @@ pub fn features(pos: &Abalone) -> [i32; NUM_FEATURES] {
 /// The static evaluation from the view of the side to move.
 pub fn evaluate(pos: &Abalone) -> Score {
     let f = features(pos);
-    let total: i32 = f.iter().zip(WEIGHTS).map(|(x, w)| x * w).sum();
+    let total: i32 = f
+        .iter()
+        .zip(weights::current(&WEIGHTS))
+        .map(|(x, w)| x * w)
+        .sum();
     total.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
@@ -105,7 +109,7 @@ pub fn terms(pos: &Abalone) -> Vec<(&'static str, Score)> {
     let f = features(pos);
     let mut out: Vec<(&'static str, Score)> = FEATURE_NAMES
         .iter()
-        .zip(f.iter().zip(WEIGHTS))
+        .zip(f.iter().zip(weights::current(&WEIGHTS)))
         .map(|(name, (x, w))| (*name, x * w))
         .collect();
     out.push(("total", evaluate(pos)));

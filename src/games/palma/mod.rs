@@ -42,8 +42,10 @@
 //! `Throw(P)` (chance) → `Use(P, v)` → on `pass`, `Passed(O, v)`.
 //!
 //! Notation: [`notation`]; position string: [`position`]; one-sided race
-//! table and evaluation: [`race`], [`eval`].
+//! table and evaluation: [`race`], [`eval`]; exact endgames: [`endgame`].
 
+pub mod endgame;
+pub mod endgame_set;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
@@ -56,7 +58,7 @@ pub mod state;
 pub use rules::Rules;
 pub use state::{Palma, PalmaMove, Phase, Track};
 
-use crate::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Score, Status};
+use crate::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Player, Score, Status};
 use state::{THROWS, THROW_PROBS};
 
 impl Palma {
@@ -162,6 +164,10 @@ impl Game for Palma {
 
     fn win_probability_scale() -> Option<Score> {
         Some(eval::SCALE as Score)
+    }
+
+    fn exact_win_probability(&self, player: Player) -> Option<f64> {
+        endgame::exact_win_probability(self, player)
     }
 
     fn order_hint(&self, m: PalmaMove) -> i32 {

@@ -8,6 +8,7 @@
 
 use std::sync::{Mutex, OnceLock};
 
+use super::endgame::EndgameTable;
 use super::race::RaceTable;
 use crate::game::{GameError, GameOptions, OptionKind, OptionSpec, Player};
 
@@ -61,6 +62,8 @@ pub struct Rules {
     pub reverse: bool,
     /// The one-sided race table, built on first use (see `race.rs`).
     pub(crate) race: OnceLock<RaceTable>,
+    /// The exact endgame table, built on first use (see `endgame.rs`).
+    pub(crate) endgame: OnceLock<EndgameTable>,
 }
 
 impl Rules {
@@ -101,6 +104,7 @@ impl Rules {
             shortcuts,
             reverse,
             race: OnceLock::new(),
+            endgame: OnceLock::new(),
         })
     }
 

@@ -77,7 +77,29 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    root::search(root, limits, config, &Options::default(), stop, report)
+    root::search(root, &[], limits, config, &Options::default(), stop, report)
+}
+
+/// [`search`] restricted to `root_moves` at a decision root (empty = every
+/// legal move): the protocol's `searchmoves`, and `agon analyse`'s value of
+/// one forced move.
+pub fn search_moves<G: Game>(
+    root: &G,
+    root_moves: &[G::Move],
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    root::search(
+        root,
+        root_moves,
+        limits,
+        config,
+        &Options::default(),
+        stop,
+        report,
+    )
 }
 
 /// [`search`] with explicit [`Options`].
@@ -89,7 +111,7 @@ pub fn search_with<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    root::search(root, limits, config, options, stop, report)
+    root::search(root, &[], limits, config, options, stop, report)
 }
 
 /// The side values are reported from: the mover at a decision node; at a

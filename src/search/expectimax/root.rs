@@ -23,6 +23,7 @@ struct Iteration<M> {
 
 pub fn search<G: Game>(
     root: &G,
+    root_moves: &[G::Move],
     limits: &Limits,
     config: &SearchConfig,
     options: &Options,
@@ -52,6 +53,7 @@ pub fn search<G: Game>(
                 (Status::Decision(_), Some(pool)) => pool.install(|| {
                     decision_root(
                         root,
+                        root_moves,
                         depth,
                         options.pruning,
                         tt.as_ref(),
@@ -62,6 +64,7 @@ pub fn search<G: Game>(
                 }),
                 (Status::Decision(_), None) => decision_root(
                     root,
+                    root_moves,
                     depth,
                     options.pruning,
                     tt.as_ref(),
@@ -104,7 +107,7 @@ pub fn search<G: Game>(
     }
     let (depth, value, best) = match done {
         Some((d, it)) => (d, it.value, it.best),
-        None => (0, f64::from(root.evaluate()), first_move(root)),
+        None => (0, f64::from(root.evaluate()), first_move(root, root_moves)),
     };
     SearchResult {
         best,
@@ -116,10 +119,12 @@ pub fn search<G: Game>(
 }
 
 /// The first legal move in search order (a stopped first iteration).
-fn first_move<G: Game>(root: &G) -> Option<G::Move> {
+fn first_move<G: Game>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
     let mut moves = Vec::new();
     root.moves(&mut moves);
-    moves.first().copied()
+    moves
+        .into_iter()
+        .find(|m| root_moves.is_empty() || root_moves.contains(m))
 }
 
 fn chance_root<G: Game>(
@@ -137,11 +142,14 @@ fn chance_root<G: Game>(
     (!s.aborted()).then_some(Iteration { value, best: None })
 }
 
-/// Searches every root move; the previous iteration's best goes first and
-/// sets the bound the others must beat. With `parallel`, the other moves
-/// are searched by rayon's workers, sharing the best value found so far.
+/// Searches every root move (only `root_moves` when not empty); the
+/// previous iteration's best goes first and sets the bound the others must
+/// beat. With `parallel`, the other moves are searched by rayon's workers,
+/// sharing the best value found so far.
+#[allow(clippy::too_many_arguments)]
 fn decision_root<G: Game>(
     root: &G,
+    root_moves: &[G::Move],
     depth: u32,
     pruning: Pruning,
     tt: Option<&Tt>,
@@ -158,6 +166,9 @@ fn decision_root<G: Game>(
         .and_then(|t| t.probe(root.hash(), me))
         .and_then(|e| e.best);
     let mut order = s.ordered_moves(root, tt_best);
+    if !root_moves.is_empty() {
+        order.retain(|(_, m)| root_moves.contains(m));
+    }
     if let Some(k) = order.iter().position(|&(_, m)| Some(m) == prev_best) {
         let first = order.remove(k);
         order.insert(0, first);
@@ -195,8 +206,12 @@ fn decision_root<G: Game>(
     };
     let rest: Vec<G::Move> = order[1..].iter().map(|&(_, m)| m).collect();
     if parallel {
+        let weights = crate::game::weights::active();
         rest.par_iter().for_each_init(
-            || Searcher::<G>::new(pruning, tt, clock),
+            || {
+                crate::game::weights::install(weights);
+                Searcher::<G>::new(pruning, tt, clock)
+            },
             |s, &m| search_one(s, m),
         );
     } else {
