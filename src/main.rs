@@ -118,6 +118,10 @@ enum Command {
         /// Seed for self-play openings.
         #[arg(long, default_value = "1")]
         seed: String,
+        /// Features whose weights stay as compiled, comma-separated (the
+        /// first feature always stays: it sets the scale).
+        #[arg(long, default_value = "")]
+        fix: String,
     },
     /// Play agon configurations against each other (both colours, random openings).
     Match {
@@ -239,6 +243,7 @@ fn main() -> ExitCode {
             skip_plies,
             iterations,
             seed,
+            fix,
         }) => agon::cli::tune::run(&agon::cli::tune::TuneArgs {
             game: &game,
             options: options.as_deref(),
@@ -248,6 +253,7 @@ fn main() -> ExitCode {
             skip_plies: &skip_plies,
             iterations: &iterations,
             seed: &seed,
+            fix: &fix,
         }),
         Some(Command::Match {
             game,

@@ -22,6 +22,8 @@ pub struct TuneArgs<'a> {
     pub skip_plies: &'a str,
     pub iterations: &'a str,
     pub seed: &'a str,
+    /// Feature names whose weights are held, comma-separated.
+    pub fix: &'a str,
 }
 
 /// Collects samples, fits, prints old and new weights.
@@ -84,7 +86,17 @@ fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameErro
     }
     let start = G::weights();
     // The first weight (material) anchors the scale of the others.
-    let fixed: Vec<bool> = (0..start.len()).map(|i| i == 0).collect();
+    let mut fixed: Vec<bool> = (0..start.len()).map(|i| i == 0).collect();
+    for name in args.fix.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        let i = names.iter().position(|n| *n == name).ok_or_else(|| {
+            GameError::new(format!(
+                "--fix: {} has no feature '{name}' (features: {})",
+                G::NAME,
+                names.join(", ")
+            ))
+        })?;
+        fixed[i] = true;
+    }
     let iterations = parse_count("iterations", args.iterations)? as usize;
     let report = fit(&samples, &start, &fixed, iterations);
     println!(

@@ -474,6 +474,19 @@ impl Game for Zamma {
         eval::terms(self)
     }
 
+    fn feature_names() -> &'static [&'static str] {
+        &eval::FEATURE_NAMES
+    }
+
+    fn features(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
+    }
+
+    fn weights() -> Vec<f64> {
+        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+
     fn is_forcing(&self, m: ZMove) -> bool {
         m.is_capture()
     }
