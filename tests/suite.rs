@@ -29,6 +29,8 @@ mod palma_props;
 mod palma_race;
 #[path = "palma_rules.rs"]
 mod palma_rules;
+#[path = "petteia_eval.rs"]
+mod petteia_eval;
 #[path = "petteia_perft.rs"]
 mod petteia_perft;
 #[path = "petteia_props.rs"]

@@ -12,15 +12,20 @@ pub struct EngineSpec {
     pub name: String,
     pub config: SearchConfig,
     pub limits: Limits,
+    /// Evaluate with the game's previous weight set
+    /// ([`crate::game::weight_set`]), to measure a retuning.
+    pub previous_weights: bool,
 }
 
 impl EngineSpec {
-    /// Parses `search=…,movetime=…,depth=…,nodes=…,threads=…,hash=…,name=…`.
+    /// Parses `search=…,movetime=…,depth=…,nodes=…,threads=…,hash=…,name=…`
+    /// (also `seed=…`, `lmr=on|off`, `weights=current|previous`).
     pub fn parse(text: &str) -> Result<EngineSpec, GameError> {
         let mut spec = EngineSpec {
             name: String::new(),
             config: SearchConfig::default(),
             limits: Limits::default(),
+            previous_weights: false,
         };
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').ok_or_else(|| {
@@ -60,9 +65,20 @@ impl EngineSpec {
                         }
                     }
                 }
+                "weights" => {
+                    spec.previous_weights = match value {
+                        "current" => false,
+                        "previous" => true,
+                        _ => {
+                            return Err(GameError::new(format!(
+                                "engine setting 'weights' is current or previous, not '{value}'"
+                            )))
+                        }
+                    }
+                }
                 _ => {
                     return Err(GameError::new(format!(
-                        "unknown engine setting '{key}' (known: name, search, movetime, depth, nodes, threads, hash, seed, lmr)"
+                        "unknown engine setting '{key}' (known: name, search, movetime, depth, nodes, threads, hash, seed, lmr, weights)"
                     )))
                 }
             }
@@ -88,5 +104,16 @@ mod tests {
         assert!(EngineSpec::parse("movetime=fast").is_err());
         assert!(EngineSpec::parse("colour=red").is_err());
         assert!(EngineSpec::parse("movetime").is_err());
+        assert!(
+            EngineSpec::parse("weights=previous")
+                .unwrap()
+                .previous_weights
+        );
+        assert!(
+            !EngineSpec::parse("weights=current")
+                .unwrap()
+                .previous_weights
+        );
+        assert!(EngineSpec::parse("weights=old").is_err());
     }
 }

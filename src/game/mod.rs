@@ -22,6 +22,7 @@ pub mod error;
 pub mod options;
 pub mod perft;
 pub mod record;
+pub mod weight_set;
 pub mod zobrist;
 
 pub use error::GameError;
