@@ -21,6 +21,8 @@ mod abalone_tactics;
 mod cli_perft;
 #[path = "expectimax.rs"]
 mod expectimax;
+#[path = "kubeia_match.rs"]
+mod kubeia_match;
 #[path = "palma_perft.rs"]
 mod palma_perft;
 #[path = "palma_props.rs"]
