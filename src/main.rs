@@ -88,6 +88,10 @@ enum Command {
         /// Seed for self-play openings.
         #[arg(long, default_value = "1")]
         seed: String,
+        /// Keep only quiet self-play positions (no capture, push or other
+        /// forcing move for the side to move).
+        #[arg(long)]
+        quiet: bool,
     },
     /// Play agon configurations against each other (both colours, random openings).
     Match {
@@ -190,6 +194,7 @@ fn main() -> ExitCode {
             skip_plies,
             iterations,
             seed,
+            quiet,
         }) => agon::cli::tune::run(&agon::cli::tune::TuneArgs {
             game: &game,
             options: options.as_deref(),
@@ -199,6 +204,7 @@ fn main() -> ExitCode {
             skip_plies: &skip_plies,
             iterations: &iterations,
             seed: &seed,
+            quiet,
         }),
         Some(Command::Match {
             game,

@@ -118,3 +118,31 @@ fn forcing_moves_are_exactly_the_captures() {
     }
     assert!(captures_seen > 0);
 }
+
+#[test]
+fn quiet_samples_are_the_positions_without_a_capture() {
+    use agon::game::Outcome;
+    use agon::tune::{is_quiet, samples_from_game, samples_from_game_where};
+    let opts = GameOptions::parse("", Petteia::option_specs()).unwrap();
+    let start = Petteia::new(&opts).unwrap();
+    let mut rng = Pcg64::seed_from_u64(3);
+    let (mut g, mut buf, mut texts, mut quiet) = (start.clone(), Vec::new(), Vec::new(), 0);
+    while let Status::Decision(p) = g.status() {
+        g.moves(&mut buf);
+        let theirs = |x: &Petteia| x.state().board.total(1 - usize::from(p));
+        let can_take = buf.iter().any(|&m| {
+            let mut c = g.clone();
+            c.play(m);
+            theirs(&c) < theirs(&g)
+        });
+        quiet += usize::from(!can_take);
+        let m = buf[rng.gen_range(0..buf.len())];
+        texts.push(g.move_text(m));
+        g.play(m);
+    }
+    let all = samples_from_game(&start, &texts, Outcome::Draw, 0).unwrap();
+    let kept = samples_from_game_where(&start, &texts, Outcome::Draw, 0, is_quiet).unwrap();
+    assert_eq!(all.len(), texts.len());
+    assert_eq!(kept.len(), quiet);
+    assert!(quiet < texts.len(), "a random game has some capture");
+}
