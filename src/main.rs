@@ -122,6 +122,10 @@ enum Command {
         /// first feature always stays: it sets the scale).
         #[arg(long, default_value = "")]
         fix: String,
+        /// Keep only quiet self-play positions (no capture, push or other
+        /// forcing move for the side to move).
+        #[arg(long)]
+        quiet: bool,
     },
     /// Play agon configurations against each other (both colours, random openings).
     Match {
@@ -244,6 +248,7 @@ fn main() -> ExitCode {
             iterations,
             seed,
             fix,
+            quiet,
         }) => agon::cli::tune::run(&agon::cli::tune::TuneArgs {
             game: &game,
             options: options.as_deref(),
@@ -254,6 +259,7 @@ fn main() -> ExitCode {
             iterations: &iterations,
             seed: &seed,
             fix: &fix,
+            quiet,
         }),
         Some(Command::Match {
             game,

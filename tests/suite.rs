@@ -29,6 +29,8 @@ mod cli_match_bench;
 mod cli_perft;
 #[path = "expectimax.rs"]
 mod expectimax;
+#[path = "kubeia_match.rs"]
+mod kubeia_match;
 #[path = "palma_endgame.rs"]
 mod palma_endgame;
 #[path = "palma_perft.rs"]
@@ -39,6 +41,8 @@ mod palma_props;
 mod palma_race;
 #[path = "palma_rules.rs"]
 mod palma_rules;
+#[path = "petteia_eval.rs"]
+mod petteia_eval;
 #[path = "petteia_perft.rs"]
 mod petteia_perft;
 #[path = "petteia_props.rs"]

@@ -29,6 +29,9 @@ pub struct GameResult {
     pub plies: u32,
     /// Every move and chance outcome, in notation.
     pub moves: Vec<String>,
+    /// The position string at the end (for Petteia it names the rule
+    /// that ended the game).
+    pub last_position: String,
 }
 
 /// How a match is run.
@@ -66,16 +69,28 @@ pub fn play_game<G: Game>(
     loop {
         let status = pos.status();
         if let Status::Over(outcome) = status {
-            return finish(outcome, EndReason::Rules, plies, moves_text);
+            return finish(outcome, EndReason::Rules, plies, moves_text, &pos);
         }
         if let Some(limit) = pos.repetition_limit() {
             let seen = history.iter().filter(|&&h| h == pos.hash()).count() as u32 + 1;
             if seen >= limit {
-                return finish(Outcome::Draw, EndReason::Repetition, plies, moves_text);
+                return finish(
+                    Outcome::Draw,
+                    EndReason::Repetition,
+                    plies,
+                    moves_text,
+                    &pos,
+                );
             }
         }
         if plies >= max_plies {
-            return finish(pos.adjudicate(), EndReason::PlyLimit, plies, moves_text);
+            return finish(
+                pos.adjudicate(),
+                EndReason::PlyLimit,
+                plies,
+                moves_text,
+                &pos,
+            );
         }
         let m = match status {
             Status::Chance => {
@@ -103,7 +118,9 @@ pub fn play_game<G: Game>(
                     Some(m) => m,
                     // A decision node without moves is a rules bug; end the
                     // game rather than loop.
-                    None => return finish(Outcome::Draw, EndReason::Rules, plies, moves_text),
+                    None => {
+                        return finish(Outcome::Draw, EndReason::Rules, plies, moves_text, &pos)
+                    }
                 }
             }
             Status::Over(_) => unreachable!("handled above"),
@@ -115,12 +132,19 @@ pub fn play_game<G: Game>(
     }
 }
 
-fn finish(outcome: Outcome, reason: EndReason, plies: u32, moves: Vec<String>) -> GameResult {
+fn finish<G: Game>(
+    outcome: Outcome,
+    reason: EndReason,
+    plies: u32,
+    moves: Vec<String>,
+    pos: &G,
+) -> GameResult {
     GameResult {
         outcome,
         reason,
         plies,
         moves,
+        last_position: pos.position(),
     }
 }
 

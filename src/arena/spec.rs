@@ -65,7 +65,7 @@ impl EngineSpec {
                 }
                 _ => {
                     return Err(GameError::new(format!(
-                        "unknown engine setting '{key}' (known: name, search, movetime, depth, nodes, threads, hash, seed, lmr)"
+                        "unknown engine setting '{key}' (known: name, search, movetime, depth, nodes, threads, hash, seed, lmr, weights)"
                     )))
                 }
             }

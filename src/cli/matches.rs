@@ -100,6 +100,7 @@ fn run_game<G: Game>(
                 s.draws,
                 s.losses
             );
+            println!("  final position: {}", result.last_position);
         }
     });
     let (elo, margin) = stats.elo();

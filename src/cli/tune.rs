@@ -5,7 +5,7 @@
 use super::{game_and_options, parse_count};
 use crate::arena::{play_game, random_opening, EngineSpec};
 use crate::game::{Game, GameError, GameOptions};
-use crate::tune::{fit, samples_from_game, Sample};
+use crate::tune::{fit, is_quiet, samples_from_game, samples_from_game_where, Sample};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -24,6 +24,8 @@ pub struct TuneArgs<'a> {
     pub seed: &'a str,
     /// Feature names whose weights are held, comma-separated.
     pub fix: &'a str,
+    /// Keep only quiet positions (no forcing move) from self-play.
+    pub quiet: bool,
 }
 
 /// Collects samples, fits, prints old and new weights.
@@ -71,9 +73,12 @@ fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameErro
             let plies = rng.gen_range(2..=8);
             let opening = random_opening(&start, plies, &mut rng);
             let result = play_game(&opening, [&engine, &engine], 400, rng.gen());
+            let quiet = args.quiet;
             samples.extend(
-                samples_from_game(&opening, &result.moves, result.outcome, skip)
-                    .map_err(GameError::new)?,
+                samples_from_game_where(&opening, &result.moves, result.outcome, skip, |p| {
+                    !quiet || is_quiet(p)
+                })
+                .map_err(GameError::new)?,
             );
         }
         println!(

@@ -1,5 +1,8 @@
 //! The `greedy` test opponent: plays the move whose resulting position
 //! evaluates best for the mover (a win first, a loss last), one ply deep;
+//! a resulting chance node (a Kubeia roll, a Palma throw) is evaluated from
+//! the side of the player who decides after it, as expectiminimax scores a
+//! chance node with no depth left;
 //! ties are broken by a generator seeded with `config.seed` and the
 //! position hash, so a game
 //! between test opponents is reproducible.
@@ -30,7 +33,8 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
         result.nodes += 1;
         let v = match child.status() {
             Status::Over(Outcome::Win(p)) => mate_score(p == me, 1),
-            Status::Over(Outcome::Draw) | Status::Chance => DRAW,
+            Status::Over(Outcome::Draw) => DRAW,
+            Status::Chance => chance_value(&child, me),
             Status::Decision(p) if p == me => child.evaluate(),
             Status::Decision(_) => -child.evaluate(),
         };
@@ -48,4 +52,21 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
         result.score = report(best_value);
     }
     result
+}
+
+/// The evaluation of a chance node for `me`: `evaluate` is from the side of
+/// the player who decides after the first outcome (`expectimax::node`).
+fn chance_value<G: Game>(pos: &G, me: crate::game::Player) -> Value {
+    let mut outcomes = Vec::new();
+    pos.outcomes(&mut outcomes);
+    let Some(&(first, _)) = outcomes.first() else {
+        return DRAW;
+    };
+    let mut after = pos.clone();
+    after.play(first);
+    let v = pos.evaluate();
+    match after.status() {
+        Status::Decision(p) if p != me => -v,
+        _ => v,
+    }
 }

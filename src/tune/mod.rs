@@ -5,5 +5,5 @@
 pub mod samples;
 pub mod texel;
 
-pub use samples::{samples_from_game, Sample};
+pub use samples::{is_quiet, samples_from_game, samples_from_game_where, Sample};
 pub use texel::{fit, FitReport};

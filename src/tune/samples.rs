@@ -19,11 +19,31 @@ pub fn samples_from_game<G: Game>(
     outcome: Outcome,
     skip: usize,
 ) -> Result<Vec<Sample>, String> {
+    samples_from_game_where(start, moves, outcome, skip, |_| true)
+}
+
+/// Whether no legal move of `pos` is forcing: a quiet position, where the
+/// static evaluation stands (what quiescence would return).
+pub fn is_quiet<G: Game>(pos: &G) -> bool {
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    !moves.iter().any(|&m| pos.is_forcing(m))
+}
+
+/// [`samples_from_game`] keeping only the positions where `keep` holds
+/// (e.g. [`is_quiet`]).
+pub fn samples_from_game_where<G: Game>(
+    start: &G,
+    moves: &[String],
+    outcome: Outcome,
+    skip: usize,
+    keep: impl Fn(&G) -> bool,
+) -> Result<Vec<Sample>, String> {
     let mut pos = start.clone();
     let mut out = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         if let Status::Decision(p) = pos.status() {
-            if i >= skip {
+            if i >= skip && keep(&pos) {
                 let mut features = Vec::new();
                 pos.features(&mut features);
                 let result = match outcome {

@@ -1,6 +1,6 @@
 //! The `Game` trait for Petteia and Kubeia.
 
-use super::board::{bit, row_of, Board, COLS, ROWS};
+use super::board::{bit, neighbours, row_of, Board, COLS, ROWS};
 use super::capture::captured;
 use super::moves::{Move, MoveKind};
 use super::notation::{parse_roll, parse_step, roll_text, square_name, step_text};
@@ -47,6 +47,11 @@ impl<const DICE: bool> PetteiaGame<DICE> {
         let Some((side, kind)) = st.board.piece_at(from) else {
             return 0;
         };
+        // Only pieces next to the destination can be taken: most moves end
+        // away from the enemy, and this check spares them the board copy.
+        if neighbours(bit(to)) & st.board.side(1 - side) == 0 {
+            return 0;
+        }
         let mut b = st.board;
         b.bb[side][kind] ^= bit(from) | bit(to);
         captured(&b, to, side)
@@ -240,6 +245,19 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
 
     fn eval_terms(&self) -> Vec<(&'static str, Score)> {
         eval::terms(&self.state)
+    }
+
+    fn feature_names() -> &'static [&'static str] {
+        &eval::NAMES
+    }
+
+    fn features(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(eval::features(&self.state).iter().map(|&x| f64::from(x)));
+    }
+
+    fn weights() -> Vec<f64> {
+        eval::weights().iter().map(|&w| f64::from(w)).collect()
     }
 
     fn is_forcing(&self, m: Move) -> bool {
