@@ -151,3 +151,29 @@ fn quiet_samples_are_the_positions_without_a_capture() {
     assert_eq!(kept.len(), quiet);
     assert!(quiet < texts.len(), "a random game has some capture");
 }
+
+/// The superiority term: piece difference (mover minus opponent) times
+/// tenths of the no-capture limit used up; nothing right after a capture.
+#[test]
+fn superiority_clock_grows_towards_the_limit() {
+    let opts = GameOptions::parse("", Petteia::option_specs()).unwrap();
+    let idx = eval::NAMES
+        .iter()
+        .position(|n| *n == "superiority_clock")
+        .unwrap();
+    // White: Basileus a1, Peltasts c1 and e1; Black: Basileus l8.
+    let board = "11b/12/12/12/12/12/12/B1P1P7";
+    let term = |side: &str, nocapture: u32| {
+        let text = format!("{board} {side} - 0,0 {nocapture} 120 *");
+        let g = Petteia::from_position(&text, &opts).unwrap();
+        let mut f = Vec::new();
+        g.features(&mut f);
+        f[idx]
+    };
+    assert_eq!(term("w", 0), 0.0);
+    // Two pieces ahead, half the 100-ply limit used: 2 * 5.
+    assert_eq!(term("w", 50), 10.0);
+    assert_eq!(term("b", 50), -10.0);
+    // 99 plies: 2 * 990 / 100 = 19 (integer tenths).
+    assert_eq!(term("w", 99), 19.0);
+}
