@@ -194,23 +194,7 @@ fn think_on<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    crate::game::weights::with(config.weights, || {
-        think_algorithm(tt, root, history, root_moves, limits, config, stop, report)
-    })
-}
-
-#[allow(clippy::too_many_arguments)]
-fn think_algorithm<G: Game>(
-    tt: &Tt,
-    root: &G,
-    history: &[u64],
-    root_moves: &[G::Move],
-    limits: &Limits,
-    config: &SearchConfig,
-    stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> SearchResult<G::Move> {
-    match config.algorithm {
+    crate::game::weights::with(config.weights, || match config.algorithm {
         Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
         Algorithm::Random => random::think(root, root_moves, config.seed),
         Algorithm::Rearmost => {
@@ -223,9 +207,12 @@ fn think_algorithm<G: Game>(
             }
             result
         }
-        Algorithm::Expectimax => expectimax_think(root, root_moves, limits, config, stop, report),
+        // Expectiminimax with Star2 pruning: the dice games' search.
+        Algorithm::Expectimax => {
+            expectimax::search_moves(root, root_moves, limits, config, stop, report)
+        }
         Algorithm::Auto if G::HAS_CHANCE => {
-            expectimax_think(root, root_moves, limits, config, stop, report)
+            expectimax::search_moves(root, root_moves, limits, config, stop, report)
         }
         Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Mcts => {
             if config.algorithm == Algorithm::Mcts {
@@ -248,19 +235,7 @@ fn think_algorithm<G: Game>(
                 },
             )
         }
-    }
-}
-
-/// Expectiminimax with Star2 pruning (the dice games' search).
-fn expectimax_think<G: Game>(
-    root: &G,
-    root_moves: &[G::Move],
-    limits: &Limits,
-    config: &SearchConfig,
-    stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> SearchResult<G::Move> {
-    expectimax::search_moves(root, root_moves, limits, config, stop, report)
+    })
 }
 
 /// The engine's transposition table: kept from one `think` to the next

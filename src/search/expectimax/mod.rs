@@ -109,7 +109,7 @@ pub fn search<G: Game>(
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    root::search(root, &[], limits, config, &Options::default(), stop, report)
+    search_moves(root, &[], limits, config, stop, report)
 }
 
 /// [`search`] restricted to `root_moves` at a decision root (empty = every
