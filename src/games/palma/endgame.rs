@@ -38,7 +38,7 @@
 use std::time::{Duration, Instant};
 
 use super::movegen::for_each_use;
-use super::race::after_use;
+use super::race::{after_use, BINOM};
 use super::rules::{Rules, LAST};
 use super::state::{other, Palma, Phase, Track, PIECES, THROWS, THROW_PROBS};
 use crate::game::Player;
@@ -46,28 +46,6 @@ use crate::game::Player;
 /// Lowest square of the default domain: every piece of both sides on
 /// 17..29.
 pub const FIRST_SQUARE: u8 = 17;
-
-/// `C(n, k)` for `n ≤ 30`, `k ≤ 5`.
-const fn binomials() -> [[u32; 6]; 31] {
-    let mut c = [[0u32; 6]; 31];
-    let mut n = 0;
-    while n < 31 {
-        c[n][0] = 1;
-        let mut k = 1;
-        while k < 6 {
-            c[n][k] = if n == 0 {
-                0
-            } else {
-                c[n - 1][k - 1] + c[n - 1][k]
-            };
-            k += 1;
-        }
-        n += 1;
-    }
-    c
-}
-
-const BINOM: [[u32; 6]; 31] = binomials();
 
 /// What a throw leads to, seen from a pair: a known value, or the throw
 /// point of the same pair with the given thrower (a discarded value).

@@ -55,11 +55,11 @@ pub const TRIM: f64 = 1e-6;
 
 const SQUARES: usize = 29;
 
-/// `C(n, k)` for `n ≤ 29`, `k ≤ 5`.
-const fn binomials() -> [[u32; 6]; 30] {
-    let mut c = [[0u32; 6]; 30];
+/// `C(n, k)` for `n ≤ 30`, `k ≤ 5` (also the endgame table's ranking).
+const fn binomials() -> [[u32; 6]; 31] {
+    let mut c = [[0u32; 6]; 31];
     let mut n = 0;
-    while n < 30 {
+    while n < 31 {
         c[n][0] = 1;
         let mut k = 1;
         while k < 6 {
@@ -75,7 +75,7 @@ const fn binomials() -> [[u32; 6]; 30] {
     c
 }
 
-const BINOM: [[u32; 6]; 30] = binomials();
+pub(super) const BINOM: [[u32; 6]; 31] = binomials();
 
 /// First rank of block `(k, waiting)`.
 const fn block_offsets() -> [[u32; 6]; 6] {
