@@ -6,6 +6,7 @@
 #[path = "expectimax/race.rs"]
 mod race;
 
+use agon::game::chance::draw_outcome;
 use agon::game::{Game, GameOptions, Status, EVAL_LIMIT};
 use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
@@ -195,16 +196,7 @@ fn playout_positions<G: Game>(start: &G, seed: u64, count: usize, max_plies: u32
                 Status::Over(_) => break,
                 Status::Chance => {
                     pos.outcomes(&mut outcomes);
-                    let mut x: f64 = rng.gen();
-                    let mut pick = outcomes[outcomes.len() - 1].0;
-                    for &(m, p) in &outcomes {
-                        if x < p {
-                            pick = m;
-                            break;
-                        }
-                        x -= p;
-                    }
-                    pick
+                    draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes")
                 }
                 Status::Decision(_) => {
                     pos.moves(&mut moves);

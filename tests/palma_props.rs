@@ -3,6 +3,7 @@
 //! hash from scratch, every move text parses back to the move, the position
 //! string round-trips at every node, and nothing panics.
 
+use agon::game::chance::draw_outcome;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::palma::Palma;
 use proptest::prelude::*;
@@ -37,16 +38,7 @@ fn playout(options: &str, seed: u64) -> Result<(), TestCaseError> {
                 pos.outcomes(&mut outcomes);
                 let total: f64 = outcomes.iter().map(|o| o.1).sum();
                 prop_assert!((total - 1.0).abs() < 1e-12);
-                let mut x: f64 = rng.gen();
-                let mut pick = outcomes[outcomes.len() - 1].0;
-                for &(m, p) in &outcomes {
-                    if x < p {
-                        pick = m;
-                        break;
-                    }
-                    x -= p;
-                }
-                pick
+                draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes")
             }
             Status::Decision(_) => {
                 pos.moves(&mut moves);

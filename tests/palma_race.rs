@@ -197,6 +197,7 @@ fn search_hooks_prefer_big_gains_and_stay_in_range() {
 /// `rearmost`, one that always moves its rearmost piece, entering first),
 /// sides alternating, throws from a seeded generator: the share of games won.
 fn one_ply_match(games: u32, seed: u64, rearmost: bool) -> f64 {
+    use agon::game::chance::draw_outcome;
     use agon::game::{Outcome, Status};
     use agon::games::palma::{PalmaMove, Phase};
     use rand::{Rng, SeedableRng};
@@ -217,15 +218,8 @@ fn one_ply_match(games: u32, seed: u64, rearmost: bool) -> f64 {
                 Status::Over(Outcome::Draw) => panic!("Palma has no draws"),
                 Status::Chance => {
                     pos.outcomes(&mut outcomes);
-                    let mut x: f64 = rng.gen();
-                    let mut pick = outcomes[outcomes.len() - 1].0;
-                    for &(m, p) in &outcomes {
-                        if x < p {
-                            pick = m;
-                            break;
-                        }
-                        x -= p;
-                    }
+                    let pick =
+                        draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes");
                     pos.play(pick);
                 }
                 Status::Decision(p) => {

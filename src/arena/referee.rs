@@ -7,7 +7,7 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::{EngineSpec, MatchStats};
-use crate::game::{Game, Outcome, Player, Status};
+use crate::game::{chance, Game, Outcome, Player, Status};
 use crate::search::Searcher;
 
 /// Why a game ended.
@@ -148,15 +148,10 @@ fn finish<G: Game>(
     }
 }
 
+/// The referee's chance draw: every chance node a game reaches has
+/// outcomes (a rules invariant, checked by the perft and property tests).
 fn draw_outcome<M: Copy>(outcomes: &[(M, f64)], rng: &mut Pcg64) -> M {
-    let mut x: f64 = rng.gen();
-    for &(m, p) in outcomes {
-        if x < p {
-            return m;
-        }
-        x -= p;
-    }
-    outcomes[outcomes.len() - 1].0
+    chance::draw_outcome(outcomes, rng).expect("a chance node has outcomes")
 }
 
 /// A random opening: `plies` uniformly random moves (chance outcomes drawn

@@ -18,6 +18,7 @@
 //! and play on the copy (copy-make). Copy-make won over make/unmake for the
 //! Abalone board: see the `make_unmake` criterion bench and the README.
 
+pub mod chance;
 pub mod error;
 pub mod options;
 pub mod perft;

@@ -5,7 +5,7 @@
 
 use std::thread::JoinHandle;
 
-use rand::{Rng, RngCore};
+use rand::RngCore;
 
 use super::engine::{Engine, SearchContext};
 use super::go;
@@ -130,18 +130,9 @@ impl<G: Game> Engine for Session<G> {
         }
         let mut outcomes = Vec::new();
         self.pos.outcomes(&mut outcomes);
-        let Some(&(last, _)) = outcomes.last() else {
+        let Some(pick) = crate::game::chance::draw_outcome(&outcomes, rng) else {
             return Err("this chance node has no outcomes".into());
         };
-        let mut r: f64 = rng.gen();
-        let mut pick = last;
-        for &(m, p) in &outcomes {
-            if r < p {
-                pick = m;
-                break;
-            }
-            r -= p;
-        }
         let text = self.pos.move_text(pick);
         self.history.push(self.pos.hash());
         self.pos.play(pick);
