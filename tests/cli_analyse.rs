@@ -7,18 +7,10 @@ use agon::cli::analyse::{exact_move_values, measure_loss, set_positions, EXACT_T
 use agon::game::{Game, GameOptions, Status};
 use agon::games::palma::Palma;
 use agon::search::Limits;
-use std::process::Command;
 
 fn agon(args: &[&str]) -> (Option<i32>, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .output()
-        .expect("the agon binary runs");
-    (
-        out.status.code(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (status, out, err) = crate::common::run(args);
+    (status.code(), out, err)
 }
 
 /// The table rows: (move, value, loss, exact, exact loss) as text.

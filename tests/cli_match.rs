@@ -1,18 +1,9 @@
 //! `agon match` on the command line: run-time evaluation weights are
 //! checked against the game's feature count, and a match with them plays.
 
-use std::process::Command;
-
 fn agon(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .output()
-        .expect("the agon binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (status, out, err) = crate::common::run(args);
+    (status.success(), out, err)
 }
 
 #[test]

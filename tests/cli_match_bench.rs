@@ -2,18 +2,9 @@
 //! a mirrored Palma match against `rearmost` reports every game, and the
 //! expectiminimax bench gives the same scores whatever the threads.
 
-use std::process::Command;
-
 fn agon(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .output()
-        .expect("the agon binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (status, out, err) = crate::common::run(args);
+    (status.success(), out, err)
 }
 
 #[test]

@@ -1,18 +1,9 @@
 //! `agon perft` on the command line (issue 2): counts for the start
 //! layouts, and bad input answered by one error line and a failure status.
 
-use std::process::Command;
-
 fn agon(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agon"))
-        .args(args)
-        .output()
-        .expect("the agon binary runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let (status, out, err) = crate::common::run(args);
+    (status.success(), out, err)
 }
 
 #[test]

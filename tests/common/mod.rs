@@ -1,5 +1,6 @@
 //! A child `agon` process spoken to over pipes, with a deadline on every
-//! read so a hang fails the test instead of blocking CI.
+//! read so a hang fails the test instead of blocking CI; and [`run`], one
+//! command-line call of `agon` to its end.
 
 #![allow(dead_code)]
 
@@ -12,6 +13,19 @@ use std::time::{Duration, Instant};
 /// How long one test may talk to the engine (debug builds are slow and
 /// the machine is shared; a healthy test needs a fraction of this).
 pub const DEADLINE: Duration = Duration::from_secs(60);
+
+/// Runs `agon args…` to its end: (exit status, stdout, stderr).
+pub fn run(args: &[&str]) -> (ExitStatus, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_agon"))
+        .args(args)
+        .output()
+        .expect("the agon binary runs");
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
 
 pub struct Agon {
     child: Child,
