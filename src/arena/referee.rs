@@ -27,7 +27,9 @@ pub struct GameResult {
     pub outcome: Outcome,
     pub reason: EndReason,
     pub plies: u32,
-    /// Every move and chance outcome, in notation.
+    /// The position the engines started from (after the random opening).
+    pub first_position: String,
+    /// Every move and chance outcome from there, in notation.
     pub moves: Vec<String>,
     /// The position string at the end (for Petteia it names the rule
     /// that ended the game).
@@ -69,7 +71,7 @@ pub fn play_game<G: Game>(
     loop {
         let status = pos.status();
         if let Status::Over(outcome) = status {
-            return finish(outcome, EndReason::Rules, plies, moves_text, &pos);
+            return finish(outcome, EndReason::Rules, plies, moves_text, start, &pos);
         }
         if let Some(limit) = pos.repetition_limit() {
             let seen = history.iter().filter(|&&h| h == pos.hash()).count() as u32 + 1;
@@ -79,6 +81,7 @@ pub fn play_game<G: Game>(
                     EndReason::Repetition,
                     plies,
                     moves_text,
+                    start,
                     &pos,
                 );
             }
@@ -89,6 +92,7 @@ pub fn play_game<G: Game>(
                 EndReason::PlyLimit,
                 plies,
                 moves_text,
+                start,
                 &pos,
             );
         }
@@ -119,7 +123,14 @@ pub fn play_game<G: Game>(
                     // A decision node without moves is a rules bug; end the
                     // game rather than loop.
                     None => {
-                        return finish(Outcome::Draw, EndReason::Rules, plies, moves_text, &pos)
+                        return finish(
+                            Outcome::Draw,
+                            EndReason::Rules,
+                            plies,
+                            moves_text,
+                            start,
+                            &pos,
+                        )
                     }
                 }
             }
@@ -137,12 +148,14 @@ fn finish<G: Game>(
     reason: EndReason,
     plies: u32,
     moves: Vec<String>,
+    start: &G,
     pos: &G,
 ) -> GameResult {
     GameResult {
         outcome,
         reason,
         plies,
+        first_position: start.position(),
         moves,
         last_position: pos.position(),
     }

@@ -100,6 +100,8 @@ fn run_game<G: Game>(
                 s.draws,
                 s.losses
             );
+            println!("  first position: {}", result.first_position);
+            println!("  moves: {}", result.moves.join(" "));
             println!("  final position: {}", result.last_position);
         }
     });
