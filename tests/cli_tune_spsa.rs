@@ -55,7 +55,10 @@ fn the_same_seed_gives_the_same_weights() {
 #[test]
 fn a_negative_mullah_value_is_pushed_up_by_match_results() {
     // Mullahs (Zamma's kings, zamma.md) are worth more than a man; at
-    // -200 the engine gives them away. 60 depth-2 pairs.
+    // -200 the engine gives them away. 60 depth-2 pairs; the perturbation
+    // is 20, so a rise of 60 is three perturbations (with seeds 1 to 6 the
+    // weight ended between -114 and -4; with the update's sign flipped it
+    // falls).
     let (ok, stdout, stderr) = agon(&[
         "tune",
         "--game",
@@ -72,7 +75,7 @@ fn a_negative_mullah_value_is_pushed_up_by_match_results() {
     assert!(ok, "{stderr}");
     let w = final_weights(&stdout);
     assert_eq!(w[0], 100, "{stdout}");
-    assert!(w[1] > -120, "mullahs stayed near -200: {stdout}");
+    assert!(w[1] > -140, "mullahs stayed near -200: {stdout}");
 }
 
 #[test]

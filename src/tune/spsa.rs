@@ -37,6 +37,11 @@
 //! `TRAVEL · c_i · E[r]` whatever N is, while the noise shrinks like
 //! `1/√N`, so a longer run is a more precise one. (For N = 200 this is
 //! `r_end ≈ 0.0058 · TRAVEL ≈ 0.12`; for N = 10,000, `r_end ≈ 0.0034`.)
+//! Short runs would take huge steps that way (20 `c_i` in two
+//! iterations), so the travel is also capped such that no iteration moves
+//! a weight by more than [`MAX_STEP`]` · c_i` per unit of `r`: a 2–0 pair
+//! moves it at most one perturbation, as far as the pair measured. The
+//! cap binds for N below about 70 (N = 20: travel 5.9 `c_i`).
 //!
 //! Parallel runs: with `concurrency` C, the C iterations of a batch all play
 //! with the θ of the batch start (C pairs at once on a rayon pool of C
@@ -58,6 +63,9 @@ pub const GAMMA: f64 = 0.101;
 /// How many perturbation sizes `c_i` a weight would travel over a run if
 /// every pair went its way by one game (see the module doc).
 pub const TRAVEL: f64 = 20.0;
+/// The largest step of a run, in perturbation sizes `c_i` per unit of
+/// `r` (see the module doc).
+pub const MAX_STEP: f64 = 0.5;
 /// Weights stay inside `±LIMIT`, far from overflowing an evaluator's
 /// integer sum of weight × feature.
 pub const LIMIT: f64 = 100_000.0;
@@ -131,17 +139,23 @@ impl Schedule {
     pub fn new(params: &Params) -> Schedule {
         let n = params.iterations;
         let big_a = n as f64 / 10.0;
-        // Σ_k a_k/c_k for a_i = c_i = 1: the travel of a weight that every
-        // pair pushes by r = 1.
-        let unit: f64 = (0..n)
-            .map(|k| (k as f64 + 1.0).powf(GAMMA) / (big_a + k as f64 + 1.0).powf(ALPHA))
-            .sum();
+        // a_k/c_k for a_i = c_i = 1: the step of a weight that a pair
+        // pushes by r = 1. It peaks near k = N/50, not at k = 0.
+        let steps =
+            (0..n).map(|k| (k as f64 + 1.0).powf(GAMMA) / (big_a + k as f64 + 1.0).powf(ALPHA));
+        let unit: f64 = steps.clone().sum();
+        let largest = steps.fold(0.0, f64::max);
+        let travel = if largest > 0.0 {
+            params.travel.min(MAX_STEP * unit / largest)
+        } else {
+            0.0
+        };
         let a = params
             .c
             .iter()
             .map(|c| {
                 if unit > 0.0 {
-                    params.travel * c * c / unit
+                    travel * c * c / unit
                 } else {
                     0.0
                 }
@@ -266,17 +280,39 @@ pub fn rounded(theta: &[f64]) -> Vec<i32> {
 mod tests {
     use super::*;
 
+    /// Σ_k a_k,i/c_k,i: how far weight `i` travels if every pair pushes
+    /// it by r = 1.
+    fn travel(s: &Schedule, n: usize, i: usize) -> f64 {
+        (0..n).map(|k| s.a_k(k, i) / s.c_k(k, i)).sum()
+    }
+
     #[test]
-    fn schedule_travel_sums_to_the_set_multiple_of_c() {
-        let params = Params::new(&[100.0, -7.0], 50, 1);
-        let s = Schedule::new(&params);
-        assert_eq!(params.c, vec![10.0, 2.0]);
-        for i in 0..2 {
-            let travel: f64 = (0..50).map(|k| s.a_k(k, i) / s.c_k(k, i)).sum();
-            assert!((travel - TRAVEL * params.c[i]).abs() < 1e-9, "{travel}");
+    fn a_long_run_travels_travel_c_and_no_step_exceeds_max_step_c() {
+        let start = [100.0, -7.0];
+        for n in [2, 20, 60, 200, 2000] {
+            let params = Params::new(&start, n, 1);
+            assert_eq!(params.c, vec![10.0, 2.0]);
+            let s = Schedule::new(&params);
+            for i in 0..2 {
+                let c = params.c[i];
+                let t = travel(&s, n, i);
+                assert!(t <= TRAVEL * c + 1e-9, "n {n}: travel {t}");
+                let largest = (0..n)
+                    .map(|k| s.a_k(k, i) / s.c_k(k, i))
+                    .fold(0.0, f64::max);
+                assert!(largest <= MAX_STEP * c + 1e-9, "n {n}: step {largest}");
+                // One of the two bounds is reached.
+                assert!(
+                    (t - TRAVEL * c).abs() < 1e-9 || (largest - MAX_STEP * c).abs() < 1e-9,
+                    "n {n}: travel {t}, step {largest}"
+                );
+                if n >= 200 {
+                    assert!((t - TRAVEL * c).abs() < 1e-9, "n {n}: travel {t}");
+                }
+            }
+            assert!(s.c_k(n - 1, 0) < s.c_k(0, 0));
+            assert!(s.a_k(n - 1, 0) < s.a_k(0, 0));
         }
-        assert!(s.c_k(49, 0) < s.c_k(0, 0));
-        assert!(s.a_k(49, 0) < s.a_k(0, 0));
     }
 
     #[test]
@@ -306,8 +342,9 @@ mod tests {
         );
         assert_eq!(end[0], 100.0);
         assert_eq!(end[2], 8.0);
-        // r = 2 every time, always in the rising direction: 2 · TRAVEL · c.
-        let expected = 50.0 + 2.0 * TRAVEL * 5.0;
+        // r = 2 every time, always in the rising direction.
+        let expected = 50.0 + 2.0 * travel(&Schedule::new(&params), 40, 1);
+        assert!(expected > 100.0);
         assert!((end[1] - expected).abs() < 1e-6, "{end:?}");
     }
 }
