@@ -107,7 +107,8 @@ enum Command {
         /// Self-play games to add.
         #[arg(long, default_value = "0")]
         selfplay: String,
-        /// Engine for self-play.
+        /// Engine for self-play, or the engine whose weights SPSA tunes
+        /// (give shallow engines hash=1: two tables per game).
         #[arg(long, default_value = "search=alphabeta,depth=2")]
         engine: String,
         /// Skip this many plies at the start of each game.
@@ -116,10 +117,11 @@ enum Command {
         /// Optimiser iterations.
         #[arg(long, default_value = "300")]
         iterations: String,
-        /// Seed for self-play openings.
+        /// Seed for self-play openings (SPSA: for its signs, openings and
+        /// chance outcomes).
         #[arg(long, default_value = "1")]
         seed: String,
-        /// Features whose weights stay as compiled, comma-separated (the
+        /// Features whose weights stay at their start, comma-separated (the
         /// first feature always stays: it sets the scale).
         #[arg(long, default_value = "")]
         fix: String,
