@@ -92,7 +92,8 @@ enum Command {
         #[arg(long)]
         verbose: bool,
     },
-    /// Fit the evaluation weights to game results (Texel method).
+    /// Fit the evaluation weights to game results (Texel method), or with
+    /// --spsa tune them by match results (SPSA).
     Tune {
         /// Game name.
         #[arg(long, default_value = "abalone")]
@@ -106,7 +107,8 @@ enum Command {
         /// Self-play games to add.
         #[arg(long, default_value = "0")]
         selfplay: String,
-        /// Engine for self-play.
+        /// Engine for self-play, or the engine whose weights SPSA tunes
+        /// (give shallow engines hash=1: two tables per game).
         #[arg(long, default_value = "search=alphabeta,depth=2")]
         engine: String,
         /// Skip this many plies at the start of each game.
@@ -115,10 +117,11 @@ enum Command {
         /// Optimiser iterations.
         #[arg(long, default_value = "300")]
         iterations: String,
-        /// Seed for self-play openings.
+        /// Seed for self-play openings (SPSA: for its signs, openings and
+        /// chance outcomes).
         #[arg(long, default_value = "1")]
         seed: String,
-        /// Features whose weights stay as compiled, comma-separated (the
+        /// Features whose weights stay at their start, comma-separated (the
         /// first feature always stays: it sets the scale).
         #[arg(long, default_value = "")]
         fix: String,
@@ -126,6 +129,22 @@ enum Command {
         /// forcing move for the side to move).
         #[arg(long)]
         quiet: bool,
+        /// Start weights w1/w2/… (default: the compiled ones).
+        #[arg(long, allow_hyphen_values = true)]
+        start: Option<String>,
+        /// SPSA iterations: tune by match results, one colour-swapped pair
+        /// of --engine games per iteration, instead of the Texel fit.
+        #[arg(long, allow_hyphen_values = true)]
+        spsa: Option<String>,
+        /// SPSA: game pairs played at once (with the same weights).
+        #[arg(long, default_value = "1")]
+        concurrency: String,
+        /// SPSA: random opening plies, N or MIN-MAX.
+        #[arg(long, default_value = "2-4")]
+        openings: String,
+        /// SPSA: ply limit; the game adjudicates at it.
+        #[arg(long, default_value = "300")]
+        max_plies: String,
     },
     /// Play agon configurations against each other (both colours, random openings).
     Match {
@@ -249,6 +268,11 @@ fn main() -> ExitCode {
             seed,
             fix,
             quiet,
+            start,
+            spsa,
+            concurrency,
+            openings,
+            max_plies,
         }) => agon::cli::tune::run(&agon::cli::tune::TuneArgs {
             game: &game,
             options: options.as_deref(),
@@ -260,6 +284,11 @@ fn main() -> ExitCode {
             seed: &seed,
             fix: &fix,
             quiet,
+            start: start.as_deref(),
+            spsa: spsa.as_deref(),
+            concurrency: &concurrency,
+            openings: &openings,
+            max_plies: &max_plies,
         }),
         Some(Command::Match {
             game,

@@ -27,6 +27,8 @@ mod cli_match;
 mod cli_match_bench;
 #[path = "cli_perft.rs"]
 mod cli_perft;
+#[path = "cli_tune_spsa.rs"]
+mod cli_tune_spsa;
 #[path = "expectimax.rs"]
 mod expectimax;
 #[path = "kubeia_match.rs"]
@@ -67,6 +69,8 @@ mod search_all_games;
 mod search_legality;
 #[path = "search_rearmost.rs"]
 mod search_rearmost;
+#[path = "tune_spsa.rs"]
+mod tune_spsa;
 #[path = "zamma_perft.rs"]
 mod zamma_perft;
 #[path = "zamma_props.rs"]

@@ -1,6 +1,6 @@
 //! `agon match`: agon configurations against each other (internal referee).
 
-use super::{game_and_options, parse_count};
+use super::{game_and_options, parse_count, parse_openings};
 use crate::arena::{run_match, EngineSpec, MatchSpec};
 use crate::game::{Game, GameError, GameOptions, Outcome};
 
@@ -23,25 +23,10 @@ pub fn run(args: &MatchArgs) -> Result<(), GameError> {
     let (kind, opts) = game_and_options(args.game, args.options)?;
     let a = EngineSpec::parse(args.engine_a)?;
     let b = EngineSpec::parse(args.engine_b)?;
-    let (lo, hi) = match args.openings.split_once('-') {
-        Some((lo, hi)) => (
-            parse_count("opening plies", lo)?,
-            parse_count("opening plies", hi)?,
-        ),
-        None => {
-            let n = parse_count("opening plies", args.openings)?;
-            (n, n)
-        }
-    };
-    if lo > hi || hi > 1000 {
-        return Err(GameError::new(format!(
-            "opening plies '{}' must be N or MIN-MAX with MIN <= MAX <= 1000",
-            args.openings
-        )));
-    }
+    let (lo, hi) = parse_openings(args.openings)?;
     let spec = MatchSpec {
         games: parse_count("games", args.games)?.min(1_000_000) as u32,
-        opening_plies: (lo as u32, hi as u32),
+        opening_plies: (lo, hi),
         max_plies: parse_count("max plies", args.max_plies)?.min(u64::from(u32::MAX)) as u32,
         concurrency: parse_count("concurrency", args.concurrency)?.clamp(1, 256) as usize,
         seed: parse_count("seed", args.seed)?,

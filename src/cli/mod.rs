@@ -5,6 +5,7 @@ pub mod bench;
 pub mod matches;
 pub mod perft;
 pub mod tune;
+pub mod tune_spsa;
 
 use crate::game::{GameError, GameOptions};
 use crate::games::GameKind;
@@ -27,4 +28,24 @@ pub fn game_and_options(
     let kind = GameKind::from_name(game)?;
     let opts = GameOptions::parse(options.unwrap_or(""), kind.option_specs())?;
     Ok((kind, opts))
+}
+
+/// Parses random opening plies, `N` or `MIN-MAX`.
+pub fn parse_openings(text: &str) -> Result<(u32, u32), GameError> {
+    let (lo, hi) = match text.split_once('-') {
+        Some((lo, hi)) => (
+            parse_count("opening plies", lo)?,
+            parse_count("opening plies", hi)?,
+        ),
+        None => {
+            let n = parse_count("opening plies", text)?;
+            (n, n)
+        }
+    };
+    if lo > hi || hi > 1000 {
+        return Err(GameError::new(format!(
+            "opening plies '{text}' must be N or MIN-MAX with MIN <= MAX <= 1000"
+        )));
+    }
+    Ok((lo as u32, hi as u32))
 }

@@ -1,8 +1,11 @@
 //! Evaluation tuning (`agon tune`): Texel-style logistic fitting of a
 //! game's linear evaluation weights to game results, from real game records
-//! or from self-play.
+//! or from self-play; and SPSA, which tunes the weights by match results
+//! (`agon tune --spsa N`).
 
+pub mod pair;
 pub mod samples;
+pub mod spsa;
 pub mod texel;
 
 pub use samples::{is_quiet, samples_from_game, samples_from_game_where, Sample};

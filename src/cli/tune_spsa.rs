@@ -1,0 +1,118 @@
+//! `agon tune --spsa N`: tunes a game's evaluation weights by match
+//! results ([`crate::tune::spsa`]), one colour-swapped pair of games of the
+//! `--engine` against itself with perturbed weights per iteration
+//! ([`crate::tune::pair`]).
+
+use super::tune::{features, fixed_weights, start_weights, TuneArgs};
+use super::{parse_count, parse_openings};
+use crate::arena::EngineSpec;
+use crate::game::{Game, GameError, GameOptions};
+use crate::tune::pair::{engine_with, play_pair, PairSetup};
+use crate::tune::spsa::{self, PairResult, Params};
+
+/// Runs SPSA and prints progress, the final weights by name and a
+/// `weights=…` line for `agon match --a "…,weights=…"`.
+pub fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
+    let names = features::<G>()?;
+    if args.records.is_some() || parse_count("self-play games", args.selfplay)? > 0 {
+        return Err(GameError::new(
+            "--spsa plays its own games: --records and --selfplay are for the Texel fit",
+        ));
+    }
+    let iterations = parse_count("--spsa iterations", args.spsa.unwrap_or("0"))?;
+    if iterations == 0 || iterations > 10_000_000 {
+        return Err(GameError::new(format!(
+            "--spsa takes 1 to 10000000 iterations, not {iterations}"
+        )));
+    }
+    let iterations = iterations as usize;
+    let start = start_weights::<G>(args.start)?;
+    let fixed = fixed_weights::<G>(args.fix)?;
+    if fixed.iter().all(|&f| f) {
+        return Err(GameError::new(format!(
+            "nothing to tune: every weight of {} is fixed ({} is always, it sets the scale)",
+            G::NAME,
+            names.first().copied().unwrap_or("the first")
+        )));
+    }
+    let engine = EngineSpec::parse(args.engine)?;
+    if engine.config.weights.is_some() {
+        return Err(GameError::new(
+            "--engine must not set weights= (give start weights with --start)",
+        ));
+    }
+    // The evaluator must take this many weights; every θ has the same length.
+    engine_with(&engine, &start)?;
+    let mut params = Params::new(&start, iterations, parse_count("seed", args.seed)?);
+    params.concurrency = parse_count("concurrency", args.concurrency)?.clamp(1, 256) as usize;
+    let setup = PairSetup {
+        start: G::new(opts)?,
+        engine,
+        opening_plies: parse_openings(args.openings)?,
+        max_plies: parse_count("max plies", args.max_plies)?.min(u64::from(u32::MAX)) as u32,
+    };
+    println!(
+        "spsa {}: {iterations} iterations of one game pair, engine {}, seed {}, {} pairs at once",
+        G::NAME,
+        args.engine,
+        params.seed,
+        params.concurrency
+    );
+    println!("c (perturbation at k = 0): {}", slashed(&params.c, 1));
+    let every = (iterations / 20).max(1);
+    let clock = std::time::Instant::now();
+    let mut tally = PairResult::default();
+    let end = spsa::run(
+        &start,
+        &fixed,
+        &params,
+        |plus, minus, seed| play_pair(&setup, plus, minus, seed),
+        |k, theta, result| {
+            tally.add(result);
+            if k % every == 0 || k == iterations {
+                println!(
+                    "spsa iter {k}/{iterations}: weights={} (last results +{} ={} -{})",
+                    weights_text(theta),
+                    tally.wins,
+                    tally.draws,
+                    tally.losses
+                );
+                tally = PairResult::default();
+            }
+        },
+    );
+    println!("time {:.1} s", clock.elapsed().as_secs_f64());
+    println!("{:<24} {:>10} {:>10}", "feature", "start", "end");
+    for (i, name) in names.iter().enumerate() {
+        println!(
+            "{:<24} {:>10.1} {:>10.1}{}",
+            name,
+            start.get(i).copied().unwrap_or(0.0),
+            end.get(i).copied().unwrap_or(0.0),
+            if fixed.get(i).copied().unwrap_or(true) {
+                "  (fixed)"
+            } else {
+                ""
+            }
+        );
+    }
+    println!("weights={}", weights_text(&end));
+    Ok(())
+}
+
+/// θ rounded, `/`-separated, as `weights=` takes it.
+fn weights_text(theta: &[f64]) -> String {
+    spsa::rounded(theta)
+        .iter()
+        .map(|w| w.to_string())
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn slashed(values: &[f64], decimals: usize) -> String {
+    values
+        .iter()
+        .map(|v| format!("{v:.decimals$}"))
+        .collect::<Vec<_>>()
+        .join("/")
+}

@@ -1,0 +1,60 @@
+//! One SPSA game pair: two weight sets play a colour-swapped pair of games
+//! from the same random opening and with the same chance seed (mirrored
+//! dice), as the pairs of `agon match` are played (`arena/referee.rs`).
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+use super::spsa::{rounded, PairResult};
+use crate::arena::{play_game, random_opening, EngineSpec};
+use crate::game::weights::WeightSet;
+use crate::game::{Game, GameError, Outcome, Player};
+
+/// What every pair of a run shares.
+#[derive(Clone, Debug)]
+pub struct PairSetup<G> {
+    pub start: G,
+    /// The engine both sides use; only its weights differ.
+    pub engine: EngineSpec,
+    /// Random opening plies: `min..=max`.
+    pub opening_plies: (u32, u32),
+    pub max_plies: u32,
+}
+
+/// `engine` evaluating with the weights `theta` (rounded); an error if the
+/// evaluator cannot take that many weights.
+pub fn engine_with(engine: &EngineSpec, theta: &[f64]) -> Result<EngineSpec, GameError> {
+    let mut e = engine.clone();
+    e.config.weights = Some(WeightSet::new(&rounded(theta))?);
+    Ok(e)
+}
+
+/// Plays `plus` against `minus`, each with both colours, from an opening
+/// and chance seed drawn from `seed`; the result counts for `plus`.
+/// `plus` and `minus` have the length of the start weights, which the
+/// caller checked with [`engine_with`].
+pub fn play_pair<G: Game>(
+    setup: &PairSetup<G>,
+    plus: &[f64],
+    minus: &[f64],
+    seed: u64,
+) -> PairResult {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let (lo, hi) = setup.opening_plies;
+    let plies = if hi > lo { rng.gen_range(lo..=hi) } else { lo };
+    let opening = random_opening(&setup.start, plies, &mut rng);
+    let chance_seed: u64 = rng.gen();
+    let [p, m] = [plus, minus].map(|theta| {
+        engine_with(&setup.engine, theta).expect("weight count checked before the run")
+    });
+    let mut result = PairResult::default();
+    for plus_player in [0 as Player, 1] {
+        let engines = if plus_player == 0 { [&p, &m] } else { [&m, &p] };
+        match play_game(&opening, engines, setup.max_plies, chance_seed).outcome {
+            Outcome::Win(w) if w == plus_player => result.wins += 1,
+            Outcome::Win(_) => result.losses += 1,
+            Outcome::Draw => result.draws += 1,
+        }
+    }
+    result
+}
