@@ -1,4 +1,5 @@
-//! A first hand-weighted evaluation and the move-ordering hooks.
+//! The evaluation (weights tuned by match results) and the move-ordering
+//! hooks.
 //!
 //! The evaluation is a dot product of [`features`] (each "mine minus
 //! theirs", from the view of the player to move) with [`WEIGHTS`], so a
@@ -14,14 +15,39 @@ pub const FEATURE_NAMES: [&str; NUM_FEATURES] =
 
 pub const NUM_FEATURES: usize = 5;
 
-/// Hand-set weights (centi-units per feature unit): a man is 100, a
-/// Mullah flies and is worth about three men; advancement per rank of
-/// each man; mobility per plain step; men still guarding the own back
-/// rank (they stop enemy promotion). A Texel fit on 1,000 depth-3
-/// self-play games (with two more terms, exposed pieces and tempo) gave
-/// [100, 505, -9, 0, 101, -29, -1] and lost to this set 33% over 100
-/// games at 50 ms/move (`weights=` in `agon match`), so these stay.
-pub const WEIGHTS: [Score; NUM_FEATURES] = [100, 300, 3, 2, 6];
+/// Weights (centi-units per feature unit): a man is 100 (fixed: it sets
+/// the scale), a Mullah (it flies), advancement per rank of each man,
+/// mobility per plain step, men still guarding the own back rank (they
+/// stop enemy promotion).
+///
+/// Tuned by match results (SPSA, [`crate::tune::spsa`]): 1,000 colour-
+/// swapped pairs at depth 3 from random 4-10-ply openings, starting from
+/// the hand-set [`PREVIOUS_WEIGHTS`], the back-rank guard free (`agon tune
+/// --game zamma --spsa 1000 --engine "search=alphabeta,depth=3,hash=1"
+/// --concurrency 2 --seed 3 --openings 4-10 --start 100/300/3/2/6 --fix
+/// advancement,mobility,mullahs`, rounded): each man still guarding the
+/// back rank is worth three times the hand value. Why three are held:
+/// - a free run drove advancement to 0 and mobility negative ([100, 297,
+///   0, −2, 7]); that set won head-to-head (66% at 50 ms/move) because
+///   between equals a compact, waiting camp is safe, but with no reason to
+///   advance it could not convert a won game: against `greedy` at depth 5
+///   it drew 20 of 20 (15 at the ply limit far ahead in material, 5 by
+///   repetition);
+/// - with only those two held the Mullah wandered to 262 ([100, 262, 3, 2,
+///   19]: 74% against the hand set at 50 ms), and other runs put it
+///   anywhere from 262 to 297 — within the noise of a few hundred decisive
+///   pairs — while at 262 a promotion that wins a Mullah for a man and a
+///   plain two-man gain tie within one centi-unit, and agon missed a
+///   tactics-suite win (the suite counts a Mullah as three men). So the
+///   Mullah stays at three men and only the back-rank term is tuned.
+///
+/// Texel fits to self-play positions did worse: they priced each back-rank
+/// man near a man's worth ([100, 470, −10, 4, 92] on quiet positions) and
+/// lost to the hand set 15.5% and 33% at 50 ms (README).
+pub const WEIGHTS: [Score; NUM_FEATURES] = [100, 300, 3, 2, 18];
+
+/// The hand-set weights the tuning replaced.
+pub const PREVIOUS_WEIGHTS: [Score; NUM_FEATURES] = [100, 300, 3, 2, 6];
 
 /// The raw features, each "player to move minus opponent".
 pub fn features(z: &Zamma) -> [i32; NUM_FEATURES] {
