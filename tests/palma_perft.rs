@@ -4,6 +4,7 @@
 
 mod palma_naive;
 
+use crate::common::suite_lines::suite_lines;
 use agon::game::perft::perft;
 use agon::game::{Game, GameOptions};
 use agon::games::palma::Palma;
@@ -18,24 +19,20 @@ struct Case {
 
 fn suite() -> Vec<Case> {
     let text = include_str!("../positions/palma-perft.txt");
-    text.lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split(';').map(str::trim).collect();
-            assert_eq!(f.len(), 4, "bad suite line: {l}");
-            Case {
-                name: f[0].to_string(),
-                options: if f[1] == "-" {
-                    String::new()
-                } else {
-                    f[1].to_string()
-                },
-                position: f[2].to_string(),
-                counts: f[3]
-                    .split_whitespace()
-                    .map(|n| n.parse().expect("count"))
-                    .collect(),
-            }
+    suite_lines("positions/palma-perft.txt", text, ';', 4)
+        .into_iter()
+        .map(|(_, f)| Case {
+            name: f[0].to_string(),
+            options: if f[1] == "-" {
+                String::new()
+            } else {
+                f[1].to_string()
+            },
+            position: f[2].to_string(),
+            counts: f[3]
+                .split_whitespace()
+                .map(|n| n.parse().expect("count"))
+                .collect(),
         })
         .collect()
 }

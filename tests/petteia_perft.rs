@@ -5,6 +5,7 @@
 #[path = "naive/petteia.rs"]
 mod naive_petteia;
 
+use crate::common::suite_lines::suite_lines;
 use agon::game::perft::{divide, perft};
 use agon::game::{Game, GameOptions};
 use agon::games::petteia::{Kubeia, Petteia};
@@ -21,22 +22,17 @@ struct Case {
 const SUITE: &str = include_str!("../positions/petteia-perft.txt");
 
 fn cases() -> Vec<Case> {
-    SUITE
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let f: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(f.len(), 5, "suite line '{l}'");
-            Case {
-                name: f[0].to_string(),
-                game: f[1].to_string(),
-                options: f[2].to_string(),
-                position: f[3].to_string(),
-                counts: f[4]
-                    .split_whitespace()
-                    .map(|n| n.parse().unwrap())
-                    .collect(),
-            }
+    suite_lines("positions/petteia-perft.txt", SUITE, '|', 5)
+        .into_iter()
+        .map(|(_, f)| Case {
+            name: f[0].to_string(),
+            game: f[1].to_string(),
+            options: f[2].to_string(),
+            position: f[3].to_string(),
+            counts: f[4]
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect(),
         })
         .collect()
 }

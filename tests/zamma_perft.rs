@@ -5,6 +5,7 @@
 
 mod naive_zamma;
 
+use crate::common::suite_lines::suite_lines;
 use agon::game::perft::perft;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::Zamma;
@@ -20,22 +21,16 @@ struct Entry {
 }
 
 fn suite() -> Vec<Entry> {
-    SUITE
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let parts: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(parts.len(), 4, "bad suite line: {l}");
-            Entry {
-                name: parts[0].to_string(),
-                options: parts[1].to_string(),
-                position: parts[2].to_string(),
-                counts: parts[3]
-                    .split_whitespace()
-                    .map(|n| n.parse().unwrap())
-                    .collect(),
-            }
+    suite_lines("positions/zamma-perft.txt", SUITE, '|', 4)
+        .into_iter()
+        .map(|(_, parts)| Entry {
+            name: parts[0].to_string(),
+            options: parts[1].to_string(),
+            position: parts[2].to_string(),
+            counts: parts[3]
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect(),
         })
         .collect()
 }
@@ -115,12 +110,9 @@ fn move_lists_agree_node_by_node() {
 #[test]
 #[ignore]
 fn print_suite() {
-    let candidates = std::fs::read_to_string("positions/zamma-perft-candidates.txt").unwrap();
-    for l in candidates
-        .lines()
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-    {
-        let parts: Vec<&str> = l.split('|').map(str::trim).collect();
+    let file = "positions/zamma-perft-candidates.txt";
+    let candidates = std::fs::read_to_string(file).unwrap();
+    for (_, parts) in suite_lines(file, &candidates, '|', 4) {
         let depth: u32 = parts[3].parse().unwrap();
         let pos = naive_zamma::parse(parts[1], parts[2]);
         let counts: Vec<String> = (1..=depth).map(|d| pos.perft(d).to_string()).collect();

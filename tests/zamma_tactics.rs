@@ -19,6 +19,7 @@
 
 mod zamma_solver;
 
+use crate::common::suite_lines::suite_lines;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::Zamma;
 use agon::search::{think, Algorithm, Limits, Report, SearchConfig};
@@ -42,13 +43,9 @@ struct Entry {
 }
 
 fn suite() -> Vec<Entry> {
-    SUITE
-        .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(|l| {
-            let parts: Vec<&str> = l.split('|').map(str::trim).collect();
-            assert_eq!(parts.len(), 6, "bad suite line: {l}");
+    suite_lines("positions/zamma-tactics.txt", SUITE, '|', 6)
+        .into_iter()
+        .map(|(_, parts)| {
             let mut solutions: Vec<String> =
                 parts[5].split_whitespace().map(str::to_string).collect();
             solutions.sort();

@@ -2,6 +2,8 @@
 //! `name ; options ; position string ; d1 d2 d3 [d4]`; `#` starts a
 //! comment line; options `-` means the defaults.
 
+use crate::common::suite_lines::suite_lines;
+
 pub struct SuiteLine {
     pub name: String,
     /// `key=value` pairs for `GameOptions::parse` (empty for the defaults).
@@ -26,23 +28,13 @@ pub fn suite_path() -> std::path::PathBuf {
 
 pub fn parse_suite(text: &str) -> Result<Vec<SuiteLine>, String> {
     let mut out = Vec::new();
-    for (i, line) in text.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') {
-            continue;
-        }
-        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
-        let [name, options, position, counts] = fields[..] else {
-            return Err(format!(
-                "line {}: expected 4 fields separated by ';'",
-                i + 1
-            ));
-        };
+    for (n, fields) in suite_lines("positions/abalone-perft.txt", text, ';', 4) {
+        let (name, options, position, counts) = (fields[0], fields[1], fields[2], fields[3]);
         let counts = counts
             .split_whitespace()
             .map(|n| n.parse::<u64>())
             .collect::<Result<Vec<_>, _>>()
-            .map_err(|e| format!("line {}: bad count: {e}", i + 1))?;
+            .map_err(|e| format!("line {n}: bad count: {e}"))?;
         out.push(SuiteLine {
             name: name.to_string(),
             options: if options == "-" {

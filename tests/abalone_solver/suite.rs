@@ -9,6 +9,7 @@ use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 
 use super::solver::Goal;
+use crate::common::suite_lines::suite_lines;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Entry {
@@ -40,11 +41,8 @@ impl Entry {
         )
     }
 
-    fn parse(line: &str) -> Result<Entry, String> {
-        let f: Vec<&str> = line.split(';').map(str::trim).collect();
-        if f.len() != 6 {
-            return Err(format!("expected 6 ';'-separated fields: {line}"));
-        }
+    /// `f`: the six fields of one line, as [`suite_lines`] splits them.
+    fn parse(f: &[&str]) -> Result<Entry, String> {
         Ok(Entry {
             name: f[0].to_string(),
             options: f[1].to_string(),
@@ -62,10 +60,9 @@ pub fn suite_path() -> std::path::PathBuf {
 
 pub fn read_suite() -> Result<Vec<Entry>, String> {
     let text = std::fs::read_to_string(suite_path()).map_err(|e| e.to_string())?;
-    text.lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(Entry::parse)
+    suite_lines("positions/abalone-tactics.txt", &text, ';', 6)
+        .iter()
+        .map(|(_, f)| Entry::parse(f))
         .collect()
 }
 

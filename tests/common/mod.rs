@@ -1,8 +1,11 @@
 //! A child `agon` process spoken to over pipes, with a deadline on every
 //! read so a hang fails the test instead of blocking CI; and [`run`], one
-//! command-line call of `agon` to its end.
+//! command-line call of `agon` to its end; and [`suite_lines`], the reader
+//! of the suite files in `positions/`.
 
 #![allow(dead_code)]
+
+pub mod suite_lines;
 
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};
