@@ -5,11 +5,11 @@
 //! Direction names used in the comments: E (0,+1), W (0,−1), NE (+1,+1),
 //! NW (+1,0), SE (−1,0), SW (−1,−1), as (row, diagonal) steps.
 
-use crate::abalone_naive;
+use crate::naive;
 
-use abalone_naive::board::{parse_cell, Colour, Ending, Piece, Position};
-use abalone_naive::movegen::{legal_moves, move_text, play, Move};
-use abalone_naive::perft::perft;
+use naive::abalone::board::{parse_cell, Colour, Ending, Piece, Position};
+use naive::abalone::movegen::{legal_moves, move_text, play, Move};
+use naive::abalone::perft::perft;
 
 fn pos(black: &str, white: &str) -> Position {
     Position::from_cells(black, white, None, false, Colour::Black, (0, 0)).unwrap()
@@ -354,7 +354,7 @@ fn suite_positions_counted_by_hand() {
     // Depth-1 counts of some positions of positions/abalone-perft.txt,
     // counted by hand (singles; then columns: in-line, broadsides).
     let by_name = |name: &str| {
-        abalone_naive::designs::designs()
+        naive::abalone::designs::designs()
             .into_iter()
             .find(|d| d.name == name)
             .unwrap_or_else(|| panic!("no design {name}"))

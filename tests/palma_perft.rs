@@ -1,14 +1,13 @@
 //! The Palma perft suite `positions/palma-perft.txt`: its counts come from
-//! the naive generator (`tests/palma_naive`); this test checks (a) that the
-//! naive generator reproduces the file and (b) that the engine matches it.
-
-mod palma_naive;
+//! the naive generator (`tests/naive/palma.rs`); this test checks (a) that
+//! the naive generator reproduces the file and (b) that the engine matches
+//! it.
 
 use crate::common::suite_lines::suite_lines;
+use crate::naive::palma::Naive;
 use agon::game::perft::perft;
 use agon::game::{Game, GameOptions};
 use agon::games::palma::Palma;
-use palma_naive::Naive;
 
 struct Case {
     name: String,

@@ -2,14 +2,11 @@
 //! generator (tests/naive/petteia.rs) must reproduce every count in
 //! the file, and the engine must agree with it.
 
-#[path = "naive/petteia.rs"]
-mod naive_petteia;
-
 use crate::common::suite_lines::suite_lines;
+use crate::naive::petteia::Naive;
 use agon::game::perft::{divide, perft};
 use agon::game::{Game, GameOptions};
 use agon::games::petteia::{Kubeia, Petteia};
-use naive_petteia::Naive;
 
 struct Case {
     name: String,

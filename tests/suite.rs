@@ -4,8 +4,8 @@
 //! `cargo test --release --test suite abalone_perft::`.
 
 // Helpers that several test files share.
-mod abalone_naive;
 mod common;
+mod naive;
 
 #[path = "abalone_naive_sanity.rs"]
 mod abalone_naive_sanity;

@@ -1,11 +1,10 @@
 //! The Zamma perft suite `positions/zamma-perft.txt`: its counts come from
-//! the naive generator in `naive_zamma` (written from zamma.md alone);
-//! this test checks that the naive generator still reproduces them and
-//! that the engine agrees, count for count and move list for move list.
-
-mod naive_zamma;
+//! the naive generator in `tests/naive/zamma.rs` (written from zamma.md
+//! alone); this test checks that the naive generator still reproduces them
+//! and that the engine agrees, count for count and move list for move list.
 
 use crate::common::suite_lines::suite_lines;
+use crate::naive;
 use agon::game::perft::perft;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::Zamma;
@@ -55,7 +54,7 @@ fn suite_has_every_kind_of_position() {
 #[test]
 fn naive_generator_reproduces_the_suite() {
     for e in suite() {
-        let pos = naive_zamma::parse(&e.options, &e.position);
+        let pos = naive::zamma::parse(&e.options, &e.position);
         for (i, &want) in e.counts.iter().enumerate() {
             let depth = i as u32 + 1;
             assert_eq!(pos.perft(depth), want, "{} depth {depth}", e.name);
@@ -76,7 +75,7 @@ fn engine_matches_the_suite() {
 
 /// Compares the sorted move texts of both generators at every node of
 /// the first `depth` plies, so a difference names the position.
-fn compare_tree(z: &Zamma, n: &naive_zamma::Pos, depth: u32) {
+fn compare_tree(z: &Zamma, n: &naive::zamma::Pos, depth: u32) {
     let mut moves = Vec::new();
     z.moves(&mut moves);
     let mut mine: Vec<String> = moves.iter().map(|m| z.move_text(*m)).collect();
@@ -100,7 +99,7 @@ fn compare_tree(z: &Zamma, n: &naive_zamma::Pos, depth: u32) {
 fn move_lists_agree_node_by_node() {
     for e in suite() {
         let z = engine(&e).without_adjudication();
-        let n = naive_zamma::parse(&e.options, &e.position);
+        let n = naive::zamma::parse(&e.options, &e.position);
         compare_tree(&z, &n, 2);
     }
 }
@@ -114,7 +113,7 @@ fn print_suite() {
     let candidates = std::fs::read_to_string(file).unwrap();
     for (_, parts) in suite_lines(file, &candidates, '|', 4) {
         let depth: u32 = parts[3].parse().unwrap();
-        let pos = naive_zamma::parse(parts[1], parts[2]);
+        let pos = naive::zamma::parse(parts[1], parts[2]);
         let counts: Vec<String> = (1..=depth).map(|d| pos.perft(d).to_string()).collect();
         println!(
             "{} | {} | {} | {}",
