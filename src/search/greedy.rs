@@ -7,6 +7,7 @@
 //! position hash, so a game
 //! between test opponents is reproducible.
 
+use super::expectimax::chance_static;
 use super::info::{ScoreReport, SearchResult};
 use super::score::{mate_score, report, Value, DRAW};
 use crate::game::{Game, Outcome, Status};
@@ -54,19 +55,12 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
     result
 }
 
-/// The evaluation of a chance node for `me`: `evaluate` is from the side of
-/// the player who decides after the first outcome (`expectimax::node`).
+/// The evaluation of a chance node for `me` (a draw if it has no outcomes).
 fn chance_value<G: Game>(pos: &G, me: crate::game::Player) -> Value {
     let mut outcomes = Vec::new();
     pos.outcomes(&mut outcomes);
-    let Some(&(first, _)) = outcomes.first() else {
+    if outcomes.is_empty() {
         return DRAW;
-    };
-    let mut after = pos.clone();
-    after.play(first);
-    let v = pos.evaluate();
-    match after.status() {
-        Status::Decision(p) if p != me => -v,
-        _ => v,
     }
+    chance_static(pos, me, &outcomes)
 }

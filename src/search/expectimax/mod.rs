@@ -31,7 +31,7 @@ pub mod root;
 pub mod tt;
 pub mod value;
 
-use crate::game::{Game, Player, Status};
+use crate::game::{Game, Player, Score, Status};
 use crate::search::{Limits, Report, SearchConfig, SearchResult};
 use clock::Clock;
 use node::Searcher;
@@ -155,19 +155,32 @@ pub fn root_view<G: Game>(pos: &G) -> Player {
         Status::Chance => {
             let mut outcomes = Vec::new();
             pos.outcomes(&mut outcomes);
-            outcomes
-                .first()
-                .and_then(|&(m, _)| {
-                    let mut c = pos.clone();
-                    c.play(m);
-                    match c.status() {
-                        Status::Decision(p) => Some(p),
-                        _ => None,
-                    }
-                })
-                .unwrap_or(0)
+            decider_after(pos, &outcomes).unwrap_or(0)
         }
         Status::Over(_) => 0,
+    }
+}
+
+/// The player who decides after the first of `outcomes` (those of the
+/// chance node `pos`): the side a chance node's static evaluation is
+/// from. `None` if there are no outcomes or the game ends there.
+pub fn decider_after<G: Game>(pos: &G, outcomes: &[(G::Move, f64)]) -> Option<Player> {
+    let &(first, _) = outcomes.first()?;
+    let mut child = pos.clone();
+    child.play(first);
+    match child.status() {
+        Status::Decision(p) => Some(p),
+        _ => None,
+    }
+}
+
+/// A chance node's static value for `view` (no depth left): `evaluate`
+/// is from the side of [`decider_after`].
+pub fn chance_static<G: Game>(pos: &G, view: Player, outcomes: &[(G::Move, f64)]) -> Score {
+    let v = pos.evaluate();
+    match decider_after(pos, outcomes) {
+        Some(p) if p != view => -v,
+        _ => v,
     }
 }
 

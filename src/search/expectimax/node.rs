@@ -261,26 +261,11 @@ impl<'a, G: Game> Searcher<'a, G> {
         best
     }
 
-    /// A chance node with no depth left: `evaluate` from the side of the
-    /// player who decides after the first outcome.
-    fn chance_leaf(&mut self, pos: &G, view: Player, outcomes: &[(G::Move, f64)]) -> f64 {
-        let Some(&(first, _)) = outcomes.first() else {
-            return f64::from(pos.evaluate());
-        };
-        let mut child = pos.clone();
-        child.play(first);
-        let v = f64::from(pos.evaluate());
-        match child.status() {
-            Status::Decision(p) if p != view => -v,
-            _ => v,
-        }
-    }
-
     fn chance(&mut self, pos: &G, depth: u32, alpha: f64, beta: f64, view: Player) -> f64 {
         let mut outcomes = Vec::new();
         pos.outcomes(&mut outcomes);
         if depth == 0 {
-            return self.chance_leaf(pos, view, &outcomes);
+            return f64::from(super::chance_static(pos, view, &outcomes));
         }
         let (lo, hi) = (self.scale.lo(), self.scale.hi());
         let children: Vec<(G, f64)> = outcomes

@@ -34,15 +34,7 @@ pub fn value<G: Game>(pos: &G, depth: u32) -> f64 {
             let mut outcomes = Vec::new();
             pos.outcomes(&mut outcomes);
             if depth == 0 {
-                let decider = outcomes.first().map(|&(m, _)| {
-                    let mut c = pos.clone();
-                    c.play(m);
-                    c.status()
-                });
-                let p = match decider {
-                    Some(Status::Decision(p)) => p,
-                    _ => 0,
-                };
+                let p = super::decider_after(pos, &outcomes).unwrap_or(0);
                 return signed(p, f64::from(pos.evaluate()));
             }
             outcomes
