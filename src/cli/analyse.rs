@@ -16,20 +16,12 @@
 //! probabilities of the player to move, 0..1 (equity on the 0..1 scale, not
 //! backgammon's 2p − 1); otherwise search scores in centi-units.
 
-use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use super::{game_and_options, parse_count};
 use crate::game::{Game, GameError, GameOptions, Player, Status};
 use crate::search::{think, Limits, Report, ScoreReport, SearchConfig, Searcher};
-
-/// Prints a line; a closed pipe cuts the report rather than panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
-}
 
 /// Search depth per move when neither `--depth` nor `--movetime` is given.
 pub const DEFAULT_DEPTH: u64 = 3;

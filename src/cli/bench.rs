@@ -7,7 +7,6 @@
 //! picks how expectiminimax uses `--threads` (parallel root moves or Lazy
 //! SMP).
 
-use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
@@ -18,14 +17,6 @@ use crate::search::alphabeta::{think_with, AbParams};
 use crate::search::expectimax::{self, Parallel};
 use crate::search::tt::Tt;
 use crate::search::{Limits, Report, SearchConfig};
-
-/// Prints a line; a closed pipe (`agon bench | head`) cuts the report
-/// rather than panicking.
-macro_rules! out {
-    ($($arg:tt)*) => {{
-        let _ = writeln!(std::io::stdout(), $($arg)*);
-    }};
-}
 
 /// Default search depth of `agon bench`.
 pub const DEFAULT_DEPTH: u64 = 6;

@@ -1,5 +1,14 @@
 //! Command-line subcommands. With no subcommand `agon` speaks the protocol.
 
+/// Prints a line; a closed pipe (`agon bench | head`) cuts the report
+/// rather than panicking. Defined before the submodules so they see it.
+macro_rules! out {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stdout(), $($arg)*);
+    }};
+}
+
 pub mod analyse;
 pub mod bench;
 pub mod matches;
