@@ -21,6 +21,7 @@ use std::time::Instant;
 
 use super::{game_and_options, parse_count};
 use crate::game::{Game, GameError, GameOptions, Player, Status};
+use crate::search::expectimax::value::Scale;
 use crate::search::{think, Limits, Report, ScoreReport, SearchConfig, Searcher};
 
 /// Search depth per move when neither `--depth` nor `--movetime` is given.
@@ -113,9 +114,7 @@ fn score_key(s: ScoreReport) -> f64 {
 /// Value of a search score in the command's units (see the module docs).
 fn to_units<G: Game>(s: ScoreReport) -> f64 {
     match (G::win_probability_scale(), s) {
-        (Some(scale), ScoreReport::Cp(v)) => {
-            ((f64::from(v) / f64::from(scale) + 1.0) / 2.0).clamp(0.0, 1.0)
-        }
+        (Some(_), ScoreReport::Cp(v)) => Scale::of::<G>().win_probability(f64::from(v)),
         (Some(_), ScoreReport::Mate(n)) => f64::from(u8::from(n > 0)),
         (None, s) => score_key(s),
     }
