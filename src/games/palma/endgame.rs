@@ -38,7 +38,7 @@
 use std::time::{Duration, Instant};
 
 use super::movegen::for_each_use;
-use super::race::{after_use, BINOM};
+use super::race::{after_use, pips, BINOM};
 use super::rules::{Rules, LAST};
 use super::state::{other, Palma, Phase, Track, PIECES, THROWS, THROW_PROBS};
 use crate::game::Player;
@@ -143,16 +143,6 @@ fn is_home(board: u32) -> bool {
     track(board).is_home()
 }
 
-fn pips(board: u32) -> u32 {
-    let mut s = 0;
-    let mut b = board;
-    while b != 0 {
-        s += b.trailing_zeros();
-        b &= b - 1;
-    }
-    s
-}
-
 /// The table with the rule set it answers for.
 struct Look<'a> {
     table: &'a EndgameTable,
@@ -194,7 +184,7 @@ impl EndgameTable {
         };
         let mut by_pips: Vec<Vec<usize>> = vec![Vec::new(); 30 * 5 + 1];
         for (i, &c) in table.configs.iter().enumerate() {
-            by_pips[pips(c) as usize].push(i);
+            by_pips[pips(track(c)) as usize].push(i);
         }
         let most = by_pips.len() - 1;
         for total in (0..=2 * most).rev() {
