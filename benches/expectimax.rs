@@ -6,8 +6,7 @@ use agon::game::{Game, GameOptions};
 use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
 use agon::search::expectimax::search;
-use agon::search::expectimax::tt::Tt;
-use agon::search::{Limits, SearchConfig};
+use agon::search::{Limits, Request, SearchConfig, Searcher};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
@@ -21,12 +20,14 @@ fn threads_bench<G: Game>(c: &mut Criterion, name: &str, pos: &G, depth: u32) {
             threads,
             ..SearchConfig::default()
         };
+        let searcher = Searcher::new(config.hash_mb, threads).expect("a 64 MiB table");
+        let limits = Limits::depth(depth);
         group.bench_function(format!("{threads} threads"), |b| {
             b.iter(|| {
+                searcher.clear();
                 search(
-                    black_box(pos),
-                    &Limits::depth(depth),
-                    &config,
+                    &searcher,
+                    &Request::new(black_box(pos), &limits, &config),
                     &stop,
                     &|_| {},
                 )
@@ -37,10 +38,6 @@ fn threads_bench<G: Game>(c: &mut Criterion, name: &str, pos: &G, depth: u32) {
 }
 
 fn benches(c: &mut Criterion) {
-    // Each search allocates its table: what that costs per move.
-    c.bench_function("expectimax table allocation 16 MB", |b| {
-        b.iter(|| Tt::new(black_box(16)))
-    });
     let opts = GameOptions::defaults(Palma::option_specs());
     // A decision root in mid-race with several legal uses of a 1.
     let palma = Palma::from_position("h=1/1/3,4,6 j=0/2/8,9,11 use=h:1", &opts).unwrap();

@@ -6,8 +6,8 @@ use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
 use agon::search::alphabeta::{think_with, AbParams};
-use agon::search::tt::Tt;
 use agon::search::{Limits, SearchConfig};
+use agon::search::{Request, Searcher};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use std::sync::atomic::AtomicBool;
 
@@ -19,16 +19,12 @@ fn search_all(roots: &[Abalone]) -> u64 {
     roots
         .iter()
         .map(|root| {
-            let tt = Tt::new(16);
+            let tt = Searcher::new(16, 1).expect("a small table");
             think_with(
-                root,
-                &[],
-                &[],
-                &Limits::depth(DEPTH),
-                &config,
+                &tt,
+                &Request::new(root, &Limits::depth(DEPTH), &config),
                 &stop,
                 &|_| {},
-                &tt,
                 AbParams::default(),
             )
             .nodes

@@ -15,7 +15,7 @@ use abalone_solver::solver::{
 use abalone_solver::suite::{read_suite, write_suite, Entry};
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
-use agon::search::{think, Algorithm, Limits, PvInfo, Report, ScoreReport, SearchConfig};
+use agon::search::{think, Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig};
 
 fn root(e: &Entry) -> Abalone {
     e.root().unwrap_or_else(|err| panic!("{err}"))
@@ -133,11 +133,7 @@ fn search(pos: &Abalone, depth: u32) -> (Option<String>, ScoreReport, Option<PvI
     };
     let stop = AtomicBool::new(false);
     let result = think(
-        pos,
-        &[],
-        &[],
-        &Limits::depth(depth),
-        &config,
+        &Request::new(pos, &Limits::depth(depth), &config),
         &stop,
         &report,
     );

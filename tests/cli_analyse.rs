@@ -209,7 +209,7 @@ fn equity_loss_on_the_endgame_set_is_below_the_target() {
 fn expectimax_honours_searchmoves() {
     // protocol.md: `bestmove` is one of `searchmoves`. Force each legal move
     // of a Palma position in turn; the search must return that move.
-    use agon::search::{think, Report, SearchConfig};
+    use agon::search::{think, Report, Request, SearchConfig};
     use std::sync::atomic::AtomicBool;
     let opts = GameOptions::defaults(Palma::option_specs());
     let pos =
@@ -220,11 +220,10 @@ fn expectimax_honours_searchmoves() {
     let stop = AtomicBool::new(false);
     for &m in &moves {
         let r = think(
-            &pos,
-            &[],
-            &[m],
-            &Limits::depth(2),
-            &SearchConfig::default(),
+            &Request {
+                root_moves: &[m],
+                ..Request::new(&pos, &Limits::depth(2), &SearchConfig::default())
+            },
             &stop,
             &|_: &Report| {},
         );

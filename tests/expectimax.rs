@@ -10,14 +10,52 @@ use agon::game::chance::draw_outcome;
 use agon::game::{Game, GameOptions, Status, EVAL_LIMIT};
 use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
-use agon::search::expectimax::{fixed_depth, plain, root_view, search, Pruning};
-use agon::search::{Limits, Report, ScoreReport, SearchConfig};
+use agon::search::expectimax::root::Measured;
+use agon::search::expectimax::{fixed_depth, plain, root_view, Options, Pruning};
+use agon::search::{Limits, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher};
 use race::{Phase, Race, DIE};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
+
+/// Expectiminimax of `pos` on a table and threads of its own, sized by
+/// `config`, with `options`.
+fn measured<G: Game>(
+    pos: &G,
+    limits: &Limits,
+    config: &SearchConfig,
+    options: &Options,
+    stop: &AtomicBool,
+) -> Measured<G::Move> {
+    let searcher = Searcher::new(config.hash_mb, config.threads).expect("a test-sized table");
+    let req = Request::new(pos, limits, config);
+    agon::search::expectimax::root::measured(&searcher, &req, options, stop, &|_| {})
+}
+
+fn search_with<G: Game>(
+    pos: &G,
+    limits: &Limits,
+    config: &SearchConfig,
+    options: &Options,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    let searcher = Searcher::new(config.hash_mb, config.threads).expect("a test-sized table");
+    let req = Request::new(pos, limits, config);
+    agon::search::expectimax::root::measured(&searcher, &req, options, stop, report).result
+}
+
+fn search<G: Game>(
+    pos: &G,
+    limits: &Limits,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    search_with(pos, limits, config, &Options::default(), stop, report)
+}
 
 /// A won game when the evaluator is not a win probability (value.rs).
 const WIN: f64 = (EVAL_LIMIT + 10_000) as f64;
@@ -318,7 +356,7 @@ fn search_returns_a_legal_move_and_reports_each_depth() {
 
 #[test]
 fn parallel_root_moves_give_the_single_thread_value() {
-    use agon::search::expectimax::{search_with, Options, Parallel};
+    use agon::search::expectimax::Parallel;
     let start = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();
     let stop = AtomicBool::new(false);
     for pos in playout_positions(&start, 5, 6, 40) {
@@ -348,7 +386,7 @@ fn parallel_root_moves_give_the_single_thread_value() {
 /// stops it.
 #[test]
 fn lazy_smp_gives_the_single_thread_value_and_ends_with_the_main_thread() {
-    use agon::search::expectimax::{search_with, Options, Parallel};
+    use agon::search::expectimax::Parallel;
     let smp = Options {
         parallel: Parallel::LazySmp,
         ..Options::default()
@@ -450,7 +488,6 @@ fn stop_flag_and_node_limit_are_honoured() {
 #[test]
 #[ignore]
 fn node_counts_benchmark() {
-    use agon::search::expectimax::{search_with, Options};
     fn run<G: Game>(name: &str, positions: &[G], depth: u32) {
         let mut totals = [0u64; 7];
         let stop = AtomicBool::new(false);
@@ -516,8 +553,7 @@ fn node_counts_benchmark() {
 /// moves: the first move's and the busiest worker's).
 #[test]
 fn critical_path_is_every_node_with_one_thread_and_part_of_them_with_two() {
-    use agon::search::expectimax::root::measured;
-    use agon::search::expectimax::{Options, Parallel};
+    use agon::search::expectimax::Parallel;
     let palma = Palma::new(&GameOptions::defaults(Palma::option_specs())).unwrap();
     let stop = AtomicBool::new(false);
     let pos = playout_positions(&palma, 7, 6, 120)
@@ -527,12 +563,10 @@ fn critical_path_is_every_node_with_one_thread_and_part_of_them_with_two() {
     let limits = Limits::depth(5);
     let one = measured(
         &pos,
-        &[],
         &limits,
         &SearchConfig::default(),
         &Options::default(),
         &stop,
-        &|_| {},
     );
     assert_eq!(one.span_nodes, one.result.nodes);
     let two = SearchConfig {
@@ -544,7 +578,7 @@ fn critical_path_is_every_node_with_one_thread_and_part_of_them_with_two() {
             parallel,
             ..Options::default()
         };
-        let m = measured(&pos, &[], &limits, &two, &options, &stop, &|_| {});
+        let m = measured(&pos, &limits, &two, &options, &stop);
         assert!(
             m.span_nodes > 0 && m.span_nodes <= m.result.nodes,
             "{parallel:?}"

@@ -269,3 +269,90 @@ fn go_right_after_bestmove_is_accepted() {
         assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
     }
 }
+
+/// The table is made by `setoption Hash` (and ready at `isready`), never
+/// inside `go`: the first timed search after a large `Hash` answers in its
+/// time in every game. (The bound here is loose for a loaded test machine;
+/// protocol.md gives the measured figure.)
+#[test]
+fn a_large_table_is_made_before_go() {
+    let mut e = Agon::start();
+    e.send("setoption name Hash value 1024");
+    assert!(e.sync().is_empty());
+    for kind in GameKind::ALL {
+        e.send(&format!("setoption name Game value {}", kind.name()));
+        assert!(e.sync().is_empty());
+        let start = std::time::Instant::now();
+        e.send("go movetime 100");
+        let out = e.until(|l| l.starts_with("bestmove"));
+        let took = start.elapsed();
+        assert!(
+            took < std::time::Duration::from_secs(1),
+            "{}: first go movetime 100 took {took:?}",
+            kind.name()
+        );
+        assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    }
+}
+
+/// Bytes the kernel can give (MemAvailable), if known.
+fn available_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    line.split_whitespace()
+        .nth(1)?
+        .parse::<u64>()
+        .ok()
+        .map(|k| k * 1024)
+}
+
+/// A table larger than the memory available is one error line; the engine
+/// keeps its table and plays on.
+#[test]
+fn a_table_too_large_is_one_error_and_the_old_one_stays() {
+    // On a machine with 64 GiB free the allocation would succeed.
+    if available_bytes().is_none_or(|b| b >= 65536 << 20) {
+        return;
+    }
+    let mut e = Agon::start();
+    e.send("setoption name Hash value 65536");
+    let out = e.sync();
+    assert_eq!(out.len(), 1, "{out:?}");
+    assert!(
+        out[0].starts_with("info string error: setoption: cannot allocate a 65536 MiB")
+            && out[0].ends_with("keeping the 64 MiB table"),
+        "{out:?}"
+    );
+    e.send("go depth 3");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    assert!(
+        out.last().is_some_and(|l| l != "bestmove (none)"),
+        "{out:?}"
+    );
+}
+
+/// `ucinewgame` during a search ends it (its `bestmove` is printed) before
+/// the table is cleared; `setoption Hash` during a search is refused.
+#[test]
+fn new_game_and_hash_during_a_search() {
+    let mut e = Agon::start();
+    e.send("go infinite");
+    e.sync();
+    e.send("setoption name Hash value 32");
+    let out = e.sync();
+    let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+    assert_eq!(errors.len(), 1, "{out:?}");
+    assert!(errors[0].contains("a search is running"), "{out:?}");
+    e.send("ucinewgame");
+    let out = e.sync();
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("bestmove")).count(),
+        1,
+        "{out:?}"
+    );
+    e.send("go depth 2");
+    e.until(|l| l.starts_with("bestmove"));
+    let (rest, status, _) = e.finish();
+    assert!(rest.is_empty() && status.success(), "{rest:?}");
+}

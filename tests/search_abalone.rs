@@ -7,8 +7,8 @@ use agon::game::{Game, GameOptions, Status};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
 use agon::search::alphabeta::{think_with, AbParams};
-use agon::search::tt::Tt;
 use agon::search::{Limits, Report, SearchConfig};
+use agon::search::{Request, Searcher};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::sync::atomic::AtomicBool;
@@ -56,17 +56,13 @@ fn every_pv_move_is_legal() {
             multipv: 1 + i % 3,
             ..SearchConfig::default()
         };
-        let tt = Tt::new(4);
+        let tt = Searcher::new(4, config.threads).expect("a small table");
         let depth = 1 + (i % 3) as u32;
         let res = think_with(
-            pos,
-            &[],
-            &[],
-            &Limits::depth(depth),
-            &config,
+            &tt,
+            &Request::new(pos, &Limits::depth(depth), &config),
             &stop,
             &log,
-            &tt,
             AbParams::default(),
         );
         let lines = lines.into_inner().expect("lines");
@@ -98,16 +94,12 @@ fn fixed_depth_single_thread_search_is_deterministic() {
     let pos = Abalone::from_position(text, &belgian()).expect("bench position");
     let stop = AtomicBool::new(false);
     let run = || {
-        let tt = Tt::new(4);
+        let tt = Searcher::new(4, 1).expect("a small table");
         let r = think_with(
-            &pos,
-            &[],
-            &[],
-            &Limits::depth(4),
-            &SearchConfig::default(),
+            &tt,
+            &Request::new(&pos, &Limits::depth(4), &SearchConfig::default()),
             &stop,
             &|_| {},
-            &tt,
             AbParams::default(),
         );
         (r.best, r.nodes, r.score)
@@ -124,7 +116,7 @@ fn fixed_depth_single_thread_search_is_deterministic() {
 #[test]
 fn run_time_weights_change_the_evaluation() {
     use agon::game::weights::WeightSet;
-    use agon::search::{think, Algorithm};
+    use agon::search::{think, Algorithm, Request};
     let pos = Abalone::from_position(
         "5/w1wwbb/2bbbb1/2bbbw2/2bbbwww1/3bww2/4w2/2w1w1/5-1b2w w 75",
         &belgian(),
@@ -137,7 +129,11 @@ fn run_time_weights_change_the_evaluation() {
             ..SearchConfig::default()
         };
         let stop = AtomicBool::new(false);
-        let r = think(&pos, &[], &[], &Limits::depth(1), &config, &stop, &|_| {});
+        let r = think(
+            &Request::new(&pos, &Limits::depth(1), &config),
+            &stop,
+            &|_| {},
+        );
         r.best.map(|m| pos.move_text(m))
     };
     let compiled = agon::games::abalone::eval::WEIGHTS;

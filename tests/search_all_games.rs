@@ -7,8 +7,8 @@
 use agon::game::{Game, GameOptions, Status};
 use agon::games::GameKind;
 use agon::search::alphabeta::{think_with, AbParams};
-use agon::search::tt::Tt;
 use agon::search::{Limits, Report, SearchConfig};
+use agon::search::{Request, Searcher};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::sync::atomic::AtomicBool;
@@ -45,17 +45,13 @@ fn check_game<G: Game>(seed: u64) {
                     }
                 }
             };
-            let tt = Tt::new(2);
+            let tt = Searcher::new(2, 1).expect("a small table");
             let config = SearchConfig::default();
             let res = think_with(
-                &pos,
-                &[],
-                &[],
-                &Limits::depth(if dice { 1 } else { 3 }),
-                &config,
+                &tt,
+                &Request::new(&pos, &Limits::depth(if dice { 1 } else { 3 }), &config),
                 &stop,
                 &log,
-                &tt,
                 AbParams::default(),
             );
             let best = res.best.expect("a move at a decision node");

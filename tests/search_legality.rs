@@ -11,7 +11,7 @@ use std::sync::Mutex;
 
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::{apgn, Abalone};
-use agon::search::{think, Algorithm, Limits, Report, SearchConfig};
+use agon::search::{think, Algorithm, Limits, Report, Request, SearchConfig};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -134,11 +134,7 @@ fn every_pv_move_is_legal() {
                     }
                 };
                 let result = think(
-                    pos,
-                    &[],
-                    &[],
-                    &Limits::depth(depth),
-                    &config,
+                    &Request::new(pos, &Limits::depth(depth), &config),
                     &stop,
                     &report,
                 );

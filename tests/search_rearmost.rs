@@ -9,7 +9,7 @@ use agon::arena::EngineSpec;
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::palma::Palma;
-use agon::search::{think, Algorithm, Limits, Report, SearchConfig};
+use agon::search::{think, Algorithm, Limits, Report, Request, SearchConfig};
 
 fn palma(text: &str) -> Palma {
     let opts = GameOptions::defaults(Palma::option_specs());
@@ -31,11 +31,7 @@ fn pick<G: Game>(pos: &G) -> (String, Vec<String>) {
     let stop = AtomicBool::new(false);
     let strings = Mutex::new(Vec::new());
     let res = think(
-        pos,
-        &[],
-        &[],
-        &Limits::default(),
-        &config(Algorithm::Rearmost),
+        &Request::new(pos, &Limits::default(), &config(Algorithm::Rearmost)),
         &stop,
         &|r: &Report| {
             if let Report::String(s) = r {
@@ -96,11 +92,7 @@ fn games_without_tracks_play_as_greedy_and_say_so() {
     let (got, strings) = pick(&start);
     let stop = AtomicBool::new(false);
     let greedy = think(
-        &start,
-        &[],
-        &[],
-        &Limits::default(),
-        &config(Algorithm::Greedy),
+        &Request::new(&start, &Limits::default(), &config(Algorithm::Greedy)),
         &stop,
         &|_| {},
     );

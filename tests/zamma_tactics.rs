@@ -22,7 +22,7 @@ mod zamma_solver;
 use crate::common::suite_lines::suite_lines;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::Zamma;
-use agon::search::{think, Algorithm, Limits, Report, SearchConfig};
+use agon::search::{think, Algorithm, Limits, Report, Request, SearchConfig};
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use zamma_solver::scan::{can_step_to_promotion, scan, tactic_kind, BUDGET, QUOTA};
@@ -229,7 +229,11 @@ fn alphabeta_move(z: &Zamma, depth: u32) -> (Option<String>, String) {
             *last = format!("{:?} {}", info.score, info.pv.join(" "));
         }
     };
-    let result = think(z, &[], &[], &Limits::depth(depth), &config, &stop, &report);
+    let result = think(
+        &Request::new(z, &Limits::depth(depth), &config),
+        &stop,
+        &report,
+    );
     let pv = last_pv.lock().map(|l| l.clone()).unwrap_or_default();
     (result.best.map(|m| z.move_text(m)), pv)
 }

@@ -8,7 +8,7 @@ use rand_pcg::Pcg64;
 
 use super::{EngineSpec, MatchStats};
 use crate::game::{chance, Game, Outcome, Player, Status};
-use crate::search::Searcher;
+use crate::search::{Request, SearchResult, Searcher};
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,7 +66,7 @@ pub fn play_game<G: Game>(
     let mut outcomes = Vec::new();
     let stop = AtomicBool::new(false);
     // One table per side: the engines must not share what they learn.
-    let searchers = engines.map(|e| Searcher::new(e.config.hash_mb));
+    let searchers = engines.map(|e| Searcher::new(e.config.hash_mb, e.config.threads));
     let mut plies = 0u32;
     loop {
         let status = pos.status();
@@ -105,15 +105,16 @@ pub fn play_game<G: Game>(
                 pos.moves(&mut legal);
                 let side = usize::from(p).min(1);
                 let engine = engines[side];
-                let result = searchers[side].think(
-                    &pos,
-                    &history,
-                    &[],
-                    &engine.limits,
-                    &engine.config,
-                    &stop,
-                    &|_| {},
-                );
+                let req = Request {
+                    history: &history,
+                    ..Request::new(&pos, &engine.limits, &engine.config)
+                };
+                // A side whose table could not be made plays its first
+                // legal move (below), as a search that found none would.
+                let result = match &searchers[side] {
+                    Ok(searcher) => searcher.think(&req, &stop, &|_| {}),
+                    Err(_) => SearchResult::none(),
+                };
                 match result
                     .best
                     .filter(|m| legal.contains(m))

@@ -22,7 +22,7 @@ use std::time::Instant;
 use super::{game_and_options, parse_count};
 use crate::game::{Game, GameError, GameOptions, Player, Status};
 use crate::search::expectimax::value::Scale;
-use crate::search::{think, Limits, Report, ScoreReport, SearchConfig, Searcher};
+use crate::search::{think, Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
 
 /// Search depth per move when neither `--depth` nor `--movetime` is given.
 pub const DEFAULT_DEPTH: u64 = 3;
@@ -137,14 +137,18 @@ fn analyse_moves<G: Game>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameErr
         hash_mb: 16,
         ..SearchConfig::default()
     };
-    let searcher = Searcher::new(config.hash_mb);
+    let searcher = Searcher::new(config.hash_mb, config.threads).map_err(GameError::new)?;
     let stop = AtomicBool::new(false);
     let mut lines = Vec::new();
     for &m in &moves {
         // A fresh table per move: an entry for the root searched with
         // another forced move must not answer for this one.
         searcher.clear();
-        let r = searcher.think(pos, &[], &[m], limits, &config, &stop, &|_: &Report| {});
+        let req = Request {
+            root_moves: &[m],
+            ..Request::new(pos, limits, &config)
+        };
+        let r = searcher.think(&req, &stop, &|_: &Report| {});
         let mut child = pos.clone();
         child.play(m);
         lines.push(Line {
@@ -308,7 +312,11 @@ pub fn measure_loss<G: Game>(
                 "line {line}: the game knows no exact value for this position's moves"
             ))
         })?;
-        let r = think(&pos, &[], &[], limits, &config, &stop, &|_: &Report| {});
+        let r = think(
+            &Request::new(&pos, limits, &config),
+            &stop,
+            &|_: &Report| {},
+        );
         let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
         let (chosen, got) = r
             .best

@@ -15,8 +15,7 @@ use crate::game::{Game, GameError, GameOptions};
 use crate::games::GameKind;
 use crate::search::alphabeta::{think_with, AbParams};
 use crate::search::expectimax::{self, Parallel};
-use crate::search::tt::Tt;
-use crate::search::{Limits, Report, SearchConfig};
+use crate::search::{Limits, Report, Request, SearchConfig, Searcher};
 
 /// Default search depth of `agon bench`.
 pub const DEFAULT_DEPTH: u64 = 6;
@@ -76,10 +75,7 @@ pub fn run(args: &BenchArgs) -> Result<(), GameError> {
         lmr: !args.no_lmr,
         ..AbParams::default()
     };
-    let mut ex = expectimax::Options {
-        tt_mb: hash_mb,
-        ..expectimax::Options::default()
-    };
+    let mut ex = expectimax::Options::default();
     if let Some(p) = args.parallel {
         ex.parallel = Parallel::from_name(p)
             .ok_or_else(|| GameError::new(format!("--parallel must be root or smp, not '{p}'")))?;
@@ -140,36 +136,20 @@ fn bench_game<G: Game>(
     let mut span_nodes = 0u64;
     let mut total_secs = 0.0;
     let cpu_start = process_cpu_secs();
+    let searcher = Searcher::new(config.hash_mb, config.threads).map_err(GameError::new)?;
+    let limits = Limits::depth(depth);
     for (i, root) in roots.iter().enumerate() {
-        // Expectiminimax allocates its own table in each search.
-        let tt = (!G::HAS_CHANCE).then(|| Tt::new(config.hash_mb));
+        // Each position on a clear table: the node count is a signature.
+        searcher.clear();
+        let req = Request::new(root, &limits, config);
         let start = Instant::now();
         let report: &(dyn Fn(&Report) + Sync) = if verbose { &print } else { &quiet };
-        let res = match &tt {
-            None => {
-                let m = expectimax::root::measured(
-                    root,
-                    &[],
-                    &Limits::depth(depth),
-                    config,
-                    &searches.ex,
-                    &stop,
-                    report,
-                );
-                span_nodes += m.span_nodes;
-                m.result
-            }
-            Some(tt) => think_with(
-                root,
-                &[],
-                &[],
-                &Limits::depth(depth),
-                config,
-                &stop,
-                report,
-                tt,
-                searches.params,
-            ),
+        let res = if G::HAS_CHANCE {
+            let m = expectimax::root::measured(&searcher, &req, &searches.ex, &stop, report);
+            span_nodes += m.span_nodes;
+            m.result
+        } else {
+            think_with(&searcher, &req, &stop, report, searches.params)
         };
         let secs = start.elapsed().as_secs_f64();
         total_nodes += res.nodes;

@@ -250,6 +250,13 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// calls it at `isready`, where UCI-style engines do their slow set-up.
     fn prepare(&self) {}
 
+    /// How many more moves the player to move expects to make in this
+    /// game (from its phase, the pieces left, the plies played): the
+    /// time manager shares the clock over them. `None`: its default.
+    fn moves_left(&self) -> Option<u32> {
+        None
+    }
+
     /// How far along its track the piece that `m` moves stands before the
     /// move, for the `rearmost` test opponent (which plays the legal move
     /// with the smallest value): 0 for a piece entering from off the board,

@@ -14,10 +14,12 @@ use super::output::Output;
 use super::parser::{GoSpec, PositionSpec, Query};
 use super::session::Session;
 use crate::games::GameKind;
-use crate::search::SearchConfig;
+use crate::search::{SearchConfig, Searcher};
 
 /// What a search thread needs besides the position.
 pub struct SearchContext {
+    /// The engine's table and threads.
+    pub searcher: Arc<Searcher>,
     pub out: Output,
     pub stop: Arc<AtomicBool>,
     /// Set by the search thread just before it prints `bestmove`, so a

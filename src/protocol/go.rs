@@ -1,9 +1,10 @@
 //! `go` and `bench` for one game: maps the game-neutral [`GoSpec`] to the
-//! search's [`Limits`], runs [`think`] on its own thread and prints the
+//! search's [`Limits`], runs [`Searcher::think`] on its own thread and prints the
 //! `info` lines and the `bestmove` (protocol.md, "go").
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Mutex;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -12,7 +13,7 @@ use super::output::{bestmove_line, nps, report_line, score_text};
 use super::parser::{shorten, ClockSpec, GoSpec};
 use super::session::Session;
 use crate::game::{Game, Outcome, Status};
-use crate::search::{think, Clock, Limits, Report, SearchConfig};
+use crate::search::{Clock, Limits, Report, Request, SearchConfig, Searcher};
 
 /// Checks `spec` against the position and starts the search thread.
 pub fn start<G: Game>(
@@ -107,8 +108,10 @@ fn searchmoves<G: Game>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, Stri
         .collect()
 }
 
-/// The search thread: `info` lines as the search reports, then one
-/// summary line if it reported no score, then `bestmove`.
+/// The search thread: `info` lines as the search reports, then a final
+/// `info` line with the search's totals and the line of the move it plays
+/// (so `bestmove` is always the first move of the last PV printed, also
+/// after `stop` or a timed stop inside an iteration), then `bestmove`.
 fn search_job<G: Game>(
     root: G,
     history: Vec<u64>,
@@ -117,23 +120,27 @@ fn search_job<G: Game>(
     ctx: SearchContext,
 ) {
     let start = Instant::now();
-    let scored = AtomicBool::new(false);
+    // The last first line (MultiPV 1) reported: its moves, in text.
+    let last_pv = Mutex::new(Vec::new());
     let report = |r: &Report| {
-        if matches!(r, Report::Pv(_)) {
-            scored.store(true, Ordering::Relaxed);
+        if let Report::Pv(p) = r {
+            if p.multipv == 1 {
+                if let Ok(mut last) = last_pv.lock() {
+                    last.clone_from(&p.pv);
+                }
+            }
         }
         ctx.out.line(&report_line(r, ctx.show_wdl));
     };
     let result = catch_unwind(AssertUnwindSafe(|| {
-        think(
-            &root,
-            &history,
-            &root_moves,
-            &limits,
-            &ctx.config,
-            &ctx.stop,
-            &report,
-        )
+        let req = Request {
+            root: &root,
+            history: &history,
+            root_moves: &root_moves,
+            limits: &limits,
+            config: &ctx.config,
+        };
+        ctx.searcher.think(&req, &ctx.stop, &report)
     }));
     let Ok(result) = result else {
         ctx.out
@@ -142,13 +149,6 @@ fn search_job<G: Game>(
         ctx.out.line(&bestmove_line(None, None, ctx.ugi));
         return;
     };
-    // UCI: in infinite mode `bestmove` waits for `stop`, even when the
-    // search ends by itself. The `stop` command unparks this thread.
-    if limits.infinite {
-        while !ctx.stop.load(Ordering::Acquire) {
-            thread::park_timeout(Duration::from_millis(100));
-        }
-    }
     let decision = matches!(root.status(), Status::Decision(_));
     let mut legal = Vec::new();
     root.moves(&mut legal);
@@ -168,29 +168,38 @@ fn search_job<G: Game>(
         best = legal.iter().copied().find(|m| allowed(m));
     }
     let best_text = best.map(|m| root.move_text(m));
-    let ponder_text = best.and_then(|b| {
-        let p = result.ponder?;
-        let mut child = root.clone();
-        child.play(b);
-        let mut replies = Vec::new();
-        child.moves(&mut replies);
-        replies.contains(&p).then(|| child.move_text(p))
-    });
-    if !scored.load(Ordering::Relaxed) {
-        let ms = start.elapsed().as_millis() as u64;
-        let mut line = format!(
-            "info depth {} score {} nodes {} nps {} time {ms}",
-            result.depth,
-            score_text(result.score),
-            result.nodes,
-            nps(result.nodes, ms)
-        );
-        if let Some(t) = &best_text {
-            line.push_str(" pv ");
-            line.push_str(t);
+    let last_pv = last_pv.into_inner().unwrap_or_default();
+    // The line printed last if it starts with the move played, else the
+    // move and the search's expected reply (legal, or none).
+    let pv: Vec<String> = match &best_text {
+        Some(b) if last_pv.first() == Some(b) => last_pv,
+        Some(b) => {
+            let reply = best.and_then(|m| {
+                let p = result.ponder?;
+                let mut child = root.clone();
+                child.play(m);
+                let mut replies = Vec::new();
+                child.moves(&mut replies);
+                replies.contains(&p).then(|| child.move_text(p))
+            });
+            std::iter::once(b.clone()).chain(reply).collect()
         }
-        ctx.out.line(&line);
+        None => Vec::new(),
+    };
+    let ponder_text = pv.get(1).cloned();
+    let ms = start.elapsed().as_millis() as u64;
+    let mut line = format!(
+        "info depth {} score {} nodes {} nps {} time {ms}",
+        result.depth,
+        score_text(result.score),
+        result.nodes,
+        nps(result.nodes, ms)
+    );
+    if !pv.is_empty() {
+        line.push_str(" pv ");
+        line.push_str(&pv.join(" "));
     }
+    ctx.out.line(&line);
     ctx.done.store(true, Ordering::Release);
     ctx.out.line(&bestmove_line(
         best_text.as_deref(),
@@ -240,13 +249,18 @@ pub fn bench<G: Game>(start: &G, depth: u32, config: &SearchConfig) -> (usize, u
     }
     let stop = AtomicBool::new(false);
     let limits = Limits::depth(depth);
+    // A table of its own, cleared per position, keeps the node count a
+    // deterministic signature, whatever was searched before in the session.
+    let searcher = match Searcher::new(config.hash_mb, config.threads) {
+        Ok(s) => s,
+        Err(_) => return (0, 0),
+    };
     let nodes = positions
         .iter()
-        // A fresh table per position keeps the node count a deterministic
-        // signature, whatever was searched before in the session.
         .map(|p| {
-            crate::search::Searcher::new(config.hash_mb)
-                .think(p, &[], &[], &limits, config, &stop, &|_| {})
+            searcher.clear();
+            searcher
+                .think(&Request::new(p, &limits, config), &stop, &|_| {})
                 .nodes
         })
         .sum();

@@ -36,7 +36,7 @@ use rand_pcg::Pcg64;
 use options::Setting;
 use parser::{Command, PositionSpec};
 
-use crate::search::SearchConfig;
+use crate::search::{SearchConfig, Searcher};
 
 /// Reads protocol commands from stdin until `quit` or end of input.
 pub fn run() {
@@ -95,6 +95,10 @@ struct Protocol {
     ugi: bool,
     /// Draws the outcomes of the `chance` command; seeded by `Seed`.
     rng: Pcg64,
+    /// The table and threads every search of this session uses; made at
+    /// start-up, remade by `setoption` while no search runs (the running
+    /// search holds the other reference).
+    searcher: Arc<Searcher>,
     search: Option<Running>,
 }
 
@@ -109,7 +113,21 @@ impl Protocol {
             }
         };
         let config = SearchConfig::default();
+        let searcher = match Searcher::new(config.hash_mb, config.threads) {
+            Ok(s) => s,
+            Err(e) => {
+                out.error(&e);
+                match Searcher::new(1, 1) {
+                    Ok(s) => s,
+                    Err(e) => {
+                        out.error(&e);
+                        return None;
+                    }
+                }
+            }
+        };
         Some(Protocol {
+            searcher: Arc::new(searcher),
             rng: Pcg64::seed_from_u64(config.seed),
             out,
             catalog,
@@ -142,8 +160,11 @@ impl Protocol {
             }
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
+                // A GUI sends this between games: the old search's move
+                // is of no use, and its table must not be wiped under it.
+                self.finish_search();
                 self.rng = Pcg64::seed_from_u64(self.config.seed);
-                crate::search::clear_hash();
+                self.searcher.clear();
                 self.reset_position();
             }
             Command::Position(spec) => {
@@ -158,6 +179,7 @@ impl Protocol {
                 let stop = Arc::new(AtomicBool::new(false));
                 let done = Arc::new(AtomicBool::new(false));
                 let ctx = SearchContext {
+                    searcher: Arc::clone(&self.searcher),
                     out: self.out.clone(),
                     stop: stop.clone(),
                     done: done.clone(),
@@ -288,8 +310,22 @@ impl Protocol {
                 let game = self.engine.game();
                 self.switch_game(game, text);
             }
-            Setting::Threads(n) => self.config.threads = n,
-            Setting::Hash(mb) => self.config.hash_mb = mb,
+            Setting::Threads(n) => {
+                let made = self.remake_searcher(|s| s.set_threads(n));
+                if made {
+                    self.config.threads = n;
+                }
+            }
+            Setting::Hash(mb) => {
+                let made = self.remake_searcher(|s| {
+                    let old = s.hash_mb();
+                    s.set_hash(mb)
+                        .map_err(|e| format!("{e}; keeping the {old} MiB table"))
+                });
+                if made {
+                    self.config.hash_mb = mb;
+                }
+            }
             Setting::MultiPv(n) => self.config.multipv = n,
             Setting::Search(a) => self.config.algorithm = a,
             Setting::Seed(s) => {
@@ -300,6 +336,29 @@ impl Protocol {
                 self.config.move_overhead = std::time::Duration::from_millis(ms)
             }
             Setting::ShowWdl(on) => self.show_wdl = on,
+        }
+    }
+
+    /// Applies `change` to the searcher, which no search may be using;
+    /// false (and one error line) if a search runs or `change` fails, the
+    /// searcher then unchanged.
+    fn remake_searcher(
+        &mut self,
+        change: impl FnOnce(&mut Searcher) -> Result<(), String>,
+    ) -> bool {
+        if self.busy() {
+            return false;
+        }
+        let Some(searcher) = Arc::get_mut(&mut self.searcher) else {
+            self.out.error("a search is running; send stop first");
+            return false;
+        };
+        match change(searcher) {
+            Ok(()) => true,
+            Err(e) => {
+                self.out.error(&format!("setoption: {e}"));
+                false
+            }
         }
     }
 

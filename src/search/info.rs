@@ -67,3 +67,16 @@ pub struct SearchResult<M> {
     pub depth: u32,
     pub nodes: u64,
 }
+
+impl<M> SearchResult<M> {
+    /// No move, no score: a search that could not run.
+    pub fn none() -> Self {
+        SearchResult {
+            best: None,
+            ponder: None,
+            score: ScoreReport::Cp(0),
+            depth: 0,
+            nodes: 0,
+        }
+    }
+}

@@ -2,10 +2,10 @@
 //! deterministic games, expectiminimax for the dice games, MCTS for every
 //! game, and the test opponents `greedy`, `random` and `rearmost`.
 //!
-//! Entry point: [`think`] (or [`Searcher::think`] for an engine with its
-//! own table). It is monomorphised per game; the protocol and the command
-//! line reach it through [`crate::with_game!`]. `Expectimax` and `Mcts`
-//! fall back to alpha-beta (with an `info string`) until they exist.
+//! Entry point: [`Searcher::think`] on a [`Request`] (or [`think`] for a
+//! one-off search). It is monomorphised per game; the protocol and the
+//! command line reach it through [`crate::with_game!`]. `Mcts` falls back
+//! to alpha-beta (with an `info string`) until it exists.
 //!
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
@@ -15,6 +15,7 @@
 //!   `greedy` in games without tracks).
 
 pub mod alphabeta;
+pub mod control;
 pub mod expectimax;
 pub mod greedy;
 pub mod info;
@@ -36,7 +37,6 @@ pub use limits::{Clock, Limits};
 
 use crate::game::Game;
 use std::sync::atomic::AtomicBool;
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tt::Tt;
 
@@ -114,160 +114,171 @@ impl Default for SearchConfig {
     }
 }
 
-/// Searches `root` and returns the best move.
+/// What to search: the one request every search takes.
+pub struct Request<'a, G: Game> {
+    pub root: &'a G,
+    /// Hashes of the positions before `root` in the game (oldest first),
+    /// for repetition detection.
+    pub history: &'a [u64],
+    /// Restrict the root to these moves (`searchmoves`); empty = all legal
+    /// moves.
+    pub root_moves: &'a [G::Move],
+    pub limits: &'a Limits,
+    pub config: &'a SearchConfig,
+}
+
+impl<'a, G: Game> Request<'a, G> {
+    /// A request for `root` with no history and every root move.
+    pub fn new(root: &'a G, limits: &'a Limits, config: &'a SearchConfig) -> Self {
+        Request {
+            root,
+            history: &[],
+            root_moves: &[],
+            limits,
+            config,
+        }
+    }
+}
+
+/// Searches `root` once with a table and threads of its own, sized by
+/// `config.hash_mb` and `config.threads` (tests and one-off tools; an
+/// engine that plays a game keeps a [`Searcher`]).
 ///
-/// - `history`: hashes of the positions before `root` in the game (oldest
-///   first), for repetition detection.
-/// - `root_moves`: restrict the root to these moves (`searchmoves`); empty =
-///   all legal moves.
 /// - `stop`: set by another thread to end the search within milliseconds.
 /// - `report`: receives `info` reports as the search goes.
-///
-/// Uses the process-wide transposition table (kept between calls, sized by
-/// `config.hash_mb`). Two engines in one process that must not share what
-/// they learn (a match) each use their own [`Searcher`].
 pub fn think<G: Game>(
-    root: &G,
-    history: &[u64],
-    root_moves: &[G::Move],
-    limits: &Limits,
-    config: &SearchConfig,
+    req: &Request<G>,
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    let tt = shared_tt(config.hash_mb);
-    think_on(&tt, root, history, root_moves, limits, config, stop, report)
+    match Searcher::new(req.config.hash_mb, req.config.threads) {
+        Ok(searcher) => searcher.think(req, stop, report),
+        Err(e) => {
+            report(&Report::String(format!("error: {e}")));
+            SearchResult::none()
+        }
+    }
 }
 
-/// An engine with its own transposition table, kept from one search to
-/// the next.
+/// An engine's search resources: its transposition table (kept from one
+/// search to the next, so the previous move's search seeds this one) and
+/// its search threads. Made and resized only by [`Searcher::new`],
+/// [`Searcher::set_hash`] and [`Searcher::set_threads`] (the protocol's
+/// `setoption`), never by a search: a search's clock starts on a ready
+/// table.
 pub struct Searcher {
     tt: Tt,
+    /// `None` for one thread.
+    pool: Option<rayon::ThreadPool>,
 }
 
 impl Searcher {
-    pub fn new(hash_mb: usize) -> Searcher {
-        Searcher {
-            tt: Tt::new(hash_mb),
-        }
+    /// A table of `hash_mb` MiB (zeroed) and `threads` search threads.
+    pub fn new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
+        let pool = smp::pool(threads)?;
+        let tt = Tt::try_new(hash_mb, pool.as_ref()).map_err(|e| e.to_string())?;
+        Ok(Searcher { tt, pool })
     }
 
-    /// Reallocates the table if `hash_mb` changed (forgetting it).
-    pub fn resize(&mut self, hash_mb: usize) {
-        if self.tt.mb() != hash_mb.max(1) {
-            self.tt = Tt::new(hash_mb);
+    /// Replaces the table by one of `hash_mb` MiB (forgetting it). On
+    /// failure the old table stays.
+    pub fn set_hash(&mut self, hash_mb: usize) -> Result<(), String> {
+        if self.tt.mb() == hash_mb.max(1) {
+            return Ok(());
         }
+        self.tt = Tt::try_new(hash_mb, self.pool.as_ref()).map_err(|e| e.to_string())?;
+        Ok(())
     }
 
-    /// Forgets what earlier searches learnt (a new game).
+    /// Replaces the thread pool by one of `threads` threads. On failure
+    /// the old pool stays.
+    pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
+        if self.threads() != threads.max(1) {
+            self.pool = smp::pool(threads)?;
+        }
+        Ok(())
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.tt.mb()
+    }
+
+    pub fn threads(&self) -> usize {
+        self.pool
+            .as_ref()
+            .map_or(1, rayon::ThreadPool::current_num_threads)
+    }
+
+    pub(crate) fn tt(&self) -> &Tt {
+        &self.tt
+    }
+
+    pub(crate) fn pool(&self) -> Option<&rayon::ThreadPool> {
+        self.pool.as_ref()
+    }
+
+    /// Forgets what earlier searches learnt (a new game), clearing the
+    /// table with the search threads.
     pub fn clear(&self) {
-        self.tt.clear();
+        self.tt.clear(self.pool.as_ref());
     }
 
-    /// [`think`] on this searcher's table (`config.hash_mb` is not
-    /// looked at: see [`Searcher::resize`]).
-    #[allow(clippy::too_many_arguments)]
+    /// Searches `req` on this engine's table and threads
+    /// (`config.hash_mb` and `config.threads` are not looked at: see
+    /// [`Searcher::set_hash`], [`Searcher::set_threads`]) until its limits
+    /// or `stop`; `report` receives the `info` reports as the search goes.
     pub fn think<G: Game>(
         &self,
-        root: &G,
-        history: &[u64],
-        root_moves: &[G::Move],
-        limits: &Limits,
-        config: &SearchConfig,
+        req: &Request<G>,
         stop: &AtomicBool,
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult<G::Move> {
-        think_on(
-            &self.tt, root, history, root_moves, limits, config, stop, report,
-        )
+        let result = self.dispatch(req, stop, report);
+        if req.limits.infinite {
+            // UCI: `go infinite` answers only after `stop`, even when the
+            // search is done (a solved position, the depth cap).
+            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
+                std::thread::sleep(Duration::from_millis(1));
+            }
+        }
+        result
     }
-}
 
-#[allow(clippy::too_many_arguments)]
-fn think_on<G: Game>(
-    tt: &Tt,
-    root: &G,
-    history: &[u64],
-    root_moves: &[G::Move],
-    limits: &Limits,
-    config: &SearchConfig,
-    stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> SearchResult<G::Move> {
-    crate::game::weights::with(config.weights, || match config.algorithm {
-        Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
-        Algorithm::Random => random::think(root, root_moves, config.seed),
-        Algorithm::Rearmost => {
-            let (result, fell_back) = rearmost::think(root, root_moves, config.seed);
-            if fell_back && root.count_moves() > 1 {
-                report(&Report::String(format!(
-                    "search rearmost: no move of a piece along a track in {}; using greedy",
-                    G::NAME
-                )));
+    fn dispatch<G: Game>(
+        &self,
+        req: &Request<G>,
+        stop: &AtomicBool,
+        report: &(dyn Fn(&Report) + Sync),
+    ) -> SearchResult<G::Move> {
+        let (root, root_moves, config) = (req.root, req.root_moves, req.config);
+        crate::game::weights::with(config.weights, || match config.algorithm {
+            Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
+            Algorithm::Random => random::think(root, root_moves, config.seed),
+            Algorithm::Rearmost => {
+                let (result, fell_back) = rearmost::think(root, root_moves, config.seed);
+                if fell_back && root.count_moves() > 1 {
+                    report(&Report::String(format!(
+                        "search rearmost: no move of a piece along a track in {}; using greedy",
+                        G::NAME
+                    )));
+                }
+                result
             }
-            result
-        }
-        // Expectiminimax with Star2 pruning: the dice games' search.
-        Algorithm::Expectimax => {
-            expectimax::search_moves(root, root_moves, limits, config, stop, report)
-        }
-        Algorithm::Auto if G::HAS_CHANCE => {
-            expectimax::search_moves(root, root_moves, limits, config, stop, report)
-        }
-        Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Mcts => {
-            if config.algorithm == Algorithm::Mcts {
-                report(&Report::String(
-                    "search mcts is not available yet; using alpha-beta".to_string(),
-                ));
-            }
-            alphabeta::think_with(
-                root,
-                history,
-                root_moves,
-                limits,
-                config,
-                stop,
-                report,
-                tt,
-                alphabeta::AbParams {
+            // Expectiminimax with Star2 pruning: the dice games' search.
+            Algorithm::Expectimax => expectimax::search(self, req, stop, report),
+            Algorithm::Auto if G::HAS_CHANCE => expectimax::search(self, req, stop, report),
+            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Mcts => {
+                if config.algorithm == Algorithm::Mcts {
+                    report(&Report::String(
+                        "search mcts is not available yet; using alpha-beta".to_string(),
+                    ));
+                }
+                let params = alphabeta::AbParams {
                     lmr: config.lmr,
                     ..alphabeta::AbParams::default()
-                },
-            )
-        }
-    })
-}
-
-/// The engine's transposition table: kept from one `think` to the next
-/// (the previous move's search seeds this one), resized when `hash_mb`
-/// changes.
-static TABLE: Mutex<Option<Arc<Tt>>> = Mutex::new(None);
-
-fn shared_tt(mb: usize) -> Arc<Tt> {
-    let mut slot = match TABLE.lock() {
-        Ok(g) => g,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    match slot.as_ref() {
-        Some(tt) if tt.mb() == mb.max(1) => Arc::clone(tt),
-        _ => {
-            // Free the old table before allocating the new one.
-            *slot = None;
-            let tt = Arc::new(Tt::new(mb));
-            *slot = Some(Arc::clone(&tt));
-            tt
-        }
-    }
-}
-
-/// Forgets everything the searches learnt (`ucinewgame`, a new game or a
-/// switch to another game).
-pub fn clear_hash() {
-    let slot = match TABLE.lock() {
-        Ok(g) => g,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    if let Some(tt) = slot.as_ref() {
-        tt.clear();
+                };
+                alphabeta::think_with(self, req, stop, report, params)
+            }
+        })
     }
 }

@@ -3,42 +3,56 @@
 //! the table spreads what each finds. The main thread keeps time, reports
 //! and gives the result; the helpers end when it sets the abort flag.
 //!
-//! The threads come from a rayon pool built for the search, sized exactly
-//! `threads`, so every helper runs at once (the global pool may be smaller
-//! and would queue them behind the main thread).
+//! The threads come from the engine's rayon pool ([`pool`]), built when
+//! `Threads` is set, sized exactly `threads` so every helper runs at once
+//! (the global pool may be smaller and would queue them behind the main
+//! thread). Building it per search cost more than a short search with many
+//! threads.
+
+use rayon::ThreadPool;
 
 /// Stack per search thread: recursion is `MAX_PLY` deep with a position
 /// copy per frame.
 const STACK_BYTES: usize = 16 << 20;
 
-/// Runs `main` and `threads - 1` helpers in parallel; returns `main`'s
-/// result once all have finished.
-pub fn run<R: Send>(
-    threads: usize,
-    main: impl FnOnce() -> R + Send,
-    helper: impl Fn(usize) + Sync,
-) -> R {
+/// The pool for `threads` search threads; `None` for one thread (the
+/// search then runs on the caller's thread).
+pub fn pool(threads: usize) -> Result<Option<ThreadPool>, String> {
     if threads <= 1 {
-        return main();
+        return Ok(None);
     }
-    let pool = rayon::ThreadPoolBuilder::new()
+    rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(STACK_BYTES)
         .thread_name(|i| format!("agon-search-{i}"))
-        .build();
-    match pool {
-        Ok(pool) => pool.scope(|s| {
-            let helper = &helper;
-            let weights = crate::game::weights::active();
-            for id in 1..threads {
-                s.spawn(move |_| {
-                    crate::game::weights::install(weights);
-                    helper(id)
-                });
-            }
-            main()
-        }),
-        // No threads to be had: search alone rather than fail.
-        Err(_) => main(),
-    }
+        .build()
+        .map(Some)
+        .map_err(|e| format!("cannot start {threads} search threads: {e}"))
+}
+
+/// Runs `main` and `threads - 1` helpers in parallel on `pool`; returns
+/// `main`'s result once all have finished. Without a pool `main` runs
+/// alone on this thread.
+pub fn run<R: Send>(
+    pool: Option<&ThreadPool>,
+    main: impl FnOnce() -> R + Send,
+    helper: impl Fn(usize) + Sync,
+) -> R {
+    let Some(pool) = pool else {
+        return main();
+    };
+    let threads = pool.current_num_threads();
+    // The pool's threads outlive the search: each job installs the
+    // caller's evaluation weights rather than keep an earlier search's.
+    let weights = crate::game::weights::active();
+    pool.scope(|s| {
+        let helper = &helper;
+        for id in 1..threads {
+            s.spawn(move |_| {
+                crate::game::weights::install(weights);
+                helper(id)
+            });
+        }
+        crate::game::weights::with(weights, main)
+    })
 }

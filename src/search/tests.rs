@@ -6,7 +6,6 @@ use super::score::Value;
 use super::testgame::brute;
 use super::testgame::connect::Connect;
 use super::testgame::graph::{self, Graph};
-use super::tt::Tt;
 use super::*;
 use crate::game::{Game, GameOptions, Status};
 use rand::{Rng, SeedableRng};
@@ -29,13 +28,22 @@ fn run<G: Game>(
 ) -> (SearchResult<G::Move>, Vec<Report>) {
     let reports = Mutex::new(Vec::new());
     let stop = AtomicBool::new(false);
-    let tt = Tt::new(2);
+    let tt = Searcher::new(2, config.threads).expect("a small table");
     let log = |r: &Report| {
         if let Ok(mut v) = reports.lock() {
             v.push(r.clone());
         }
     };
-    let res = think_with(pos, history, &[], limits, config, &stop, &log, &tt, params);
+    let res = think_with(
+        &tt,
+        &Request {
+            history,
+            ..Request::new(pos, limits, config)
+        },
+        &stop,
+        &log,
+        params,
+    );
     (res, reports.into_inner().unwrap_or_default())
 }
 
@@ -188,7 +196,7 @@ fn depth_and_node_limits_are_respected() {
 fn stop_ends_an_infinite_search_promptly() {
     let pos = Connect::new(&GameOptions::default()).expect("start");
     let stop = AtomicBool::new(false);
-    let tt = Tt::new(4);
+    let tt = Searcher::new(4, 2).expect("a small table");
     let limits = Limits {
         infinite: true,
         ..Limits::default()
@@ -199,17 +207,7 @@ fn stop_ends_an_infinite_search_promptly() {
     };
     std::thread::scope(|s| {
         let searcher = s.spawn(|| {
-            let res = think_with(
-                &pos,
-                &[],
-                &[],
-                &limits,
-                &config,
-                &stop,
-                &|_| {},
-                &tt,
-                AbParams::default(),
-            );
+            let res = tt.think(&Request::new(&pos, &limits, &config), &stop, &|_| {});
             (res, Instant::now())
         });
         std::thread::sleep(Duration::from_millis(300));
@@ -358,11 +356,10 @@ fn searchmoves_restrict_the_root() {
     let pos = Connect::new(&GameOptions::default()).expect("start");
     let stop = AtomicBool::new(false);
     let res = think(
-        &pos,
-        &[],
-        &[5],
-        &Limits::depth(3),
-        &SearchConfig::default(),
+        &Request {
+            root_moves: &[5],
+            ..Request::new(&pos, &Limits::depth(3), &SearchConfig::default())
+        },
         &stop,
         &|_| {},
     );
@@ -380,11 +377,7 @@ fn test_opponents_are_seeded_and_greedy_takes_a_win() {
     // First player has three in column 0 and wins by playing it.
     let pos = Connect::from_position("01010", &GameOptions::default()).expect("legal");
     let res = think(
-        &pos,
-        &[],
-        &[],
-        &Limits::default(),
-        &config(Algorithm::Greedy, 3),
+        &Request::new(&pos, &Limits::default(), &config(Algorithm::Greedy, 3)),
         &stop,
         &|_| {},
     );
@@ -393,11 +386,7 @@ fn test_opponents_are_seeded_and_greedy_takes_a_win() {
     let picks: Vec<Option<u8>> = (0..40)
         .map(|s| {
             think(
-                &start,
-                &[],
-                &[],
-                &Limits::default(),
-                &config(Algorithm::Random, s),
+                &Request::new(&start, &Limits::default(), &config(Algorithm::Random, s)),
                 &stop,
                 &|_| {},
             )
@@ -407,11 +396,7 @@ fn test_opponents_are_seeded_and_greedy_takes_a_win() {
     let again: Vec<Option<u8>> = (0..40)
         .map(|s| {
             think(
-                &start,
-                &[],
-                &[],
-                &Limits::default(),
-                &config(Algorithm::Random, s),
+                &Request::new(&start, &Limits::default(), &config(Algorithm::Random, s)),
                 &stop,
                 &|_| {},
             )

@@ -1,12 +1,15 @@
-//! Turning `go` limits into stopping rules.
+//! Turning `go` limits into stopping rules, for every search and game.
 //!
 //! - `movetime`: soft = hard = movetime − overhead.
-//! - clock: of the remaining time (less the overhead) spend a share,
-//!   `time / movestogo + ¾·inc` (movestogo defaults to 30), as the soft
-//!   bound — no new iteration starts after about half of it, since the next
-//!   one usually takes longer than all before it — and at most 4× the soft
-//!   bound, never more than 80 % of the clock, as the hard bound, checked
-//!   while searching.
+//! - clock: the time left less a reserve (`MoveOverhead` plus a safety
+//!   margin, [`safety`]) is shared over the moves still to make:
+//!   `movestogo` if given, else the game's estimate from the position
+//!   ([`crate::game::Game::moves_left`]), else [`DEFAULT_MOVES_TO_GO`].
+//!   The share `left / moves + ¾·inc` (at most 40 % of what is left) is
+//!   the soft limit — no new iteration starts after half of it, since the
+//!   next one usually takes longer than all before it — and at most 4× the
+//!   soft limit, never more than 80 % of what is left, is the hard limit,
+//!   checked while searching.
 //! - `infinite` or no time limit: only `stop`, depth and nodes end it.
 
 use super::limits::Limits;
@@ -14,8 +17,15 @@ use super::SearchConfig;
 use crate::game::Player;
 use std::time::{Duration, Instant};
 
-/// Default share of the clock when `movestogo` is not given.
-const DEFAULT_MOVES_TO_GO: u32 = 30;
+/// Moves to share the clock over when neither `movestogo` nor the game
+/// gives a number.
+pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// The margin kept beyond `MoveOverhead`: 1 % of the clock, 5 to 50 ms
+/// (process start-up of a search thread, a descheduled poll, output).
+fn safety(time: Duration) -> Duration {
+    (time / 100).clamp(Duration::from_millis(5), Duration::from_millis(50))
+}
 
 #[derive(Clone, Debug)]
 pub struct TimeManager {
@@ -27,16 +37,17 @@ pub struct TimeManager {
 }
 
 impl TimeManager {
-    pub fn new(limits: &Limits, config: &SearchConfig, mover: Player) -> TimeManager {
-        let start = Instant::now();
+    /// The limits of a search by `mover`, who expects to make `moves_left`
+    /// more moves in the game (the game's estimate, if it has one).
+    pub fn new(
+        limits: &Limits,
+        config: &SearchConfig,
+        mover: Player,
+        moves_left: Option<u32>,
+    ) -> TimeManager {
         let overhead = config.move_overhead;
         let floor = Duration::from_millis(1);
-        let mut tm = TimeManager {
-            start,
-            soft: None,
-            hard: None,
-            flexible: false,
-        };
+        let mut tm = TimeManager::unlimited();
         if limits.infinite {
             return tm;
         }
@@ -46,8 +57,13 @@ impl TimeManager {
             tm.hard = Some(t);
         }
         if let Some(Some(clock)) = limits.clocks.get(usize::from(mover)) {
-            let left = clock.time.saturating_sub(overhead).max(floor);
-            let mtg = limits.movestogo.unwrap_or(DEFAULT_MOVES_TO_GO).clamp(1, 50);
+            let reserve = overhead + safety(clock.time);
+            let left = clock.time.saturating_sub(reserve).max(floor);
+            let mtg = limits
+                .movestogo
+                .or(moves_left)
+                .unwrap_or(DEFAULT_MOVES_TO_GO)
+                .clamp(1, 80);
             let share = left / mtg + clock.inc * 3 / 4;
             let soft = share.min(left * 4 / 10).max(floor);
             let hard = (soft * 4).min(left * 8 / 10).max(soft);
@@ -56,6 +72,16 @@ impl TimeManager {
             tm.flexible = true;
         }
         tm
+    }
+
+    /// No limit: only `stop`, depth and nodes end the search.
+    pub fn unlimited() -> TimeManager {
+        TimeManager {
+            start: Instant::now(),
+            soft: None,
+            hard: None,
+            flexible: false,
+        }
     }
 
     pub fn elapsed(&self) -> Duration {
@@ -95,7 +121,7 @@ mod tests {
 
     #[test]
     fn movetime_is_net_of_overhead() {
-        let tm = TimeManager::new(&Limits::movetime(500), &cfg(), 0);
+        let tm = TimeManager::new(&Limits::movetime(500), &cfg(), 0, None);
         assert_eq!(tm.hard, Some(Duration::from_millis(490)));
         assert_eq!(tm.soft, tm.hard);
     }
@@ -115,17 +141,21 @@ mod tests {
             ],
             ..Limits::default()
         };
-        let a = TimeManager::new(&limits, &cfg(), 0);
-        let b = TimeManager::new(&limits, &cfg(), 1);
-        // 59.99 s / 30 + 0.75 s.
-        assert_eq!(a.soft, Some(Duration::from_nanos(2_749_666_666)));
+        let a = TimeManager::new(&limits, &cfg(), 0, None);
+        let b = TimeManager::new(&limits, &cfg(), 1, None);
+        // (60 s − 10 ms − 50 ms) / 30 + 0.75 s.
+        assert_eq!(a.soft, Some(Duration::from_millis(2_748)));
+        assert_eq!(a.hard, Some(Duration::from_millis(4 * 2_748)));
+        // The game's estimate of the moves left replaces the default.
+        let long = TimeManager::new(&limits, &cfg(), 0, Some(60));
+        assert_eq!(long.soft, Some(Duration::from_millis(999 + 750)));
         assert!(b.hard.expect("hard bound") <= Duration::from_millis(800));
         assert!(b.soft < a.soft);
         let tg = Limits {
             movestogo: Some(1),
             ..limits.clone()
         };
-        let c = TimeManager::new(&tg, &cfg(), 1);
+        let c = TimeManager::new(&tg, &cfg(), 1, None);
         // One move to go may not spend the whole clock.
         assert!(c.hard.expect("hard") < Duration::from_millis(990));
     }
@@ -137,6 +167,6 @@ mod tests {
             movetime: Some(Duration::from_millis(5)),
             ..Limits::default()
         };
-        assert!(!TimeManager::new(&limits, &cfg(), 0).has_deadline());
+        assert!(!TimeManager::new(&limits, &cfg(), 0, None).has_deadline());
     }
 }

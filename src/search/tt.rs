@@ -40,12 +40,17 @@ pub struct TtEntry {
 const NO_MOVE: u64 = 0xFFFF;
 const ENTRIES: usize = 4;
 const AGE_BITS: u32 = 6;
-const AGE_MASK: u64 = (1 << AGE_BITS) - 1;
+pub(crate) const AGE_MASK: u64 = (1 << AGE_BITS) - 1;
+/// Clusters per parallel task when a table is zeroed (4 MiB).
+const CLEAR_CHUNK: usize = 1 << 16;
 
+/// One cache line. Alpha-beta reads it as [`ENTRIES`] entries of two
+/// words; expectiminimax as two entries of four (see
+/// [`crate::search::expectimax::tt`]): one table, whichever search runs.
 #[derive(Default)]
 #[repr(align(64))]
-struct Cluster {
-    words: [[AtomicU64; 2]; ENTRIES],
+pub(crate) struct Cluster {
+    pub(crate) words: [AtomicU64; 8],
 }
 
 /// The shared table.
@@ -80,15 +85,88 @@ fn bound_bits(data: u64) -> u64 {
     (data >> 40) & 3
 }
 
+/// Why a table could not be made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AllocError {
+    pub mb: usize,
+    pub reason: String,
+}
+
+impl std::fmt::Display for AllocError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "cannot allocate a {} MiB hash table: {}",
+            self.mb, self.reason
+        )
+    }
+}
+
+/// Memory the kernel can give without swapping (`MemAvailable` of
+/// /proc/meminfo), in bytes; `None` where it cannot be read. Linux
+/// overcommits: an allocation far beyond this succeeds and the process is
+/// killed when the pages are touched, so the size is checked first.
+fn available_bytes() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemAvailable:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib.saturating_mul(1024))
+}
+
 impl Tt {
-    /// A table of about `mb` mebibytes (at least one cluster).
+    /// A table of about `mb` mebibytes (at least one cluster), for tests
+    /// and tools with a small, fixed size. Panics if the memory cannot be
+    /// had; an engine uses [`Tt::try_new`].
     pub fn new(mb: usize) -> Tt {
-        let bytes = mb.max(1).saturating_mul(1 << 20);
-        let n = (bytes / std::mem::size_of::<Cluster>()).max(1);
-        Tt {
-            clusters: (0..n).map(|_| Cluster::default()).collect(),
-            age: AtomicU8::new(0),
+        match Tt::try_new(mb, None) {
+            Ok(tt) => tt,
+            Err(e) => panic!("{e}"),
         }
+    }
+
+    /// A table of about `mb` mebibytes, every page written once (zeroed in
+    /// parallel on `pool`, or on rayon's global pool) so that the first
+    /// search pays no page faults. Fails, allocating nothing, if `mb` is
+    /// more than the memory available or the allocator refuses.
+    pub fn try_new(mb: usize, pool: Option<&rayon::ThreadPool>) -> Result<Tt, AllocError> {
+        let mb = mb.max(1);
+        let fail = |reason: String| AllocError { mb, reason };
+        let bytes = mb
+            .checked_mul(1 << 20)
+            .ok_or_else(|| fail("too large for this machine".into()))?;
+        if let Some(avail) = available_bytes() {
+            if bytes as u64 > avail {
+                return Err(fail(format!(
+                    "only {} MiB of memory is available",
+                    avail >> 20
+                )));
+            }
+        }
+        let n = (bytes / std::mem::size_of::<Cluster>()).max(1);
+        let mut clusters: Vec<Cluster> = Vec::new();
+        clusters
+            .try_reserve_exact(n)
+            .map_err(|e| fail(e.to_string()))?;
+        let fill = |spare: &mut [std::mem::MaybeUninit<Cluster>]| {
+            use rayon::prelude::*;
+            spare.par_chunks_mut(CLEAR_CHUNK).for_each(|chunk| {
+                for c in chunk {
+                    c.write(Cluster::default());
+                }
+            });
+        };
+        let spare = &mut clusters.spare_capacity_mut()[..n];
+        match pool {
+            Some(pool) => pool.install(|| fill(spare)),
+            None => fill(spare),
+        }
+        // SAFETY: the capacity is at least `n` (reserved above) and the
+        // first `n` elements were all initialised by `fill`.
+        unsafe { clusters.set_len(n) };
+        Ok(Tt {
+            clusters,
+            age: AtomicU8::new(0),
+        })
     }
 
     /// Size in mebibytes (as created).
@@ -96,13 +174,22 @@ impl Tt {
         (self.clusters.len() * std::mem::size_of::<Cluster>()) >> 20
     }
 
-    /// Forgets every entry (a new game).
-    pub fn clear(&self) {
-        for c in &self.clusters {
-            for w in &c.words {
-                w[0].store(0, Ordering::Relaxed);
-                w[1].store(0, Ordering::Relaxed);
-            }
+    /// Forgets every entry (a new game), in parallel on `pool` (or on
+    /// rayon's global pool).
+    pub fn clear(&self, pool: Option<&rayon::ThreadPool>) {
+        let wipe = || {
+            use rayon::prelude::*;
+            self.clusters.par_chunks(CLEAR_CHUNK).for_each(|chunk| {
+                for c in chunk {
+                    for w in &c.words {
+                        w.store(0, Ordering::Relaxed);
+                    }
+                }
+            });
+        };
+        match pool {
+            Some(pool) => pool.install(wipe),
+            None => wipe(),
         }
         self.age.store(0, Ordering::Relaxed);
     }
@@ -114,11 +201,16 @@ impl Tt {
         self.age.store((a + 1) & AGE_MASK as u8, Ordering::Relaxed);
     }
 
-    fn age(&self) -> u64 {
+    pub(crate) fn age(&self) -> u64 {
         u64::from(self.age.load(Ordering::Relaxed))
     }
 
-    fn cluster(&self, key: u64) -> &Cluster {
+    /// The first clusters, for a `hashfull` sample.
+    pub(crate) fn sample(&self) -> &[Cluster] {
+        &self.clusters[..self.clusters.len().min(250)]
+    }
+
+    pub(crate) fn cluster(&self, key: u64) -> &Cluster {
         // Multiply-shift maps the key onto any table length uniformly.
         let i = ((u128::from(key) * self.clusters.len() as u128) >> 64) as usize;
         &self.clusters[i]
@@ -126,7 +218,7 @@ impl Tt {
 
     /// The entry for `key`, with its score adjusted to `ply`.
     pub fn probe(&self, key: u64, ply: usize) -> Option<TtEntry> {
-        for w in &self.cluster(key).words {
+        for w in self.cluster(key).words.chunks_exact(2) {
             let data = w[1].load(Ordering::Relaxed);
             let check = w[0].load(Ordering::Relaxed);
             if check ^ data == key && bound_bits(data) != 0 {
@@ -160,7 +252,7 @@ impl Tt {
         let age = self.age();
         let cluster = self.cluster(key);
         let mv = move_index.map_or(NO_MOVE, u64::from);
-        for w in &cluster.words {
+        for w in cluster.words.chunks_exact(2) {
             let data = w[1].load(Ordering::Relaxed);
             if bound_bits(data) != 0 && w[0].load(Ordering::Relaxed) ^ data == key {
                 // Same position: keep a clearly deeper bound of this search.
@@ -171,9 +263,9 @@ impl Tt {
                 return self.write(w, key, mv, score, ply, depth, bound, age);
             }
         }
-        let mut victim = &cluster.words[0];
+        let mut victim = &cluster.words[..2];
         let mut victim_worth = i32::MAX;
-        for w in &cluster.words {
+        for w in cluster.words.chunks_exact(2) {
             let data = w[1].load(Ordering::Relaxed);
             if bound_bits(data) == 0 {
                 victim = w;
@@ -192,7 +284,7 @@ impl Tt {
     #[allow(clippy::too_many_arguments)]
     fn write(
         &self,
-        words: &[AtomicU64; 2],
+        words: &[AtomicU64],
         key: u64,
         mv: u64,
         score: Value,
@@ -209,17 +301,17 @@ impl Tt {
     /// Entries written by the current search, per mille of a sample.
     pub fn hashfull(&self) -> u32 {
         let age = self.age();
-        let sample = self.clusters.len().min(250);
+        let sample = self.sample();
         let mut used = 0;
-        for c in &self.clusters[..sample] {
-            for w in &c.words {
+        for c in sample {
+            for w in c.words.chunks_exact(2) {
                 let data = w[1].load(Ordering::Relaxed);
                 if bound_bits(data) != 0 && age_of(data) == age {
                     used += 1;
                 }
             }
         }
-        (used * 1000 / (sample * ENTRIES).max(1)) as u32
+        (used * 1000 / (sample.len() * ENTRIES).max(1)) as u32
     }
 }
 
@@ -227,6 +319,16 @@ impl Tt {
 mod tests {
     use super::*;
     use crate::search::score::mate_score;
+
+    #[test]
+    fn a_table_beyond_memory_is_an_error_not_an_abort() {
+        // About a pebibyte: more than any machine this runs on.
+        let e = Tt::try_new(1 << 30, None).err().expect("refused");
+        assert_eq!(e.mb, 1 << 30);
+        assert!(Tt::try_new(usize::MAX, None).is_err());
+        let tt = Tt::try_new(3, None).expect("3 MiB");
+        assert_eq!(tt.mb(), 3);
+    }
 
     #[test]
     fn store_probe_round_trip() {
@@ -283,7 +385,7 @@ mod tests {
         assert!(tt.hashfull() > 500, "hashfull {}", tt.hashfull());
         tt.new_search();
         assert_eq!(tt.hashfull(), 0);
-        tt.clear();
+        tt.clear(None);
         assert_eq!(tt.probe(0x9E37_79B9_7F4A_7C15, 0), None);
     }
 }

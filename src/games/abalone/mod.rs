@@ -308,6 +308,13 @@ impl Game for Abalone {
         self.ply
     }
 
+    // Engine games run about 90-180 plies; each ejection brings the sixth,
+    // which ends the game, nearer.
+    fn moves_left(&self) -> Option<u32> {
+        let ejected = u32::from(self.ejected[0]) + u32::from(self.ejected[1]);
+        Some(45u32.saturating_sub(self.ply / 4 + 3 * ejected).max(12))
+    }
+
     fn repetition_limit(&self) -> Option<u32> {
         self.rules.repetition
     }

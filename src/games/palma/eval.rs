@@ -55,7 +55,7 @@ pub fn win_probability(pos: &Palma, me: Player, t: &RaceTable) -> f64 {
 }
 
 /// Pip sum still to go to square 29 for every piece (not entered = −1).
-fn pips_to_go(t: Track) -> i32 {
+pub(crate) fn pips_to_go(t: Track) -> i32 {
     let mut s = i32::from(t.waiting) * 30 + i32::from(t.start) * 29;
     let mut b = t.board;
     while b != 0 {

@@ -158,6 +158,13 @@ impl Game for Palma {
         self.ply
     }
 
+    // The race ends when one side is home; a turn moves about 3 pips (the
+    // 150-pip start needs 51 turns on average, race.rs).
+    fn moves_left(&self) -> Option<u32> {
+        let pips = self.tracks.map(eval::pips_to_go).into_iter().min()?;
+        Some((pips / 3).max(0) as u32 + 1)
+    }
+
     fn evaluate(&self) -> Score {
         eval::evaluate(self)
     }

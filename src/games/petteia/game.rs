@@ -239,6 +239,13 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
         self.state.ply
     }
 
+    // The game ends by captures (or a capture-less stretch): about one move
+    // each per two pieces left, plus an ending.
+    fn moves_left(&self) -> Option<u32> {
+        let board = &self.state.board;
+        Some((board.side(0).count_ones() + board.side(1).count_ones()) / 2 + 10)
+    }
+
     fn evaluate(&self) -> Score {
         eval::evaluate(&self.state)
     }

@@ -455,6 +455,15 @@ impl Game for Zamma {
         self.ply
     }
 
+    // A draughts game lasts while there is material to trade: about one
+    // move each per two pieces left, plus an ending.
+    fn moves_left(&self) -> Option<u32> {
+        let pieces: u32 = (0..2)
+            .map(|s| (self.men[s] | self.mullahs[s]).count_ones())
+            .sum();
+        Some(pieces / 2 + 10)
+    }
+
     fn repetition_limit(&self) -> Option<u32> {
         self.rules.repetition
     }

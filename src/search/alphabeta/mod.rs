@@ -19,19 +19,15 @@ mod qsearch;
 mod root;
 mod search;
 
+use super::control::{Control, Ticker};
 use super::score::MAX_PLY;
-use super::time::TimeManager;
 use super::tt::Tt;
 use crate::game::Game;
 use history::History;
 use ordering::Ordered;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 pub use root::{think_with, RootMove};
 
-/// Nodes between two looks at the clock and the stop flag.
-const POLL_INTERVAL: u64 = 1024;
-const _: () = assert!(POLL_INTERVAL.is_power_of_two());
 /// Late-move reduction = 0.5 + ln(depth)·ln(move number) / this. Measured
 /// on Abalone (`agon match`, Belgian Daisy, 50 ms a move, 200-ply cap,
 /// against `lmr=off`): divisor 4 scored 59 % over 100 games (+51 =16 −33,
@@ -63,13 +59,7 @@ impl Default for AbParams {
 /// State shared by all threads of one search.
 pub(crate) struct Shared<'a> {
     pub tt: &'a Tt,
-    pub stop: &'a AtomicBool,
-    /// Set by the main thread when it is done; ends the helpers.
-    pub abort: AtomicBool,
-    /// Nodes flushed by all threads.
-    pub nodes: AtomicU64,
-    pub time: TimeManager,
-    pub node_limit: Option<u64>,
+    pub control: Control<'a>,
     /// Hashes of the game positions before the root.
     pub history: &'a [u64],
 }
@@ -78,13 +68,8 @@ pub(crate) struct Shared<'a> {
 pub(crate) struct Worker<'a, G: Game> {
     shared: &'a Shared<'a>,
     params: AbParams,
-    pub id: usize,
-    pub nodes: u64,
-    flushed: u64,
-    /// Nodes of the other threads at the last poll.
-    others: u64,
+    pub ticker: Ticker,
     pub seldepth: usize,
-    pub stopped: bool,
     /// Hashes of the positions from the root down to the current node.
     path: Vec<u64>,
     /// Counts of `history` + `path` hashes by low bits: a zero count
@@ -92,6 +77,8 @@ pub(crate) struct Worker<'a, G: Game> {
     rep_filter: Vec<u8>,
     hist: History<G>,
     moves: Vec<Vec<G::Move>>,
+    /// A chance node's outcomes, per ply.
+    outcomes: Vec<Vec<(G::Move, f64)>>,
     order: Vec<Ordered>,
     quiets: Vec<Vec<usize>>,
     pv: Vec<Vec<G::Move>>,
@@ -101,20 +88,17 @@ pub(crate) struct Worker<'a, G: Game> {
 const REP_FILTER_BITS: u64 = 12;
 
 impl<'a, G: Game> Worker<'a, G> {
-    pub fn new(shared: &'a Shared<'a>, id: usize, params: AbParams) -> Self {
+    pub fn new(shared: &'a Shared<'a>, params: AbParams) -> Self {
         let mut w = Worker {
             shared,
             params,
-            id,
-            nodes: 0,
-            flushed: 0,
-            others: 0,
+            ticker: Ticker::default(),
             seldepth: 0,
-            stopped: false,
             path: Vec::with_capacity(MAX_PLY + 2),
             rep_filter: vec![0; 1 << REP_FILTER_BITS],
             hist: History::new(),
             moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            outcomes: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             order: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             quiets: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
@@ -157,44 +141,17 @@ impl<'a, G: Game> Worker<'a, G> {
     /// Counts a node; true if the search must stop.
     #[inline]
     fn tick(&mut self) -> bool {
-        if self.stopped {
-            return true;
-        }
-        self.nodes += 1;
-        if let Some(limit) = self.shared.node_limit {
-            if self.nodes + self.others >= limit {
-                self.shared.abort.store(true, Ordering::Relaxed);
-                self.stopped = true;
-            }
-        }
-        if self.nodes & (POLL_INTERVAL - 1) == 0 {
-            self.poll();
-        }
-        self.stopped
-    }
-
-    fn poll(&mut self) {
-        self.flush();
-        self.others = self.shared.nodes.load(Ordering::Relaxed) - self.flushed;
-        if self.shared.stop.load(Ordering::Relaxed)
-            || self.shared.abort.load(Ordering::Relaxed)
-            || (self.id == 0 && self.shared.time.out_of_time())
-        {
-            self.stopped = true;
-        }
+        self.ticker.tick(&self.shared.control)
     }
 
     /// Adds this thread's new nodes to the shared count.
     pub fn flush(&mut self) {
-        self.shared
-            .nodes
-            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
-        self.flushed = self.nodes;
+        self.ticker.flush(&self.shared.control);
     }
 
     /// All nodes of all threads so far (exact for this thread).
     pub fn total_nodes(&self) -> u64 {
-        self.shared.nodes.load(Ordering::Relaxed) + (self.nodes - self.flushed)
+        self.ticker.total(&self.shared.control)
     }
 
     fn reduction(&self, depth: i32, n: usize) -> i32 {

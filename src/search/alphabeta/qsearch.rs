@@ -58,7 +58,7 @@ impl<G: Game> Worker<'_, G> {
             let mut child = pos.clone();
             child.play(moves[idx]);
             let v = self.child_value(&child, me, -(qdepth + 1), ply + 1, alpha, beta, false);
-            if self.stopped {
+            if self.ticker.stopped {
                 break;
             }
             if v > best {

@@ -4,14 +4,13 @@
 use super::ordering::{pick, score_moves};
 use super::{AbParams, Shared, Worker};
 use crate::game::{Game, Player, Status};
+use crate::search::control::Control;
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
-use crate::search::limits::Limits;
 use crate::search::score::{self, is_mate, Value, INF, MATE, MAX_PLY};
 use crate::search::time::TimeManager;
 use crate::search::tt::{Tt, TtBound};
-use crate::search::{smp, SearchConfig};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::time::Duration;
+use crate::search::{smp, Request, Searcher};
+use std::sync::atomic::AtomicBool;
 
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
@@ -39,27 +38,24 @@ pub(crate) struct Iterated<M> {
     pub depth: u32,
 }
 
-/// [`crate::search::think`] for alpha-beta with an explicit table and
-/// parameters (tests, bench, measurements).
-#[allow(clippy::too_many_arguments)]
+/// Alpha-beta on `searcher`'s table and threads with explicit parameters
+/// (the engine, tests, bench, measurements).
 pub fn think_with<G: Game>(
-    root: &G,
-    history: &[u64],
-    root_moves: &[G::Move],
-    limits: &Limits,
-    config: &SearchConfig,
+    searcher: &Searcher,
+    req: &Request<G>,
     stop: &AtomicBool,
     report: ReportFn,
-    tt: &Tt,
     params: AbParams,
 ) -> SearchResult<G::Move> {
-    let none = SearchResult {
-        best: None,
-        ponder: None,
-        score: ScoreReport::Cp(0),
-        depth: 0,
-        nodes: 0,
-    };
+    let (root, history, root_moves, limits, config) = (
+        req.root,
+        req.history,
+        req.root_moves,
+        req.limits,
+        req.config,
+    );
+    let tt = searcher.tt();
+    let none = SearchResult::none();
     let Status::Decision(me) = root.status() else {
         return none;
     };
@@ -91,11 +87,11 @@ pub fn think_with<G: Game>(
     tt.new_search();
     let shared = Shared {
         tt,
-        stop,
-        abort: AtomicBool::new(false),
-        nodes: AtomicU64::new(0),
-        time: TimeManager::new(limits, config, me),
-        node_limit: limits.nodes,
+        control: Control::new(
+            limits,
+            TimeManager::new(limits, config, me, root.moves_left()),
+            stop,
+        ),
         history,
     };
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
@@ -103,7 +99,7 @@ pub fn think_with<G: Game>(
     let initial = initial_order(root, me, &allowed, tt);
 
     let main = || {
-        let mut w = Worker::new(&shared, 0, params);
+        let mut w = Worker::new(&shared, params);
         let out = w.iterate(
             root,
             me,
@@ -114,25 +110,19 @@ pub fn think_with<G: Game>(
             Some(report),
         );
         w.flush();
-        shared.abort.store(true, Ordering::Relaxed);
+        shared.control.abort();
         out
     };
     let helper = |id: usize| {
-        let mut w = Worker::<G>::new(&shared, id, params);
+        let mut w = Worker::<G>::new(&shared, params);
         // Odd helpers start one ply deeper so the threads spread over
         // two depths and fill the table for each other.
         let start = 1 + (id as u32 & 1);
         w.iterate(root, me, initial.clone(), MAX_DEPTH, 1, start, None);
         w.flush();
     };
-    let out = smp::run(config.threads.max(1), main, helper);
+    let out = smp::run(searcher.pool(), main, helper);
 
-    if limits.infinite {
-        // `go infinite` ends only with `stop`, even when the search is done.
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(Duration::from_millis(1));
-        }
-    }
     let best = &out.moves[0];
     SearchResult {
         best: Some(best.mv),
@@ -145,7 +135,7 @@ pub fn think_with<G: Game>(
             ScoreReport::Cp(0)
         },
         depth: out.depth,
-        nodes: shared.nodes.load(Ordering::Relaxed),
+        nodes: shared.control.nodes(),
     }
 }
 
@@ -197,17 +187,17 @@ impl<G: Game> Worker<'_, G> {
         self.path.clear();
         self.push(root.hash());
         for depth in start..=max_depth {
-            if report.is_some() && depth > 1 && !self.shared.time.may_start_iteration() {
+            if report.is_some() && depth > 1 && !self.shared.control.time.may_start_iteration() {
                 break;
             }
             self.seldepth = 0;
             for line in 0..multipv {
                 self.aspiration(root, me, &mut rms, depth as i32, line, report);
-                if self.stopped {
+                if self.ticker.stopped {
                     break;
                 }
             }
-            if self.stopped {
+            if self.ticker.stopped {
                 break;
             }
             completed = depth;
@@ -251,7 +241,7 @@ impl<G: Game> Worker<'_, G> {
     /// result that no deeper search can shorten, or a single legal move,
     /// when the time is the engine's to manage.
     fn done_early(&self, rms: &[RootMove<G::Move>], depth: u32) -> bool {
-        if !self.shared.time.flexible {
+        if !self.shared.control.time.flexible {
             return false;
         }
         let s = rms[0].score;
@@ -279,7 +269,7 @@ impl<G: Game> Worker<'_, G> {
             };
         loop {
             let (v, improved) = self.root_search(root, me, rms, depth, line, alpha, beta);
-            if self.stopped {
+            if self.ticker.stopped {
                 // A move that beat the window before the stop is at least as
                 // good as the last iteration's best: keep it.
                 if let Some(i) = improved {
@@ -342,7 +332,7 @@ impl<G: Game> Worker<'_, G> {
                     v
                 }
             };
-            if self.stopped {
+            if self.ticker.stopped {
                 return (best, improved);
             }
             let rm = &mut rms[i];
@@ -374,7 +364,7 @@ impl<G: Game> Worker<'_, G> {
         line: usize,
         bound: Bound,
     ) -> PvInfo {
-        let elapsed = self.shared.time.elapsed();
+        let elapsed = self.shared.control.time.elapsed();
         let nodes = self.total_nodes();
         let ms = elapsed.as_millis() as u64;
         let mut pos = root.clone();

@@ -5,6 +5,7 @@
 use super::ordering::{pick, score_moves};
 use super::Worker;
 use crate::game::{Game, Outcome, Player, Status};
+use crate::search::expectimax::chance_static;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
 use crate::search::tt::TtBound;
 
@@ -46,38 +47,37 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// Expectation over a chance node's outcomes, each searched with a
-    /// full window.
+    /// full window; below the horizon the node's static value, as
+    /// expectiminimax takes it (searching each outcome would multiply
+    /// quiescence by the number of outcomes at every chance node).
     fn chance_value(&mut self, node: &G, me: Player, depth: i32, ply: usize) -> Value {
         if ply >= MAX_PLY - 1 {
             return DRAW;
         }
-        let mut outcomes = Vec::new();
+        let mut outcomes = std::mem::take(&mut self.outcomes[ply]);
         node.outcomes(&mut outcomes);
-        let mut sum = 0.0;
-        for (m, p) in outcomes {
-            let mut child = node.clone();
-            child.play(m);
-            if depth <= 0 {
-                // Below the horizon every outcome is valued statically:
-                // searching each would multiply quiescence by the number
-                // of outcomes at every chance node.
-                let v = match child.status() {
-                    Status::Over(Outcome::Win(w)) => mate_score(w == me, ply + 1),
-                    Status::Decision(q) if q == me => child.evaluate(),
-                    Status::Decision(_) => -child.evaluate(),
-                    Status::Over(Outcome::Draw) | Status::Chance => DRAW,
-                };
+        let v = if depth <= 0 {
+            chance_static(node, me, &outcomes)
+        } else {
+            let mut sum = 0.0;
+            for &(m, p) in &outcomes {
+                let mut child = node.clone();
+                child.play(m);
+                self.pv[ply + 1].clear();
+                let v = self.child_value(&child, me, depth, ply + 1, -INF, INF, false);
+                if self.ticker.stopped {
+                    break;
+                }
                 sum += p * f64::from(v);
-                continue;
             }
-            self.pv[ply + 1].clear();
-            let v = self.child_value(&child, me, depth, ply + 1, -INF, INF, false);
-            if self.stopped {
-                return DRAW;
+            if self.ticker.stopped {
+                DRAW
+            } else {
+                sum.round() as Value
             }
-            sum += p * f64::from(v);
-        }
-        sum.round() as Value
+        };
+        self.outcomes[ply] = outcomes;
+        v
     }
 
     /// Negamax value of the decision node `pos` where `me` moves.
@@ -199,7 +199,7 @@ impl<G: Game> Worker<'_, G> {
                 }
                 v
             };
-            if self.stopped {
+            if self.ticker.stopped {
                 break;
             }
             if v > best {
@@ -226,7 +226,7 @@ impl<G: Game> Worker<'_, G> {
                 quiets.push(pos.history_index(m));
             }
         }
-        let stopped = self.stopped;
+        let stopped = self.ticker.stopped;
         if !stopped {
             let bound = if best >= beta {
                 TtBound::Lower

@@ -9,8 +9,8 @@
 //! - [`root`]: iterative deepening over decision plies, the threads
 //!   ([`Parallel`]: parallel root moves or Lazy SMP), `info` reports and
 //!   the PV.
-//! - [`tt`], [`clock`], [`value`]: the shared table, when to stop, and the
-//!   value scale (wins, bounds, `cp` and `wdl`).
+//! - [`tt`], [`value`]: this search's entries in the engine's table, and
+//!   the value scale (wins, bounds, `cp` and `wdl`).
 //!
 //! Reported values: `cp` is the expected value from the side of the player
 //! to move at the root (for a chance root: the player who decides after
@@ -24,7 +24,6 @@
 //! token. Repetitions are not detected: neither chance game has a
 //! repetition rule.
 
-pub mod clock;
 pub mod node;
 pub mod plain;
 pub mod root;
@@ -32,9 +31,9 @@ pub mod tt;
 pub mod value;
 
 use crate::game::{Game, Player, Score, Status};
-use crate::search::{Limits, Report, SearchConfig, SearchResult};
-use clock::Clock;
-use node::Searcher;
+use crate::search::control::Control;
+use crate::search::{Report, Request, SearchResult, Searcher};
+use node::Worker;
 use std::sync::atomic::AtomicBool;
 
 /// Pruning at chance nodes (and whether decision nodes prune at all).
@@ -83,10 +82,8 @@ impl Parallel {
 pub struct Options {
     pub pruning: Pruning,
     pub parallel: Parallel,
+    /// Use the engine's table (off: to measure what it is worth).
     pub use_tt: bool,
-    /// Table size cap in MB. The table lives for one search; clearing a
-    /// large one per move would cost more than it saves at short budgets.
-    pub tt_mb: usize,
 }
 
 impl Default for Options {
@@ -95,55 +92,22 @@ impl Default for Options {
             pruning: Pruning::Star2,
             parallel: Parallel::default(),
             use_tt: true,
-            tt_mb: 16,
         }
     }
 }
 
-/// Searches `root` with iterative deepening, Star2 and a table, within
-/// `limits` (depth, nodes, movetime, clocks, infinite) and until `stop`.
+/// Searches `req` with iterative deepening, Star2 and a table, within
+/// its limits (depth, nodes, movetime, clocks, infinite) and until `stop`,
+/// on `searcher`'s threads. `req.root_moves` restricts a decision root:
+/// the protocol's `searchmoves`, and `agon analyse`'s value of one forced
+/// move.
 pub fn search<G: Game>(
-    root: &G,
-    limits: &Limits,
-    config: &SearchConfig,
+    searcher: &Searcher,
+    req: &Request<G>,
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    search_moves(root, &[], limits, config, stop, report)
-}
-
-/// [`search`] restricted to `root_moves` at a decision root (empty = every
-/// legal move): the protocol's `searchmoves`, and `agon analyse`'s value of
-/// one forced move.
-pub fn search_moves<G: Game>(
-    root: &G,
-    root_moves: &[G::Move],
-    limits: &Limits,
-    config: &SearchConfig,
-    stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> SearchResult<G::Move> {
-    root::search(
-        root,
-        root_moves,
-        limits,
-        config,
-        &Options::default(),
-        stop,
-        report,
-    )
-}
-
-/// [`search`] with explicit [`Options`].
-pub fn search_with<G: Game>(
-    root: &G,
-    limits: &Limits,
-    config: &SearchConfig,
-    options: &Options,
-    stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> SearchResult<G::Move> {
-    root::search(root, &[], limits, config, options, stop, report)
+    root::measured(searcher, req, &Options::default(), stop, report).result
 }
 
 /// The side values are reported from: the mover at a decision node; at a
@@ -204,10 +168,10 @@ pub fn fixed_depth<G: Game>(
     tt_mb: Option<usize>,
 ) -> Fixed<G::Move> {
     let stop = AtomicBool::new(false);
-    let clock = Clock::unlimited(&stop);
-    let tt = tt_mb.map(tt::Tt::new);
+    let control = Control::unlimited(&stop);
+    let tt = tt_mb.map(crate::search::tt::Tt::new);
     let view = root_view(root);
-    let mut s = Searcher::<G>::new(pruning, tt.as_ref(), &clock);
+    let mut s = Worker::<G>::new(pruning, tt.as_ref(), &control);
     let (lo, hi) = (s.scale.lo(), s.scale.hi());
     if let (Status::Decision(me), true) = (root.status(), depth > 0) {
         let order = s.ordered_moves(root, None);
@@ -227,13 +191,13 @@ pub fn fixed_depth<G: Game>(
         return Fixed {
             value: best.map_or(0.0, |b| b.0),
             best: best.map(|b| b.1),
-            nodes: s.nodes + 1,
+            nodes: s.nodes() + 1,
         };
     }
     let value = s.value(root, depth, lo, hi, view);
     Fixed {
         value,
         best: None,
-        nodes: s.nodes,
+        nodes: s.nodes(),
     }
 }

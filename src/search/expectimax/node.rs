@@ -32,67 +32,84 @@
 //! of depth `d` returns the depth-`d` expectiminimax value whatever the
 //! table holds (deeper entries still order moves).
 
-use super::clock::{Clock, POLL};
-use super::tt::{Entry, Tt};
+use super::tt::{self, Entry};
 use super::value::Scale;
 use super::Pruning;
 use crate::game::{Game, Player, Status};
+use crate::search::control::{Control, Ticker};
+use crate::search::tt::Tt;
 
-pub struct Searcher<'a, G: Game> {
+pub struct Worker<'a, G: Game> {
     pub pruning: Pruning,
     pub scale: Scale,
     tt: Option<&'a Tt>,
-    clock: &'a Clock<'a>,
-    /// Nodes visited by this thread.
-    pub nodes: u64,
-    unpolled: u64,
-    aborted: bool,
+    control: &'a Control<'a>,
+    ticker: Ticker,
     move_bufs: Vec<Vec<G::Move>>,
+    /// Buffers of the nodes being searched, one set per open node, reused
+    /// so that a node allocates nothing once they have grown.
+    order_bufs: Vec<Vec<(usize, G::Move)>>,
+    chance_bufs: Vec<ChanceBufs<G>>,
 }
 
-impl<'a, G: Game> Searcher<'a, G> {
-    pub fn new(pruning: Pruning, tt: Option<&'a Tt>, clock: &'a Clock<'a>) -> Self {
-        Searcher {
+/// What a chance node works in.
+struct ChanceBufs<G: Game> {
+    outcomes: Vec<(G::Move, f64)>,
+    children: Vec<(G, f64)>,
+    lb: Vec<f64>,
+    ub: Vec<f64>,
+    first: Vec<Option<(usize, f64)>>,
+}
+
+impl<G: Game> Default for ChanceBufs<G> {
+    fn default() -> Self {
+        ChanceBufs {
+            outcomes: Vec::new(),
+            children: Vec::new(),
+            lb: Vec::new(),
+            ub: Vec::new(),
+            first: Vec::new(),
+        }
+    }
+}
+
+impl<'a, G: Game> Worker<'a, G> {
+    pub fn new(pruning: Pruning, tt: Option<&'a Tt>, control: &'a Control<'a>) -> Self {
+        Worker {
             pruning,
             scale: Scale::of::<G>(),
             tt,
-            clock,
-            nodes: 0,
-            unpolled: 0,
-            aborted: false,
+            control,
+            ticker: Ticker::default(),
             move_bufs: Vec::new(),
+            order_bufs: Vec::new(),
+            chance_bufs: Vec::new(),
         }
     }
 
     /// Whether the search was stopped (values since then are meaningless).
     pub fn aborted(&mut self) -> bool {
-        if !self.aborted && self.clock.aborted() {
-            self.aborted = true;
+        if !self.ticker.stopped && self.control.aborted() {
+            self.ticker.stopped = true;
         }
-        self.aborted
+        self.ticker.stopped
     }
 
-    /// Flushes this thread's uncounted nodes to the shared clock.
+    /// Adds this thread's uncounted nodes to the shared count and looks
+    /// at every reason to stop.
     pub fn flush(&mut self) {
-        if self.clock.poll(self.unpolled) {
-            self.aborted = true;
-        }
-        self.unpolled = 0;
+        self.ticker.poll(self.control);
     }
 
-    fn visit(&mut self) {
-        self.nodes += 1;
-        self.unpolled += 1;
-        if self.unpolled >= POLL {
-            self.flush();
-        }
+    /// Nodes visited by this worker.
+    pub fn nodes(&self) -> u64 {
+        self.ticker.nodes
     }
 
     /// The value of `pos` searched `depth` decision plies deep, from
     /// `view`'s side, fail-soft in the window `(alpha, beta)`.
     pub fn value(&mut self, pos: &G, depth: u32, alpha: f64, beta: f64, view: Player) -> f64 {
-        self.visit();
-        if self.aborted {
+        if self.ticker.tick(self.control) {
             return 0.0;
         }
         match pos.status() {
@@ -107,19 +124,29 @@ impl<'a, G: Game> Searcher<'a, G> {
     /// then by `order_hint` (stable, so ties keep generation order). Also
     /// returns the generation index of each.
     pub fn ordered_moves(&mut self, pos: &G, tt_best: Option<u16>) -> Vec<(usize, G::Move)> {
-        let mut moves = self.move_bufs.pop().unwrap_or_default();
-        pos.moves(&mut moves);
-        let mut order: Vec<(usize, G::Move)> = moves.iter().copied().enumerate().collect();
-        order.sort_by_key(|&(i, m)| {
-            let first = tt_best.is_some_and(|b| usize::from(b) == i);
-            (!first, -pos.order_hint(m))
-        });
-        self.move_bufs.push(moves);
+        let mut order = Vec::new();
+        self.order_moves(pos, tt_best, &mut order);
         order
     }
 
+    /// [`Worker::ordered_moves`] into `order` (no allocation once the
+    /// buffers have grown).
+    fn order_moves(&mut self, pos: &G, tt_best: Option<u16>, order: &mut Vec<(usize, G::Move)>) {
+        let mut moves = self.move_bufs.pop().unwrap_or_default();
+        pos.moves(&mut moves);
+        order.clear();
+        order.extend(moves.iter().copied().enumerate());
+        // The index breaks ties as a stable sort would, without the
+        // stable sort's buffer.
+        order.sort_unstable_by_key(|&(i, m)| {
+            let first = tt_best.is_some_and(|b| usize::from(b) == i);
+            (!first, -pos.order_hint(m), i)
+        });
+        self.move_bufs.push(moves);
+    }
+
     fn probe_tt(&self, pos: &G, view: Player) -> Option<Entry> {
-        self.tt.and_then(|t| t.probe(pos.hash(), view))
+        self.tt.and_then(|t| tt::probe(t, pos.hash(), view))
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -142,7 +169,8 @@ impl<'a, G: Game> Searcher<'a, G> {
             } else {
                 (v, v)
             };
-            t.store(
+            tt::store(
+                t,
                 pos.hash(),
                 view,
                 Entry {
@@ -203,6 +231,21 @@ impl<'a, G: Game> Searcher<'a, G> {
         me: Player,
         first: Option<(usize, f64)>,
     ) -> f64 {
+        let mut order = self.order_bufs.pop().unwrap_or_default();
+        let v = self.decision_in(pos, depth, (alpha, beta), me, first, &mut order);
+        self.order_bufs.push(order);
+        v
+    }
+
+    fn decision_in(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        (alpha, beta): (f64, f64),
+        me: Player,
+        first: Option<(usize, f64)>,
+        order: &mut Vec<(usize, G::Move)>,
+    ) -> f64 {
         if depth == 0 {
             return f64::from(pos.evaluate());
         }
@@ -219,7 +262,7 @@ impl<'a, G: Game> Searcher<'a, G> {
         {
             return v;
         }
-        let order = self.ordered_moves(pos, entry.and_then(|e| e.best));
+        self.order_moves(pos, entry.and_then(|e| e.best), order);
         if order.is_empty() {
             return f64::from(pos.evaluate());
         }
@@ -227,7 +270,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             Some((i, v)) => (v, i, alpha.max(v)),
             None => (f64::NEG_INFINITY, order[0].0, alpha),
         };
-        for &(i, m) in &order {
+        for &(i, m) in order.iter() {
             if best >= beta && !plain {
                 break;
             }
@@ -237,7 +280,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let mut child = pos.clone();
             child.play(m);
             let v = self.value(&child, depth - 1, a, beta, me);
-            if self.aborted {
+            if self.ticker.stopped {
                 return 0.0;
             }
             if v > best {
@@ -262,23 +305,43 @@ impl<'a, G: Game> Searcher<'a, G> {
     }
 
     fn chance(&mut self, pos: &G, depth: u32, alpha: f64, beta: f64, view: Player) -> f64 {
-        let mut outcomes = Vec::new();
-        pos.outcomes(&mut outcomes);
+        let mut bufs = self.chance_bufs.pop().unwrap_or_default();
+        let v = self.chance_in(pos, depth, alpha, beta, view, &mut bufs);
+        self.chance_bufs.push(bufs);
+        v
+    }
+
+    fn chance_in(
+        &mut self,
+        pos: &G,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        view: Player,
+        bufs: &mut ChanceBufs<G>,
+    ) -> f64 {
+        let ChanceBufs {
+            outcomes,
+            children,
+            lb,
+            ub,
+            first,
+        } = bufs;
+        pos.outcomes(outcomes);
         if depth == 0 {
-            return f64::from(super::chance_static(pos, view, &outcomes));
+            return f64::from(super::chance_static(pos, view, outcomes));
         }
         let (lo, hi) = (self.scale.lo(), self.scale.hi());
-        let children: Vec<(G, f64)> = outcomes
-            .iter()
-            .map(|&(m, p)| {
-                let mut c = pos.clone();
-                c.play(m);
-                (c, p)
-            })
-            .collect();
+        children.clear();
+        children.extend(outcomes.iter().map(|&(m, p)| {
+            let mut c = pos.clone();
+            c.play(m);
+            (c, p)
+        }));
+        let children = &children[..];
         if self.pruning == Pruning::Plain {
             let mut sum = 0.0;
-            for (c, p) in &children {
+            for (c, p) in children {
                 sum += p * self.value(c, depth, lo, hi, view);
             }
             return sum;
@@ -290,21 +353,23 @@ impl<'a, G: Game> Searcher<'a, G> {
         {
             return v;
         }
-        let mut lb = vec![lo; children.len()];
-        let mut ub = vec![hi; children.len()];
-        let mut first = vec![None; children.len()];
+        lb.clear();
+        lb.resize(children.len(), lo);
+        ub.clear();
+        ub.resize(children.len(), hi);
+        first.clear();
+        first.resize(children.len(), None);
         if self.pruning == Pruning::Star2 {
-            if let Some(v) = self.probe_children(
-                &children, depth, alpha, beta, view, &mut lb, &mut ub, &mut first,
-            ) {
-                if !self.aborted {
+            if let Some(v) = self.probe_children(children, depth, alpha, beta, view, lb, ub, first)
+            {
+                if !self.ticker.stopped {
                     self.store_tt(pos, view, depth, v, alpha, beta, None);
                 }
                 return v;
             }
         }
-        let v = self.star1(&children, depth, alpha, beta, view, &lb, &ub, &first);
-        if !self.aborted {
+        let v = self.star1(children, depth, alpha, beta, view, lb, ub, first);
+        if !self.ticker.stopped {
             self.store_tt(pos, view, depth, v, alpha, beta, None);
         }
         v
@@ -342,7 +407,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     Some(f) => self.resume(c, depth, wa, wb, view, f),
                     None => self.value(c, depth, wa, wb, view),
                 };
-                if self.aborted {
+                if self.ticker.stopped {
                     return 0.0;
                 }
                 // A fail-soft result beyond a child's own bound is that bound.
@@ -378,7 +443,7 @@ impl<'a, G: Game> Searcher<'a, G> {
             let Status::Decision(m) = c.status() else {
                 continue;
             };
-            self.visit();
+            self.ticker.tick(self.control);
             let entry = self.probe_tt(c, view);
             if let Some(e) = entry.filter(|e| e.depth == depth) {
                 lb[i] = lb[i].max(e.lower);
@@ -398,7 +463,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     let b = (beta - others_lo) / p;
                     if lb[i] < b {
                         let v = self.value(&g, depth - 1, lb[i], b.min(ub[i]), view);
-                        if self.aborted {
+                        if self.ticker.stopped {
                             return Some(0.0);
                         }
                         first[i] = Some((k, v));
@@ -408,7 +473,7 @@ impl<'a, G: Game> Searcher<'a, G> {
                     let a = (alpha - others_hi) / p;
                     if ub[i] > a {
                         let v = self.value(&g, depth - 1, a.max(lb[i]), ub[i], view);
-                        if self.aborted {
+                        if self.ticker.stopped {
                             return Some(0.0);
                         }
                         first[i] = Some((k, v));

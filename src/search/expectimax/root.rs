@@ -2,13 +2,15 @@
 //! threads when `threads > 1` (Lazy SMP helpers, or the root moves in
 //! parallel: [`super::Parallel`]), reports and the PV.
 
-use super::clock::Clock;
-use super::node::Searcher;
-use super::tt::Tt;
+use super::node::Worker;
+use super::tt;
 use super::value::Scale;
 use super::{root_view, Options, Parallel, Pruning};
 use crate::game::{Game, Player, Status};
-use crate::search::{smp, Bound, Limits, PvInfo, Report, ScoreReport, SearchConfig, SearchResult};
+use crate::search::control::Control;
+use crate::search::time::TimeManager;
+use crate::search::tt::Tt;
+use crate::search::{smp, Bound, PvInfo, Report, Request, ScoreReport, SearchResult, Searcher};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -19,7 +21,9 @@ pub const MAX_DEPTH: u32 = 64;
 /// One finished iteration.
 struct Iteration<M> {
     value: f64,
-    best: Option<M>,
+    /// At a decision root: the best moves with their values, best first
+    /// (one, or `MultiPV` of them).
+    lines: Vec<(f64, M)>,
     /// Nodes on the iteration's critical path: all of them for one thread;
     /// with parallel root moves, the first move's plus the busiest
     /// worker's share of the others.
@@ -34,93 +38,95 @@ pub struct Measured<M> {
     pub span_nodes: u64,
 }
 
-pub fn search<G: Game>(
-    root: &G,
-    root_moves: &[G::Move],
-    limits: &Limits,
-    config: &SearchConfig,
-    options: &Options,
-    stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> SearchResult<G::Move> {
-    measured(root, root_moves, limits, config, options, stop, report).result
-}
-
-/// [`search`] that also counts the nodes on its critical path.
+/// Expectiminimax of `req` with explicit [`Options`], counting the nodes
+/// on its critical path.
 pub fn measured<G: Game>(
-    root: &G,
-    root_moves: &[G::Move],
-    limits: &Limits,
-    config: &SearchConfig,
+    searcher: &Searcher,
+    req: &Request<G>,
     options: &Options,
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
 ) -> Measured<G::Move> {
+    let (root, root_moves, limits, config) = (req.root, req.root_moves, req.limits, req.config);
     let view = root_view(root);
-    let clock = Clock::new(limits, config, view, stop);
-    let tt = options
-        .use_tt
-        .then(|| Tt::new(options.tt_mb.min(config.hash_mb)));
+    let time = TimeManager::new(limits, config, view, root.moves_left());
+    let control = Control::new(limits, time, stop);
+    // The engine's table, kept from the last move: its entries are still
+    // true (a position's value does not depend on the path to it).
+    let tt = options.use_tt.then(|| searcher.tt());
+    if let Some(t) = tt {
+        t.new_search();
+    }
     let scale = Scale::of::<G>();
-    let smp = config.threads > 1 && options.parallel == Parallel::LazySmp;
-    let pool = (config.threads > 1 && !smp)
-        .then(|| {
-            rayon::ThreadPoolBuilder::new()
-                .num_threads(config.threads)
-                .build()
-                .ok()
-        })
-        .flatten();
+    let threads = searcher.threads();
+    let smp = threads > 1 && options.parallel == Parallel::LazySmp;
+    let pool = searcher.pool().filter(|_| !smp);
     let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    // Set when the main thread is done: the Lazy SMP helpers' only stop.
-    let done = AtomicBool::new(false);
-    // The helpers' clock: stops on `done` only, counts their nodes.
-    let helpers = Clock::unlimited(&done);
+    let pass = Pass {
+        root,
+        root_moves,
+        pruning: options.pruning,
+        tt,
+        control: &control,
+        view,
+        multipv: config.multipv.max(1),
+    };
     let main = || {
         let mut done_it: Option<(u32, Iteration<G::Move>)> = None;
         let mut prev_best = None;
         let mut span = 0u64;
+        // The iteration that first proved each root move's result.
+        let mut proven: Vec<(Option<G::Move>, u32)> = Vec::new();
         if !root.status().is_over() {
             for depth in 1..=max_depth {
-                let it = iteration(
-                    root,
-                    root_moves,
-                    depth,
-                    options.pruning,
-                    tt.as_ref(),
-                    &clock,
-                    prev_best,
-                    pool.as_ref(),
-                    view,
-                );
-                let Some(it) = it else {
+                let Some(it) = iteration(&pass, depth, prev_best, pool) else {
                     break;
                 };
-                prev_best = it.best;
+                prev_best = it.lines.first().map(|l| l.1);
                 span += it.span;
-                let elapsed = clock.start.elapsed();
-                let nodes = clock.nodes() + helpers.nodes();
-                report(&Report::Pv(PvInfo {
+                let elapsed = control.elapsed();
+                let nodes = control.nodes();
+                for line in it
+                    .lines
+                    .iter()
+                    .map(|&(v, m)| (v, Some(m)))
+                    .chain(it.lines.is_empty().then_some((it.value, None)))
+                {
+                    if scale.proven(line.0) && !proven.iter().any(|p| p.0 == line.1) {
+                        proven.push((line.1, depth));
+                    }
+                }
+                let info = |multipv: usize, value: f64, best: Option<G::Move>| PvInfo {
                     depth,
                     seldepth: depth,
-                    multipv: 1,
-                    score: ScoreReport::Cp(it.value.round() as i32),
+                    multipv: multipv as u32,
+                    score: score(scale, value, proven_at(&proven, best)),
                     bound: Bound::Exact,
-                    wdl: Some(scale.wdl(it.value)),
+                    wdl: Some(scale.wdl(value)),
                     nodes,
                     nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
-                    hashfull: tt.as_ref().map_or(0, Tt::hashfull),
+                    hashfull: tt.map_or(0, tt::hashfull),
                     time_ms: elapsed.as_millis() as u64,
-                    pv: pv_text(root, it.best, tt.as_ref(), depth),
-                }));
+                    pv: pv_text(root, best, tt, depth),
+                };
+                if it.lines.is_empty() {
+                    report(&Report::Pv(info(1, it.value, None)));
+                }
+                for (i, &(v, m)) in it.lines.iter().enumerate() {
+                    report(&Report::Pv(info(i + 1, v, Some(m))));
+                }
                 done_it = Some((depth, it));
-                if !clock.may_deepen() {
+                if !control.may_deepen() {
                     break;
                 }
             }
         }
-        done.store(true, Ordering::Relaxed);
-        (done_it, span)
+        // Ends the Lazy SMP helpers.
+        control.abort();
+        let proven_best = done_it
+            .as_ref()
+            .and_then(|(_, it)| proven_at(&proven, it.lines.first().map(|l| l.1)));
+        (done_it, span, proven_best)
     };
     let helper = |id: usize| {
         // Helpers run the same iterations on the shared table, odd ones a
@@ -128,72 +134,86 @@ pub fn measured<G: Game>(
         let start = 1 + (id as u32 & 1);
         if !root.status().is_over() {
             for depth in start..=MAX_DEPTH {
-                let it = iteration(
-                    root,
-                    root_moves,
-                    depth,
-                    options.pruning,
-                    tt.as_ref(),
-                    &helpers,
-                    None,
-                    None,
-                    view,
-                );
-                if it.is_none() {
+                if iteration(&pass, depth, None, None).is_none() {
                     break;
                 }
             }
         }
     };
-    let (done_it, span) = if smp {
-        smp::run(config.threads, main, helper)
+    let (done_it, span, proven_best) = if smp {
+        smp::run(searcher.pool(), main, helper)
     } else {
         main()
     };
-    if limits.infinite {
-        // `go infinite` answers only after `stop`.
-        while !stop.load(Ordering::Relaxed) {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
-    }
     let (depth, value, best) = match done_it {
-        Some((d, it)) => (d, it.value, it.best),
+        Some((d, it)) => (d, it.value, it.lines.first().map(|l| l.1)),
         None => (0, f64::from(root.evaluate()), first_move(root, root_moves)),
     };
     Measured {
         result: SearchResult {
             best,
             ponder: None,
-            score: ScoreReport::Cp(value.round() as i32),
+            score: score(scale, value, proven_best),
             depth,
-            nodes: clock.nodes() + helpers.nodes(),
+            nodes: control.nodes(),
         },
         span_nodes: span,
     }
 }
 
+/// The iteration that proved `m`'s result, if one did.
+fn proven_at<M: PartialEq>(proven: &[(Option<M>, u32)], m: Option<M>) -> Option<u32> {
+    proven.iter().find(|p| p.0 == m).map(|p| p.1)
+}
+
+/// The reported score of `value`: a result proven by the iteration of
+/// depth `proven` (decision plies) is `mate N`, N the mover's moves in that
+/// many plies; anything else `cp`.
+fn score(scale: Scale, value: f64, proven: Option<u32>) -> ScoreReport {
+    match proven {
+        Some(d) if scale.proven(value) => {
+            let n = d.div_ceil(2) as i32;
+            ScoreReport::Mate(if value > 0.0 { n } else { -n })
+        }
+        _ => ScoreReport::Cp(value.round() as i32),
+    }
+}
+
+/// What every iteration of one search shares.
+struct Pass<'a, G: Game> {
+    root: &'a G,
+    /// Restrict a decision root to these (empty: every legal move).
+    root_moves: &'a [G::Move],
+    pruning: Pruning,
+    tt: Option<&'a Tt>,
+    control: &'a Control<'a>,
+    /// The side values are from ([`root_view`]).
+    view: Player,
+    /// Root moves to value exactly (MultiPV); the others only need to be
+    /// shown worse than all of them.
+    multipv: usize,
+}
+
+impl<G: Game> Pass<'_, G> {
+    fn worker(&self) -> Worker<'_, G> {
+        Worker::<G>::new(self.pruning, self.tt, self.control)
+    }
+}
+
 /// One iteration of `depth` decision plies; `pool`: search the root moves
 /// in parallel on it.
-#[allow(clippy::too_many_arguments)]
 fn iteration<G: Game>(
-    root: &G,
-    root_moves: &[G::Move],
+    pass: &Pass<G>,
     depth: u32,
-    pruning: Pruning,
-    tt: Option<&Tt>,
-    clock: &Clock,
     prev_best: Option<G::Move>,
     pool: Option<&rayon::ThreadPool>,
-    view: Player,
 ) -> Option<Iteration<G::Move>> {
-    match (root.status(), pool) {
-        (Status::Decision(_), Some(pool)) => pool.install(|| {
-            decision_root(root, root_moves, depth, pruning, tt, clock, prev_best, true)
-        }),
-        (Status::Decision(_), None) => decision_root(
-            root, root_moves, depth, pruning, tt, clock, prev_best, false,
-        ),
-        _ => chance_root(root, depth, pruning, tt, clock, view),
+    match (pass.root.status(), pool) {
+        (Status::Decision(_), Some(pool)) => {
+            pool.install(|| decision_root(pass, depth, prev_best, true))
+        }
+        (Status::Decision(_), None) => decision_root(pass, depth, prev_best, false),
+        _ => chance_root(pass, depth),
     }
 }
 
@@ -206,51 +226,68 @@ fn first_move<G: Game>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
         .find(|m| root_moves.is_empty() || root_moves.contains(m))
 }
 
-fn chance_root<G: Game>(
-    root: &G,
-    depth: u32,
-    pruning: Pruning,
-    tt: Option<&Tt>,
-    clock: &Clock,
-    view: Player,
-) -> Option<Iteration<G::Move>> {
-    let mut s = Searcher::<G>::new(pruning, tt, clock);
+fn chance_root<G: Game>(pass: &Pass<G>, depth: u32) -> Option<Iteration<G::Move>> {
+    let mut s = pass.worker();
     let scale = s.scale;
-    let value = s.value(root, depth, scale.lo(), scale.hi(), view);
+    let value = s.value(pass.root, depth, scale.lo(), scale.hi(), pass.view);
     s.flush();
     (!s.aborted()).then_some(Iteration {
         value,
-        best: None,
-        span: s.nodes,
+        lines: Vec::new(),
+        span: s.nodes(),
     })
+}
+
+/// The best `multipv` root moves found so far with their exact values,
+/// best first.
+struct Lines<M> {
+    lines: Vec<(f64, M)>,
+    multipv: usize,
+}
+
+impl<M> Lines<M> {
+    /// The value a move must beat to enter (the bound it is searched
+    /// with); `lo` while there are fewer than `multipv` lines.
+    fn bound(&self, lo: f64) -> f64 {
+        self.lines.get(self.multipv - 1).map_or(lo, |&(v, _)| v)
+    }
+
+    /// Adds a move searched with the window (bound, hi); a value at or
+    /// below the bound is an upper bound: not among the lines.
+    fn offer(&mut self, v: f64, m: M, lo: f64) {
+        if v <= self.bound(lo) && self.lines.len() >= self.multipv {
+            return;
+        }
+        // After the equal values: ties keep search order.
+        let at = self.lines.partition_point(|&(x, _)| x >= v);
+        self.lines.insert(at, (v, m));
+        self.lines.truncate(self.multipv);
+    }
 }
 
 /// Searches every root move (only `root_moves` when not empty); the
 /// previous iteration's best goes first and sets the bound the others must
-/// beat. With `parallel`, the other moves are searched by rayon's workers,
-/// sharing the best value found so far.
-#[allow(clippy::too_many_arguments)]
+/// beat (with MultiPV: the `multipv`-th best value so far). With
+/// `parallel`, the other moves are searched by rayon's workers, sharing
+/// that bound.
 fn decision_root<G: Game>(
-    root: &G,
-    root_moves: &[G::Move],
+    pass: &Pass<G>,
     depth: u32,
-    pruning: Pruning,
-    tt: Option<&Tt>,
-    clock: &Clock,
     prev_best: Option<G::Move>,
     parallel: bool,
 ) -> Option<Iteration<G::Move>> {
+    let (root, tt, control) = (pass.root, pass.tt, pass.control);
     let Status::Decision(me) = root.status() else {
         return None;
     };
-    let mut s = Searcher::<G>::new(pruning, tt, clock);
+    let mut s = pass.worker();
     let scale = s.scale;
     let tt_best = tt
-        .and_then(|t| t.probe(root.hash(), me))
+        .and_then(|t| tt::probe(t, root.hash(), me))
         .and_then(|e| e.best);
     let mut order = s.ordered_moves(root, tt_best);
-    if !root_moves.is_empty() {
-        order.retain(|(_, m)| root_moves.contains(m));
+    if !pass.root_moves.is_empty() {
+        order.retain(|(_, m)| pass.root_moves.contains(m));
     }
     if let Some(k) = order.iter().position(|&(_, m)| Some(m) == prev_best) {
         let first = order.remove(k);
@@ -264,34 +301,36 @@ fn decision_root<G: Game>(
     if s.aborted() {
         return None;
     }
-    let first_nodes = s.nodes;
+    let first_nodes = s.nodes();
     // Nodes of the other moves per rayon worker (index 0 when serial).
     let workers = rayon::current_num_threads().max(1);
     let per_worker: Vec<AtomicU64> = (0..workers).map(|_| AtomicU64::new(0)).collect();
-    let best = Mutex::new((v0, first));
-    let alpha = AtomicU64::new(v0.to_bits());
-    let search_one = |s: &mut Searcher<G>, m: G::Move| {
+    let mut lines = Lines {
+        lines: Vec::with_capacity(pass.multipv + 1),
+        multipv: pass.multipv.clamp(1, order.len()),
+    };
+    lines.offer(v0, first, scale.lo());
+    let alpha = AtomicU64::new(lines.bound(scale.lo()).to_bits());
+    let lines = Mutex::new(lines);
+    let search_one = |s: &mut Worker<G>, m: G::Move| {
         let mut child = root.clone();
         child.play(m);
-        let a = if pruning == Pruning::Plain {
+        let a = if pass.pruning == Pruning::Plain {
             scale.lo()
         } else {
             f64::from_bits(alpha.load(Ordering::Relaxed))
         };
-        let before = s.nodes;
+        let before = s.nodes();
         let v = s.value(&child, depth - 1, a, scale.hi(), me);
         let w = rayon::current_thread_index().unwrap_or(0) % workers;
-        per_worker[w].fetch_add(s.nodes - before, Ordering::Relaxed);
+        per_worker[w].fetch_add(s.nodes() - before, Ordering::Relaxed);
         s.flush();
         if s.aborted() {
             return;
         }
-        if let Ok(mut b) = best.lock() {
-            // A value at or below the bound is an upper bound: not better.
-            if v > b.0 {
-                *b = (v, m);
-                alpha.store(v.to_bits(), Ordering::Relaxed);
-            }
+        if let Ok(mut l) = lines.lock() {
+            l.offer(v, m, scale.lo());
+            alpha.store(l.bound(scale.lo()).to_bits(), Ordering::Relaxed);
         }
     };
     let rest: Vec<G::Move> = order[1..].iter().map(|&(_, m)| m).collect();
@@ -300,7 +339,7 @@ fn decision_root<G: Game>(
         rest.par_iter().for_each_init(
             || {
                 crate::game::weights::install(weights);
-                Searcher::<G>::new(pruning, tt, clock)
+                pass.worker()
             },
             |s, &m| search_one(s, m),
         );
@@ -309,13 +348,15 @@ fn decision_root<G: Game>(
             search_one(&mut s, m);
         }
     }
-    if clock.aborted() {
+    if control.aborted() {
         return None;
     }
-    let (value, best) = best.into_inner().ok()?;
+    let lines = lines.into_inner().ok()?.lines;
+    let &(value, best) = lines.first()?;
     if let Some(t) = tt {
         let idx = order.iter().find(|&&(_, m)| m == best).map(|&(i, _)| i);
-        t.store(
+        tt::store(
+            t,
             root.hash(),
             me,
             super::tt::Entry {
@@ -333,7 +374,7 @@ fn decision_root<G: Game>(
     };
     Some(Iteration {
         value,
-        best: Some(best),
+        lines,
         span: first_nodes + busiest.unwrap_or(0),
     })
 }
@@ -367,7 +408,10 @@ fn pv_text<G: Game>(root: &G, best: Option<G::Move>, tt: Option<&Tt>, depth: u32
                 m
             }
             (None, Status::Decision(p)) => {
-                let Some(i) = tt.and_then(|t| t.probe(pos.hash(), p)).and_then(|e| e.best) else {
+                let Some(i) = tt
+                    .and_then(|t| tt::probe(t, pos.hash(), p))
+                    .and_then(|e| e.best)
+                else {
                     break;
                 };
                 pos.moves(&mut moves);

@@ -56,6 +56,12 @@ impl Scale {
         }
     }
 
+    /// Whether `v` is a proven result: a win or a loss whatever the dice
+    /// (up to the rounding of the probability-weighted sums).
+    pub fn proven(self, v: f64) -> bool {
+        v.abs() >= self.win * (1.0 - 1e-9)
+    }
+
     /// Win probability estimate of a value: exact for probability scales
     /// (`p = (v/win + 1)/2`), logistic otherwise (a proven win is 1).
     pub fn win_probability(self, v: f64) -> f64 {

@@ -1,0 +1,139 @@
+//! When a search stops, for every algorithm: the caller's stop flag, a
+//! node limit, the time manager's hard limit, and the abort flag that the
+//! first thread to see a reason raises for all the others (and that the
+//! main thread raises when it is done, ending the Lazy SMP helpers).
+//!
+//! Each search thread counts its nodes in a [`Ticker`]; it adds them to
+//! the shared count and looks at the clock every [`POLL`] nodes, and at
+//! the abort flag and the node limit at every node.
+
+use super::limits::Limits;
+use super::time::TimeManager;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::Duration;
+
+/// Nodes between two looks at the clock and the stop flag.
+pub const POLL: u64 = 1024;
+const _: () = assert!(POLL.is_power_of_two());
+
+/// State shared by the threads of one search.
+pub struct Control<'a> {
+    stop: &'a AtomicBool,
+    abort: AtomicBool,
+    /// Nodes flushed by all threads.
+    nodes: AtomicU64,
+    node_limit: Option<u64>,
+    pub time: TimeManager,
+}
+
+impl<'a> Control<'a> {
+    pub fn new(limits: &Limits, time: TimeManager, stop: &'a AtomicBool) -> Self {
+        Control {
+            stop,
+            abort: AtomicBool::new(false),
+            nodes: AtomicU64::new(0),
+            node_limit: limits.nodes,
+            time,
+        }
+    }
+
+    /// Stops only on `stop` (fixed-depth searches).
+    pub fn unlimited(stop: &'a AtomicBool) -> Self {
+        Control::new(&Limits::default(), TimeManager::unlimited(), stop)
+    }
+
+    /// Ends the search for every thread.
+    pub fn abort(&self) {
+        self.abort.store(true, Ordering::Relaxed);
+    }
+
+    pub fn aborted(&self) -> bool {
+        self.abort.load(Ordering::Relaxed)
+    }
+
+    /// Nodes counted by all threads so far (up to each one's last flush).
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Ordering::Relaxed)
+    }
+
+    pub fn elapsed(&self) -> Duration {
+        self.time.elapsed()
+    }
+
+    /// Whether the main thread may start another iteration.
+    pub fn may_deepen(&self) -> bool {
+        !self.must_stop() && self.time.may_start_iteration()
+    }
+
+    /// Whether to stop now; raises the abort flag if so. Every thread
+    /// looks at the clock: with more threads than cores the main thread
+    /// may not run for a while.
+    fn must_stop(&self) -> bool {
+        if self.aborted() {
+            return true;
+        }
+        let out = self.stop.load(Ordering::Relaxed)
+            || self.node_limit.is_some_and(|l| self.nodes() >= l)
+            || self.time.out_of_time();
+        if out {
+            self.abort();
+        }
+        out
+    }
+}
+
+/// One thread's node count.
+#[derive(Default)]
+pub struct Ticker {
+    /// Nodes visited by this thread.
+    pub nodes: u64,
+    flushed: u64,
+    /// Nodes of the other threads at the last poll.
+    others: u64,
+    /// This thread has seen a reason to stop.
+    pub stopped: bool,
+}
+
+impl Ticker {
+    /// Counts a node; true if the search must stop.
+    #[inline]
+    pub fn tick(&mut self, c: &Control) -> bool {
+        if self.stopped {
+            return true;
+        }
+        self.nodes += 1;
+        if c.node_limit.is_some_and(|l| self.nodes + self.others >= l) {
+            c.abort();
+            self.stopped = true;
+        } else if self.nodes & (POLL - 1) == 0 {
+            self.poll(c);
+        } else if c.aborted() {
+            // Seen at the next node, not the next poll: with more threads
+            // than cores a thread may wait long for its next poll.
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    /// Adds this thread's new nodes to the shared count and looks at
+    /// every reason to stop.
+    pub fn poll(&mut self, c: &Control) {
+        self.flush(c);
+        self.others = c.nodes() - self.flushed;
+        if c.must_stop() {
+            self.stopped = true;
+        }
+    }
+
+    /// Adds this thread's new nodes to the shared count.
+    pub fn flush(&mut self, c: &Control) {
+        c.nodes
+            .fetch_add(self.nodes - self.flushed, Ordering::Relaxed);
+        self.flushed = self.nodes;
+    }
+
+    /// All nodes of all threads so far (exact for this thread).
+    pub fn total(&self, c: &Control) -> u64 {
+        c.nodes() + (self.nodes - self.flushed)
+    }
+}
