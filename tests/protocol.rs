@@ -356,3 +356,101 @@ fn new_game_and_hash_during_a_search() {
     let (rest, status, _) = e.finish();
     assert!(rest.is_empty() && status.success(), "{rest:?}");
 }
+
+/// The `info … multipv k …` lines of the last iteration of `out`.
+fn last_lines(out: &[String]) -> Vec<(u32, String)> {
+    let pvs: Vec<(u32, u32, String)> = out
+        .iter()
+        .filter(|l| l.starts_with("info depth") && l.contains(" multipv "))
+        .map(|l| {
+            let w: Vec<&str> = l.split(' ').collect();
+            let field = |name: &str| {
+                let i = w.iter().position(|x| *x == name).expect(name);
+                w[i + 1].to_string()
+            };
+            let score = l.split(" score ").nth(1).expect("score").to_string();
+            (
+                field("depth").parse().expect("depth"),
+                field("multipv").parse().expect("multipv"),
+                score,
+            )
+        })
+        .collect();
+    let last = pvs.iter().map(|p| p.0).max().expect("a pv line");
+    pvs.into_iter()
+        .filter(|p| p.0 == last)
+        .map(|p| (p.1, p.2))
+        .collect()
+}
+
+/// The dice games rank as many moves as `MultiPV` asks, best first.
+#[test]
+fn multipv_ranks_the_moves_of_a_roll() {
+    let mut e = Agon::start();
+    e.send("setoption name Game value kubeia");
+    e.send("setoption name MultiPV value 3");
+    e.send("position startpos moves r65");
+    e.send("go depth 2");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    let lines = last_lines(&out);
+    assert_eq!(
+        lines.iter().map(|l| l.0).collect::<Vec<_>>(),
+        [1, 2, 3],
+        "{out:?}"
+    );
+    let cp = |s: &str| -> i32 {
+        s.strip_prefix("cp ")
+            .and_then(|r| r.split(' ').next())
+            .and_then(|v| v.parse().ok())
+            .expect("a cp score")
+    };
+    assert!(
+        lines.windows(2).all(|w| cp(&w[0].1) >= cp(&w[1].1)),
+        "{lines:?}"
+    );
+}
+
+/// A win whatever the throws is `score mate N` in the dice games, and the
+/// move played is the first of the last `pv`.
+#[test]
+fn a_proven_dice_game_win_is_a_mate_score() {
+    let mut e = Agon::start();
+    e.send("setoption name Game value palma");
+    // Hounds move 23-25: the fifth piece on 25..29 wins at once.
+    e.send("position fen h=0/0/23,26,27,28,29 j=5/0/- use=h:2");
+    e.send("go movetime 2000");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        out.iter()
+            .filter(|l| l.starts_with("info depth"))
+            .all(|l| l.contains(" score mate 1 ")),
+        "{out:?}"
+    );
+    let final_pv = out.iter().rev().find(|l| l.contains(" pv ")).expect("pv");
+    assert!(final_pv.ends_with(" pv 23-25"), "{out:?}");
+    assert_eq!(out.last().map(String::as_str), Some("bestmove 23-25"));
+}
+
+/// A timed search stopped inside an iteration ends with a line of its
+/// totals whose `pv` starts with the move played.
+#[test]
+fn the_last_pv_starts_with_bestmove_after_a_stop() {
+    let mut e = Agon::start();
+    e.send("go movetime 300");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    let best = out.last().and_then(|l| l.split(' ').nth(1)).expect("move");
+    let last_pv = out.iter().rev().find(|l| l.contains(" pv ")).expect("pv");
+    assert!(
+        last_pv
+            .split(" pv ")
+            .nth(1)
+            .and_then(|p| p.split(' ').next())
+            == Some(best),
+        "{out:?}"
+    );
+    let totals = &out[out.len() - 2];
+    assert!(
+        totals.starts_with("info depth ") && totals.contains(" nodes "),
+        "{out:?}"
+    );
+}

@@ -186,7 +186,17 @@ fn search_job<G: Game>(
         }
         None => Vec::new(),
     };
-    let ponder_text = pv.get(1).cloned();
+    // A reply only if it is a legal move of the position after the best
+    // move (not a chance outcome: the engine never guesses the dice).
+    let ponder_text = best.zip(pv.get(1)).and_then(|(m, text)| {
+        let mut child = root.clone();
+        child.play(m);
+        let reply = child.parse_move(text).ok()?;
+        let mut replies = Vec::new();
+        child.moves(&mut replies);
+        (matches!(child.status(), Status::Decision(_)) && replies.contains(&reply))
+            .then(|| text.clone())
+    });
     let ms = start.elapsed().as_millis() as u64;
     let mut line = format!(
         "info depth {} score {} nodes {} nps {} time {ms}",

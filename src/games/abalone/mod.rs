@@ -308,11 +308,11 @@ impl Game for Abalone {
         self.ply
     }
 
-    // Engine games run about 90-180 plies; each ejection brings the sixth,
-    // which ends the game, nearer.
+    // Engine games at 10 s + 0.1 s ran 130-250 plies; each ejection brings
+    // the sixth, which ends the game, nearer.
     fn moves_left(&self) -> Option<u32> {
         let ejected = u32::from(self.ejected[0]) + u32::from(self.ejected[1]);
-        Some(45u32.saturating_sub(self.ply / 4 + 3 * ejected).max(12))
+        Some(80u32.saturating_sub(self.ply / 4 + 4 * ejected).max(15))
     }
 
     fn repetition_limit(&self) -> Option<u32> {

@@ -115,8 +115,12 @@ pub fn measured<G: Game>(
                 for (i, &(v, m)) in it.lines.iter().enumerate() {
                     report(&Report::Pv(info(i + 1, v, Some(m))));
                 }
+                // A proven result no deeper search changes, when the time
+                // is the engine's to manage.
+                let solved = control.time.flexible
+                    && it.lines.first().is_some_and(|&(v, _)| scale.proven(v));
                 done_it = Some((depth, it));
-                if !control.may_deepen() {
+                if solved || !control.may_deepen() {
                     break;
                 }
             }
