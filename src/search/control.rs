@@ -60,9 +60,10 @@ impl<'a> Control<'a> {
         self.time.elapsed()
     }
 
-    /// Whether the main thread may start another iteration.
-    pub fn may_deepen(&self) -> bool {
-        !self.must_stop() && self.time.may_start_iteration()
+    /// Whether the main thread may start another iteration, expected to
+    /// take `next`.
+    pub fn may_deepen(&self, next: Duration) -> bool {
+        !self.must_stop() && self.time.may_start_iteration(next)
     }
 
     /// Whether to stop now; raises the abort flag if so. Every thread

@@ -88,12 +88,19 @@ impl TimeManager {
         self.start.elapsed()
     }
 
-    /// Whether another iteration may start.
-    pub fn may_start_iteration(&self) -> bool {
-        match self.soft {
-            None => true,
-            Some(soft) if self.flexible => self.elapsed() < soft / 2,
-            Some(soft) => self.elapsed() < soft,
+    /// Whether another iteration, expected to take `next`, may start:
+    /// under a clock only before half the soft limit and if it would end
+    /// before the hard one (an iteration cut short by the hard limit is
+    /// time spent for nothing: Kubeia's next ply costs about 100 times the
+    /// last).
+    pub fn may_start_iteration(&self, next: Duration) -> bool {
+        let elapsed = self.elapsed();
+        match (self.soft, self.hard) {
+            (Some(soft), Some(hard)) if self.flexible => {
+                elapsed < soft / 2 && elapsed + next < hard
+            }
+            (Some(soft), _) => elapsed < soft,
+            (None, _) => true,
         }
     }
 
@@ -104,6 +111,35 @@ impl TimeManager {
 
     pub fn has_deadline(&self) -> bool {
         self.hard.is_some()
+    }
+}
+
+/// The main thread's iterations so far, to predict the next one's time.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Deepening {
+    /// When the last completed iteration ended (time since the start).
+    end: Duration,
+    last: Duration,
+    prev: Duration,
+}
+
+impl Deepening {
+    /// Records an iteration completed `at` this time since the start.
+    pub fn completed(&mut self, at: Duration) {
+        self.prev = self.last;
+        self.last = at.saturating_sub(self.end);
+        self.end = at;
+    }
+
+    /// The next iteration's time: the last one's times its growth over
+    /// the one before (at least 2).
+    pub fn next(&self) -> Duration {
+        let growth = if self.prev.is_zero() {
+            2.0
+        } else {
+            (self.last.as_secs_f64() / self.prev.as_secs_f64()).clamp(2.0, 1000.0)
+        };
+        self.last.mul_f64(growth)
     }
 }
 
@@ -158,6 +194,25 @@ mod tests {
         let c = TimeManager::new(&tg, &cfg(), 1, None);
         // One move to go may not spend the whole clock.
         assert!(c.hard.expect("hard") < Duration::from_millis(990));
+    }
+
+    #[test]
+    fn no_iteration_starts_that_would_end_after_the_hard_limit() {
+        let limits = Limits {
+            clocks: vec![Some(Clock {
+                time: Duration::from_millis(10_000),
+                inc: Duration::ZERO,
+            })],
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, &cfg(), 0, None);
+        let mut d = Deepening::default();
+        d.completed(Duration::from_millis(1));
+        d.completed(Duration::from_millis(101));
+        // The last took 100 ms, 100 times the one before: 10 s next.
+        assert_eq!(d.next(), Duration::from_secs(10));
+        assert!(!tm.may_start_iteration(d.next()));
+        assert!(tm.may_start_iteration(Duration::from_millis(10)));
     }
 
     #[test]

@@ -7,7 +7,7 @@ use crate::game::{Game, Player, Status};
 use crate::search::control::Control;
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 use crate::search::score::{self, is_mate, Value, INF, MATE, MAX_PLY};
-use crate::search::time::TimeManager;
+use crate::search::time::{Deepening, TimeManager};
 use crate::search::tt::{Tt, TtBound};
 use crate::search::{smp, Request, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -183,11 +183,19 @@ impl<G: Game> Worker<'_, G> {
         start: u32,
         report: Option<ReportFn>,
     ) -> Iterated<G::Move> {
+        let mut deepening = Deepening::default();
         let mut completed = 0;
         self.path.clear();
         self.push(root.hash());
         for depth in start..=max_depth {
-            if report.is_some() && depth > 1 && !self.shared.control.time.may_start_iteration() {
+            if report.is_some()
+                && depth > 1
+                && !self
+                    .shared
+                    .control
+                    .time
+                    .may_start_iteration(deepening.next())
+            {
                 break;
             }
             self.seldepth = 0;
@@ -201,6 +209,7 @@ impl<G: Game> Worker<'_, G> {
                 break;
             }
             completed = depth;
+            deepening.completed(self.shared.control.elapsed());
             // Lines in score order; the moves beyond them keep theirs.
             rms[..multipv].sort_by_key(|r| -r.score);
             for r in rms.iter_mut() {

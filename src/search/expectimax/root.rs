@@ -8,7 +8,7 @@ use super::value::Scale;
 use super::{root_view, Options, Parallel, Pruning};
 use crate::game::{Game, Player, Status};
 use crate::search::control::Control;
-use crate::search::time::TimeManager;
+use crate::search::time::{Deepening, TimeManager};
 use crate::search::tt::Tt;
 use crate::search::{smp, Bound, PvInfo, Report, Request, ScoreReport, SearchResult, Searcher};
 use rayon::prelude::*;
@@ -75,6 +75,7 @@ pub fn measured<G: Game>(
         let mut done_it: Option<(u32, Iteration<G::Move>)> = None;
         let mut prev_best = None;
         let mut span = 0u64;
+        let mut deepening = Deepening::default();
         // The iteration that first proved each root move's result.
         let mut proven: Vec<(Option<G::Move>, u32)> = Vec::new();
         if !root.status().is_over() {
@@ -85,6 +86,7 @@ pub fn measured<G: Game>(
                 prev_best = it.lines.first().map(|l| l.1);
                 span += it.span;
                 let elapsed = control.elapsed();
+                deepening.completed(elapsed);
                 let nodes = control.nodes();
                 for line in it
                     .lines
@@ -120,7 +122,7 @@ pub fn measured<G: Game>(
                 let solved = control.time.flexible
                     && it.lines.first().is_some_and(|&(v, _)| scale.proven(v));
                 done_it = Some((depth, it));
-                if solved || !control.may_deepen() {
+                if solved || !control.may_deepen(deepening.next()) {
                     break;
                 }
             }
