@@ -1,6 +1,9 @@
 //! Match statistics: score, Elo difference with a 95% interval, and the
 //! likelihood of superiority (LOS).
 
+use super::referee::{EndReason, GameResult};
+use crate::game::Outcome;
+
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct MatchStats {
@@ -11,9 +14,27 @@ pub struct MatchStats {
     pub adjudicated: u32,
     /// Games ended as a draw by repetition.
     pub repetitions: u32,
+    /// Games lost by an engine's fault (crash, hang, time, illegal move).
+    pub forfeits: u32,
 }
 
 impl MatchStats {
+    /// Counts a game for the first entrant (`result.seats[p] == 0`).
+    pub fn add(&mut self, result: &GameResult) {
+        let first = |p: u8| result.seats.get(usize::from(p)) == Some(&0);
+        match result.outcome {
+            Outcome::Win(p) if first(p) => self.wins += 1,
+            Outcome::Win(_) => self.losses += 1,
+            Outcome::Draw => self.draws += 1,
+        }
+        match result.reason {
+            EndReason::PlyLimit => self.adjudicated += 1,
+            EndReason::Repetition => self.repetitions += 1,
+            EndReason::Forfeit(..) => self.forfeits += 1,
+            EndReason::Rules => {}
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
