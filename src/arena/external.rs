@@ -140,8 +140,23 @@ impl Process {
         for (name, value) in &spec.options {
             process.send(&format!("setoption name {name} value {value}"))?;
         }
-        process.ready()?;
-        Ok(process)
+        // An engine that rejects the game, its options or one of its own
+        // (protocol.md: one error line) would play something else.
+        process.send("isready")?;
+        let deadline = Instant::now() + SETUP_DEADLINE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (_, line) = process.wait_for_any(left, "readyok")?;
+            if line.starts_with("info string error") {
+                return Err(Failure::new(
+                    Fault::Crash,
+                    format!("rejected its setup: {line}"),
+                ));
+            }
+            if line.split_whitespace().next() == Some("readyok") {
+                return Ok(process);
+            }
+        }
     }
 
     /// `ucinewgame` (or `uginewgame`) and `isready` … `readyok`.
@@ -184,21 +199,23 @@ impl Process {
         let deadline = Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
-            match self.lines.recv_timeout(left) {
-                Ok((at, line)) => {
-                    if line.split_whitespace().next() == Some(word) {
-                        return Ok((at, line));
-                    }
-                }
-                Err(RecvTimeoutError::Timeout) => {
-                    return Err(Failure::new(
-                        Fault::Hang,
-                        format!("no '{word}' within {} ms", wait.as_millis()),
-                    ))
-                }
-                Err(RecvTimeoutError::Disconnected) => {
-                    return Err(self.crashed(format!("output closed while waiting for '{word}'")))
-                }
+            let (at, line) = self.wait_for_any(left, word)?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok((at, line));
+            }
+        }
+    }
+
+    /// The next line, waiting for `word` at most `wait`.
+    fn wait_for_any(&mut self, wait: Duration, word: &str) -> Result<(Instant, String), Failure> {
+        match self.lines.recv_timeout(wait) {
+            Ok(stamped) => Ok(stamped),
+            Err(RecvTimeoutError::Timeout) => Err(Failure::new(
+                Fault::Hang,
+                format!("no '{word}' within {} ms", wait.as_millis()),
+            )),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(self.crashed(format!("output closed while waiting for '{word}'")))
             }
         }
     }

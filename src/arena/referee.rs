@@ -387,7 +387,7 @@ pub fn run_match<G: Game>(
             .iter()
             .map(|e| {
                 Runner::start(e, G::NAME, &options)
-                    .map_err(|f| GameError::new(format!("engine '{}': {f}", e.name)))
+                    .map_err(|f| GameError::new(format!("engine '{}': {}", e.name, f.detail)))
             })
             .collect::<Result<_, _>>()?;
         runners.push(own);
