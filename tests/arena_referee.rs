@@ -242,4 +242,6 @@ fn agon_match_on_the_command_line_names_forfeits() {
         "{out}"
     );
     assert!(out.contains("  time A: "), "{out}");
+    // One pair, both games won by A.
+    assert!(out.contains("WD WW): 0 0 0 0 1,"), "{out}");
 }

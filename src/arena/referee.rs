@@ -6,6 +6,7 @@
 //! endings, the game's repetition limit and the ply limit. An engine that
 //! crashes, hangs, answers late or plays an illegal move loses the game.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
@@ -397,7 +398,9 @@ pub fn run_match<G: Game>(
         margin: spec.margin,
     };
     let next = AtomicUsize::new(0);
-    let stats = Mutex::new(MatchStats::default());
+    // The statistics, and the first entrant's points so far in each round
+    // not yet finished.
+    let stats = Mutex::new((MatchStats::default(), HashMap::<usize, (usize, f64)>::new()));
     std::thread::scope(|scope| {
         for mut own in runners {
             let (jobs, next, stats, rules) = (&jobs, &next, &stats, &rules);
@@ -419,17 +422,27 @@ pub fn run_match<G: Game>(
                     .collect();
                 let mut result = play(opening, &mut seated, &controls, rules, *chance_seed);
                 result.seats = order;
-                let mut s = match stats.lock() {
+                let mut guard = match stats.lock() {
                     Ok(s) => s,
                     Err(poisoned) => poisoned.into_inner(),
                 };
+                let (s, open) = &mut *guard;
                 s.add(&result);
-                progress(job as u32 + 1, &result, &s);
+                let round = open.entry(job / seats).or_insert((0, 0.0));
+                round.0 += 1;
+                round.1 += MatchStats::points(&result);
+                if round.0 == seats {
+                    if seats == 2 {
+                        s.add_pair(round.1);
+                    }
+                    open.remove(&(job / seats));
+                }
+                progress(job as u32 + 1, &result, s);
             });
         }
     });
     Ok(match stats.into_inner() {
-        Ok(s) => s,
-        Err(poisoned) => poisoned.into_inner(),
+        Ok(s) => s.0,
+        Err(poisoned) => poisoned.into_inner().0,
     })
 }

@@ -123,6 +123,12 @@ fn run_game<G: Game>(
         stats.repetitions,
         stats.forfeits
     );
+    if let Some((elo, margin)) = stats.pair_elo() {
+        let [ll, ld, even, wd, ww] = stats.pairs;
+        println!(
+            "pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, elo {elo:+.0} ± {margin:.0}"
+        );
+    }
     if let Ok(t) = tallies.lock() {
         for (who, tally) in ["A", "B"].iter().zip(t.iter()) {
             println!("forfeits {who}: {}", tally.summary());
