@@ -30,7 +30,9 @@ impl MatchStats {
         match result.outcome {
             Outcome::Win(p) if result.seats.get(usize::from(p)) == Some(&0) => 1.0,
             Outcome::Win(_) => 0.0,
-            Outcome::Draw => 0.5,
+            // A draw (and, once outcomes can rank more players, any ranking
+            // the first entrant does not head alone: scored as a draw).
+            _ => 0.5,
         }
     }
 
@@ -62,11 +64,10 @@ impl MatchStats {
 
     /// Counts a game for the first entrant (`result.seats[p] == 0`).
     pub fn add(&mut self, result: &GameResult) {
-        let first = |p: u8| result.seats.get(usize::from(p)) == Some(&0);
-        match result.outcome {
-            Outcome::Win(p) if first(p) => self.wins += 1,
-            Outcome::Win(_) => self.losses += 1,
-            Outcome::Draw => self.draws += 1,
+        match Self::points(result) {
+            p if p >= 1.0 => self.wins += 1,
+            p if p <= 0.0 => self.losses += 1,
+            _ => self.draws += 1,
         }
         match result.reason {
             EndReason::PlyLimit => self.adjudicated += 1,

@@ -154,7 +154,7 @@ fn game_line<G: Game>(result: &GameResult, s: &MatchStats) -> String {
     let a_plays = G::PLAYER_NAMES[result.seats.iter().position(|&e| e == 0).unwrap_or(0)];
     let verdict = match result.outcome {
         Outcome::Win(p) => format!("{} wins", who(p)),
-        Outcome::Draw => "draw".to_string(),
+        _ => "draw".to_string(),
     };
     let reason = match result.reason {
         EndReason::Rules => "rules".to_string(),
