@@ -184,6 +184,10 @@ enum Command {
         /// time spent by ply 60.
         #[arg(long)]
         time_report: bool,
+        /// Stop on an SPRT verdict over the pairs (pentanomial, logistic
+        /// Elo as fishtest): "elo0=0,elo1=5[,alpha=0.05][,beta=0.05]".
+        #[arg(long)]
+        sprt: Option<String>,
         /// Print every game's moves and positions.
         #[arg(long)]
         verbose: bool,
@@ -325,6 +329,7 @@ fn main() -> ExitCode {
             seed,
             margin,
             time_report,
+            sprt,
             verbose,
         }) => agon::cli::matches::run(&agon::cli::matches::MatchArgs {
             game: &game,
@@ -338,6 +343,7 @@ fn main() -> ExitCode {
             seed: &seed,
             margin: &margin,
             time_report,
+            sprt: sprt.as_deref(),
             verbose,
         }),
     };

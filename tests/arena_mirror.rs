@@ -59,6 +59,7 @@ fn both_games_of_a_pair_get_the_same_throws_in_order() {
         concurrency: 2,
         seed: 11,
         margin: Duration::ZERO,
+        sprt: None,
     };
     let (start, all) = games(&spec);
     let mut firsts = Vec::new();
@@ -88,6 +89,7 @@ fn the_same_seed_replays_the_same_match() {
         concurrency: 2,
         seed: 5,
         margin: Duration::ZERO,
+        sprt: None,
     };
     let moves = |all: Vec<(GameResult, bool)>| -> Vec<Vec<String>> {
         all.into_iter().map(|(g, _)| g.moves).collect()

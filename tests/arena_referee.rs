@@ -37,6 +37,7 @@ fn spec(games: u32, max_plies: u32) -> MatchSpec {
         concurrency: 1,
         seed: 7,
         margin: Duration::from_millis(50),
+        sprt: None,
     }
 }
 
@@ -244,4 +245,26 @@ fn agon_match_on_the_command_line_names_forfeits() {
     assert!(out.contains("  time A: "), "{out}");
     // One pair, both games won by A.
     assert!(out.contains("WD WW): 0 0 0 0 1,"), "{out}");
+}
+
+#[test]
+fn an_sprt_verdict_stops_the_match() {
+    // B forfeits every game at once: every pair is won twice by A, and
+    // fishtest's LLR for [0 0 0 0 n] with Elo 0 against 200 first passes
+    // its upper bound 2.94 at n = 8 (2.93 at 7, 3.35 at 8).
+    let b = format!(
+        "cmd={},arg=--mode,arg=illegal,arg=--at,arg=1",
+        fake_engine().display()
+    );
+    let opts = GameOptions::defaults(agon::games::zamma::Zamma::option_specs());
+    let start = agon::games::zamma::Zamma::new(&opts).unwrap();
+    let entrants = [
+        Entrant::parse("search=random,hash=1").unwrap(),
+        Entrant::parse(&b).unwrap(),
+    ];
+    let mut spec = spec(40, 20);
+    spec.sprt = Some(agon::arena::Sprt::parse("elo0=0,elo1=200").unwrap());
+    let stats = run_match(&start, &entrants, &spec, &|_, _, _| {}).unwrap();
+    assert_eq!(stats.pairs, [0, 0, 0, 0, 8]);
+    assert_eq!(stats.games(), 16);
 }

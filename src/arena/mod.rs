@@ -4,7 +4,8 @@
 //! rules, keeps the clocks, applies the rules' endings, the game's
 //! repetition limit and a ply limit with the game's own adjudication, and
 //! draws chance outcomes from a seeded generator so that every game of a
-//! round sees the same throws (mirrored chance).
+//! round sees the same throws (mirrored chance); statistics per game and
+//! per pair (pentanomial), and an SPRT that can stop the match.
 
 pub mod control;
 pub mod entrant;
@@ -12,6 +13,7 @@ pub mod external;
 pub mod fault;
 pub mod referee;
 pub mod spec;
+pub mod sprt;
 pub mod stats;
 pub mod tally;
 
@@ -22,5 +24,6 @@ pub use referee::{
     play, play_game, random_opening, run_match, EndReason, GameResult, MatchSpec, Rules, TimeUse,
 };
 pub use spec::EngineSpec;
+pub use sprt::{Sprt, Verdict};
 pub use stats::MatchStats;
 pub use tally::Tally;

@@ -7,7 +7,7 @@
 //! crashes, hangs, answers late or plays an illegal move loses the game.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
@@ -17,6 +17,7 @@ use rand_pcg::Pcg64;
 use super::control::TimeControl;
 use super::entrant::{Entrant, MoveRequest, Runner};
 use super::fault::{Failure, Fault};
+use super::sprt::Sprt;
 use super::{EngineSpec, MatchStats};
 use crate::game::{chance, Game, GameError, Outcome, Player, Status};
 use crate::search::Clock;
@@ -345,6 +346,8 @@ pub struct MatchSpec {
     pub seed: u64,
     /// Time an engine may use beyond its clock or move time.
     pub margin: Duration,
+    /// Stop as soon as this test accepts a hypothesis (two entrants).
+    pub sprt: Option<Sprt>,
 }
 
 /// Plays a match between `entrants` (one per player of the game) from
@@ -353,6 +356,8 @@ pub struct MatchSpec {
 /// colour-swapped pair with mirrored chance). Statistics count for the
 /// first entrant. `progress` is called after each game with its number.
 /// An external engine that cannot be started is an error before any game.
+/// With an SPRT, no game is started once it has decided (games already
+/// under way are finished and counted).
 pub fn run_match<G: Game>(
     start: &G,
     entrants: &[Entrant],
@@ -398,13 +403,17 @@ pub fn run_match<G: Game>(
         margin: spec.margin,
     };
     let next = AtomicUsize::new(0);
+    let decided = AtomicBool::new(false);
     // The statistics, and the first entrant's points so far in each round
     // not yet finished.
     let stats = Mutex::new((MatchStats::default(), HashMap::<usize, (usize, f64)>::new()));
     std::thread::scope(|scope| {
         for mut own in runners {
-            let (jobs, next, stats, rules) = (&jobs, &next, &stats, &rules);
+            let (jobs, next, stats, rules, decided) = (&jobs, &next, &stats, &rules, &decided);
             scope.spawn(move || loop {
+                if decided.load(Ordering::Relaxed) {
+                    break;
+                }
                 let job = next.fetch_add(1, Ordering::Relaxed);
                 if job >= seats * jobs.len() {
                     break;
@@ -434,6 +443,11 @@ pub fn run_match<G: Game>(
                 if round.0 == seats {
                     if seats == 2 {
                         s.add_pair(round.1);
+                        if let Some(sprt) = &spec.sprt {
+                            if sprt.verdict(sprt.llr(&s.pairs)).is_some() {
+                                decided.store(true, Ordering::Relaxed);
+                            }
+                        }
                     }
                     open.remove(&(job / seats));
                 }

@@ -4,7 +4,9 @@
 use std::time::Duration;
 
 use super::{game_and_options, parse_count, parse_openings};
-use crate::arena::{run_match, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Tally};
+use crate::arena::{
+    run_match, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Sprt, Tally, Verdict,
+};
 use crate::game::{Game, GameError, GameOptions, Outcome};
 
 /// Arguments of `agon match`.
@@ -22,6 +24,8 @@ pub struct MatchArgs<'a> {
     pub margin: &'a str,
     /// Print each engine's time per game (and the share by ply 60).
     pub time_report: bool,
+    /// `elo0=…,elo1=…[,alpha=…][,beta=…]`: stop on the test's verdict.
+    pub sprt: Option<&'a str>,
     pub verbose: bool,
 }
 
@@ -38,6 +42,7 @@ pub fn run(args: &MatchArgs) -> Result<(), GameError> {
         concurrency: parse_count("concurrency", args.concurrency)?.clamp(1, 256) as usize,
         seed: parse_count("seed", args.seed)?,
         margin: Duration::from_millis(parse_count("margin", args.margin)?.min(3_600_000)),
+        sprt: args.sprt.map(Sprt::parse).transpose()?,
     };
     crate::with_game!(kind, G => run_game::<G>(&opts, &[a, b], &spec, args))
 }
@@ -76,7 +81,11 @@ fn run_game<G: Game>(
                 tally.add(result, e);
             }
         }
-        println!("game {n}/{total}: {}", game_line::<G>(result, s));
+        let sprt = spec
+            .sprt
+            .map(|t| format!(" llr {:.2}", t.llr(&s.pairs)))
+            .unwrap_or_default();
+        println!("game {n}/{total}: {}{sprt}", game_line::<G>(result, s));
         if args.time_report {
             for (e, who) in ["A", "B"].iter().enumerate() {
                 let Some(time) = result
@@ -127,6 +136,19 @@ fn run_game<G: Game>(
         let [ll, ld, even, wd, ww] = stats.pairs;
         println!(
             "pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, elo {elo:+.0} ± {margin:.0}"
+        );
+    }
+    if let Some(t) = &spec.sprt {
+        let llr = t.llr(&stats.pairs);
+        let (lower, upper) = t.bounds();
+        let verdict = match t.verdict(llr) {
+            Some(Verdict::H0) => "H0 accepted",
+            Some(Verdict::H1) => "H1 accepted",
+            None => "no decision",
+        };
+        println!(
+            "sprt [{}, {}] logistic elo, alpha {} beta {}: llr {llr:.2} ({lower:.2}, {upper:.2}): {verdict}",
+            t.elo0, t.elo1, t.alpha, t.beta
         );
     }
     if let Ok(t) = tallies.lock() {
