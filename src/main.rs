@@ -206,7 +206,8 @@ Engines (--a, --b) are comma-separated key=value settings.
 The referee checks every move, keeps the clocks (time from `go` to `bestmove`; --margin MS
 allowed beyond), throws the sticks and rolls the dice itself (the same in both games of a
 pair), and an engine that crashes, hangs, loses on time or plays an illegal move loses the
-game (the reason is printed) and is restarted for its next game.";
+game (the reason is printed) and is restarted for its next game (not after a late answer:
+it is alive and in step).";
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {

@@ -119,6 +119,7 @@ fn run_game<G: Game>(
         }
     })?;
     let (elo, margin) = stats.elo();
+    let elo = elo + 0.0; // no "-0" for an even score
     println!(
         "result A vs B: +{} ={} -{} score {:.1}% elo {:+.0} ± {:.0} los {:.1}% (adjudicated {}, repetitions {}, forfeits {})",
         stats.wins,
@@ -133,6 +134,7 @@ fn run_game<G: Game>(
         stats.forfeits
     );
     if let Some((elo, margin)) = stats.pair_elo() {
+        let elo = elo + 0.0;
         let [ll, ld, even, wd, ww] = stats.pairs;
         println!(
             "pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, elo {elo:+.0} ± {margin:.0}"
@@ -185,6 +187,7 @@ fn game_line<G: Game>(result: &GameResult, s: &MatchStats) -> String {
         EndReason::Forfeit(p, fault) => format!("{} forfeits: {fault}, {}", who(p), result.detail),
     };
     let (elo, margin) = s.elo();
+    let elo = elo + 0.0; // no "-0" for an even score
     format!(
         "A plays {a_plays}, {verdict} ({reason}), {} plies | +{} ={} -{} score {:.1}% elo {:+.0} ± {:.0} los {:.1}%",
         result.plies,
