@@ -132,6 +132,7 @@ fn agon_itself_is_an_external_engine() {
         assert_eq!(time.moves, 15);
         assert_eq!(time.base, Some(Duration::from_secs(5)));
         assert!(time.early_share().unwrap() < 1.0);
+        assert!(time.least_left_ms.unwrap() > 0, "{time:?}");
     }
 }
 
@@ -196,6 +197,9 @@ fn a_late_answer_loses_on_time_and_the_engine_plays_on() {
     let (first, b) = &games[0];
     assert_forfeit(first, *b, Fault::Time);
     assert!(first.detail.contains("allowed 100 ms"), "{}", first.detail);
+    // It slept 300 ms past its 100 ms.
+    let least = first.times[usize::from(*b)].least_left_ms.unwrap();
+    assert!(least <= -300, "{least}");
     // Kept running after an answer, the fake is past its third `go`.
     let (second, _) = &games[1];
     assert_eq!(second.reason, EndReason::PlyLimit, "{}", second.detail);

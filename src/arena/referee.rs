@@ -53,6 +53,9 @@ pub struct TimeUse {
     pub used_early: Duration,
     /// The base time of its clock, if it had one.
     pub base: Option<Duration>,
+    /// With a clock or move time: the least time it had left after a move
+    /// (its time for the move minus what it used; negative when late), ms.
+    pub least_left_ms: Option<i64>,
 }
 
 impl TimeUse {
@@ -168,6 +171,10 @@ pub fn play<G: Game>(
                     time.used += answer.used;
                     if pos.ply() < REPORT_PLY {
                         time.used_early += answer.used;
+                    }
+                    if control.is_timed() {
+                        let left = budget.as_millis() as i64 - answer.used.as_millis() as i64;
+                        time.least_left_ms = Some(time.least_left_ms.map_or(left, |l| l.min(left)));
                     }
                     if answer.used > budget + rules.margin {
                         return Err(Failure::new(

@@ -10,6 +10,8 @@ pub struct Tally {
     pub faults: [u32; 4],
     /// Per game with a clock: time used before ply [`REPORT_PLY`] / base.
     pub early_shares: Vec<f64>,
+    /// The least time left after any move of any game, ms (timed games).
+    pub least_left_ms: Option<i64>,
 }
 
 impl Tally {
@@ -25,8 +27,14 @@ impl Tally {
                     self.faults[k] += 1;
                 }
             }
-            if let Some(share) = result.times.get(p).and_then(|t| t.early_share()) {
+            let Some(time) = result.times.get(p) else {
+                continue;
+            };
+            if let Some(share) = time.early_share() {
                 self.early_shares.push(share);
+            }
+            if let Some(left) = time.least_left_ms {
+                self.least_left_ms = Some(self.least_left_ms.map_or(left, |l| l.min(left)));
             }
         }
     }
@@ -52,6 +60,9 @@ impl Tally {
             })
             .collect::<Vec<_>>()
             .join(" ");
+        if let Some(left) = self.least_left_ms {
+            line.push_str(&format!("; least time left after a move {left} ms"));
+        }
         if !self.early_shares.is_empty() {
             let n = self.early_shares.len() as f64;
             let mean = self.early_shares.iter().sum::<f64>() / n;

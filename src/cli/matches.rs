@@ -105,8 +105,12 @@ fn run_game<G: Game>(
                     ),
                     None => String::new(),
                 };
+                let left = time
+                    .least_left_ms
+                    .map(|l| format!(", least left {l} ms"))
+                    .unwrap_or_default();
                 println!(
-                    "  time {who}: {} moves {:.0} ms{share}",
+                    "  time {who}: {} moves {:.0} ms{share}{left}",
                     time.moves,
                     time.used.as_secs_f64() * 1000.0
                 );
