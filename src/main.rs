@@ -184,6 +184,10 @@ enum Command {
         /// time spent by ply 60.
         #[arg(long)]
         time_report: bool,
+        /// Start the pairs from these positions (a file of position
+        /// strings, one a line, `#` comments) instead of random openings.
+        #[arg(long)]
+        openings_file: Option<String>,
         /// Stop on an SPRT verdict over the pairs (pentanomial, logistic
         /// Elo as fishtest): "elo0=0,elo1=5[,alpha=0.05][,beta=0.05]".
         #[arg(long)]
@@ -331,6 +335,7 @@ fn main() -> ExitCode {
             margin,
             time_report,
             sprt,
+            openings_file,
             verbose,
         }) => agon::cli::matches::run(&agon::cli::matches::MatchArgs {
             game: &game,
@@ -345,6 +350,7 @@ fn main() -> ExitCode {
             margin: &margin,
             time_report,
             sprt: sprt.as_deref(),
+            openings_file: openings_file.as_deref(),
             verbose,
         }),
     };

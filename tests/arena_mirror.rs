@@ -55,6 +55,7 @@ fn both_games_of_a_pair_get_the_same_throws_in_order() {
     let spec = MatchSpec {
         games: 12,
         opening_plies: (0, 0),
+        openings: Vec::new(),
         max_plies: 5000,
         concurrency: 2,
         seed: 11,
@@ -85,6 +86,7 @@ fn the_same_seed_replays_the_same_match() {
     let spec = MatchSpec {
         games: 4,
         opening_plies: (2, 4),
+        openings: Vec::new(),
         max_plies: 5000,
         concurrency: 2,
         seed: 5,

@@ -33,6 +33,7 @@ fn spec(games: u32, max_plies: u32) -> MatchSpec {
     MatchSpec {
         games,
         opening_plies: (0, 0),
+        openings: Vec::new(),
         max_plies,
         concurrency: 1,
         seed: 7,
@@ -271,4 +272,58 @@ fn an_sprt_verdict_stops_the_match() {
     let stats = run_match(&start, &entrants, &spec, &|_, _, _| {}).unwrap();
     assert_eq!(stats.pairs, [0, 0, 0, 0, 8]);
     assert_eq!(stats.games(), 16);
+}
+
+#[test]
+fn openings_from_a_file_start_the_pairs_in_order() {
+    let opts = GameOptions::defaults(agon::games::zamma::Zamma::option_specs());
+    let mut pos = agon::games::zamma::Zamma::new(&opts).unwrap();
+    let mut openings = Vec::new();
+    let mut legal = Vec::new();
+    for _ in 0..2 {
+        pos.moves(&mut legal);
+        pos.play(legal[0]);
+        openings.push(pos.position());
+    }
+    let path = std::env::temp_dir().join(format!("agon-openings-{}.txt", std::process::id()));
+    std::fs::write(
+        &path,
+        format!("# two openings\n{}\n\n{}\n", openings[0], openings[1]),
+    )
+    .unwrap();
+    let file = path.to_string_lossy().into_owned();
+    let args = [
+        "match",
+        "--game",
+        "zamma",
+        "--a",
+        "search=greedy,hash=1",
+        "--b",
+        "search=random,hash=1",
+        "--games",
+        "6",
+        "--max-plies",
+        "4",
+        "--verbose",
+        "--openings-file",
+        &file,
+    ];
+    let (status, out, err) = crate::common::run(&args);
+    let firsts: Vec<&str> = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("  first position: "))
+        .collect();
+    // Three pairs: the first opening, the second, the first again.
+    let expected = [0, 0, 1, 1, 0, 0].map(|k| openings[k].as_str());
+    assert!(status.success(), "{err}");
+    // One game at a time: printed in the order played.
+    assert_eq!(firsts, expected, "{out}");
+    std::fs::write(&path, "not a position\n").unwrap();
+    let (status, _, err) = crate::common::run(&args);
+    std::fs::remove_file(&path).ok();
+    assert!(!status.success());
+    assert!(
+        err.starts_with("error: opening 1:") && err.lines().count() == 1,
+        "{err}"
+    );
 }

@@ -346,6 +346,9 @@ pub struct MatchSpec {
     pub games: u32,
     /// Random opening plies before the engines take over: `min..=max`.
     pub opening_plies: (u32, u32),
+    /// Position strings to start the rounds from, in order and again from
+    /// the first when there are more rounds; empty: random openings.
+    pub openings: Vec<String>,
     /// Ply limit after which the game adjudicates.
     pub max_plies: u32,
     /// Games played at once (each with its own engine processes).
@@ -381,15 +384,29 @@ pub fn run_match<G: Game>(
     }
     let rounds = spec.games.div_ceil(seats as u32);
     let mut seeder = Pcg64::seed_from_u64(spec.seed);
-    let jobs: Vec<(G, u64)> = (0..rounds)
-        .map(|_| {
-            let (lo, hi) = spec.opening_plies;
-            let n = if hi > lo {
-                seeder.gen_range(lo..=hi)
+    let given: Vec<G> = spec
+        .openings
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            G::from_position(text, start.options())
+                .map_err(|e| GameError::new(format!("opening {}: {e}", k + 1)))
+        })
+        .collect::<Result<_, _>>()?;
+    let jobs: Vec<(G, u64)> = (0..rounds as usize)
+        .map(|round| {
+            let opening = if given.is_empty() {
+                let (lo, hi) = spec.opening_plies;
+                let n = if hi > lo {
+                    seeder.gen_range(lo..=hi)
+                } else {
+                    lo
+                };
+                random_opening(start, n, &mut seeder)
             } else {
-                lo
+                given[round % given.len()].clone()
             };
-            (random_opening(start, n, &mut seeder), seeder.gen())
+            (opening, seeder.gen())
         })
         .collect();
     let options = start.options().to_string();

@@ -26,6 +26,8 @@ pub struct MatchArgs<'a> {
     pub time_report: bool,
     /// `elo0=…,elo1=…[,alpha=…][,beta=…]`: stop on the test's verdict.
     pub sprt: Option<&'a str>,
+    /// A file of position strings, one a line, each the start of a pair.
+    pub openings_file: Option<&'a str>,
     pub verbose: bool,
 }
 
@@ -38,6 +40,10 @@ pub fn run(args: &MatchArgs) -> Result<(), GameError> {
     let spec = MatchSpec {
         games: parse_count("games", args.games)?.min(1_000_000) as u32,
         opening_plies: (lo, hi),
+        openings: match args.openings_file {
+            Some(path) => read_openings(path)?,
+            None => Vec::new(),
+        },
         max_plies: parse_count("max plies", args.max_plies)?.min(u64::from(u32::MAX)) as u32,
         concurrency: parse_count("concurrency", args.concurrency)?.clamp(1, 256) as usize,
         seed: parse_count("seed", args.seed)?,
@@ -45,6 +51,25 @@ pub fn run(args: &MatchArgs) -> Result<(), GameError> {
         sprt: args.sprt.map(Sprt::parse).transpose()?,
     };
     crate::with_game!(kind, G => run_game::<G>(&opts, &[a, b], &spec, args))
+}
+
+/// The position strings of an openings file: one a line; empty lines and
+/// lines starting with `#` are skipped.
+fn read_openings(path: &str) -> Result<Vec<String>, GameError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| GameError::new(format!("openings file '{path}': {e}")))?;
+    let lines: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    if lines.is_empty() {
+        return Err(GameError::new(format!(
+            "openings file '{path}' has no position"
+        )));
+    }
+    Ok(lines)
 }
 
 fn run_game<G: Game>(
