@@ -250,7 +250,7 @@ pub fn run_match<G: Game>(
                 match result.outcome {
                     Outcome::Win(p) if p == a_player => s.wins += 1,
                     Outcome::Win(_) => s.losses += 1,
-                    Outcome::Draw => s.draws += 1,
+                    Outcome::Draw | Outcome::Ranked(_) => s.draws += 1,
                 }
                 match result.reason {
                     EndReason::PlyLimit => s.adjudicated += 1,

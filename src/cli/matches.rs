@@ -74,7 +74,7 @@ fn run_game<G: Game>(
                         "B wins"
                     }
                 }
-                Outcome::Draw => "draw",
+                Outcome::Draw | Outcome::Ranked(_) => "draw",
             };
             println!(
                 "game {n}: A plays {}, {who} ({:?}, {} plies): +{} ={} -{}",
