@@ -71,6 +71,12 @@ pub fn terminal_value(outcome: Outcome, me: Player, players: usize, ply: usize) 
     }
 }
 
+// The 3-player test game of the integration tests, for unit tests here.
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../../tests/common/trirace.rs"]
+mod trirace;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,5 +102,15 @@ mod tests {
         assert_eq!(second, DRAW);
         assert_eq!(last, mate_score(false, 1));
         assert!(beaten.abs() < MATE_BOUND);
+    }
+
+    #[test]
+    fn a_three_player_win_is_taken_and_reported_as_mate() {
+        use super::trirace::TriRace;
+        // p3 reaches the goal with `2` only.
+        let pos = TriRace::at("", "3 0 3 p3 - 2");
+        let r = think(&pos, &[], 0);
+        assert_eq!(pos.move_text(r.best.expect("a move")), "2");
+        assert_eq!(r.score, ScoreReport::Mate(1));
     }
 }
