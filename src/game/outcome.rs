@@ -60,11 +60,13 @@ impl Ranking {
         );
         let mut packed = (ranks.len() as u32) << LEN_SHIFT;
         for (p, &r) in ranks.iter().enumerate() {
-            // Dense rank = the number of distinct ranks better than r.
-            let mut better: Vec<u8> = ranks.iter().copied().filter(|&o| o < r).collect();
-            better.sort_unstable();
-            better.dedup();
-            packed |= (better.len() as u32) << (RANK_BITS * p as u32);
+            // Dense rank = the number of distinct ranks better than r (each
+            // counted at its first occurrence): no allocation, as a game's
+            // `status` may build its outcome at every search node.
+            let better = (0..ranks.len())
+                .filter(|&j| ranks[j] < r && !ranks[..j].contains(&ranks[j]))
+                .count();
+            packed |= (better as u32) << (RANK_BITS * p as u32);
         }
         Ranking(packed)
     }
@@ -112,10 +114,15 @@ impl Outcome {
     /// The members of `team` first (tied), everyone else tied behind.
     /// A team of one is [`Outcome::Win`].
     pub fn team_win(team: &[Player], num_players: usize) -> Outcome {
-        let ranks: Vec<u8> = (0..num_players)
-            .map(|p| u8::from(!team.contains(&(p as Player))))
-            .collect();
-        Outcome::ranked(&ranks)
+        assert!(
+            num_players <= MAX_PLAYERS,
+            "a team win among {num_players} players"
+        );
+        let mut ranks = [0u8; MAX_PLAYERS];
+        for (p, r) in ranks.iter_mut().enumerate().take(num_players) {
+            *r = u8::from(!team.contains(&(p as Player)));
+        }
+        Outcome::ranked(&ranks[..num_players])
     }
 
     /// The dense rank of `player` among `num_players` (0 = first).
@@ -260,6 +267,14 @@ mod tests {
         assert_eq!(Outcome::Draw.word(3), "draw");
         assert_eq!(Outcome::ranked(&[0, 2, 1]).word(3), "rank1-3-2");
         assert_eq!(Outcome::team_win(&[0, 2], 4).word(4), "rank1-2-1-2");
+    }
+
+    #[test]
+    fn a_status_stays_register_sized() {
+        // Every search node asks for its Status: the ranking form must not
+        // make it bigger than a word.
+        assert!(std::mem::size_of::<crate::game::Status>() <= 8);
+        assert!(std::mem::size_of::<Outcome>() <= 8);
     }
 
     #[test]
