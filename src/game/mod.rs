@@ -5,7 +5,10 @@
 //! - a **decision node**: one player chooses among [`Game::moves`];
 //! - a **chance node**: nature picks one of [`Game::outcomes`] (a throw of the
 //!   Palma sticks, a roll of the Kubeia dice), each with a probability;
-//! - a **terminal node**: [`Status::Over`] with the [`Outcome`].
+//! - a **terminal node**: [`Status::Over`] with the [`Outcome`]: a sole
+//!   winner, a draw, or a ranking of any number of players (a winning team
+//!   ranks first together), and through [`Outcome::payoff`] what each
+//!   player gets from it (module [`outcome`]).
 //!
 //! Chance outcomes are values of the same `Move` type as decisions, so one
 //! [`Game::play`] applies both, one notation prints both (a throw appears as

@@ -296,6 +296,15 @@ mod tests {
     }
 
     #[test]
+    fn queries() {
+        assert_eq!(cmd("query turn"), Command::Query(Query::Turn));
+        assert_eq!(cmd("query p1turn"), Command::Query(Query::P1Turn));
+        assert_eq!(cmd("query result"), Command::Query(Query::Result));
+        assert!(parse("query").is_err());
+        assert!(parse("query turn now").is_err());
+    }
+
+    #[test]
     fn setoption_names_with_spaces() {
         assert_eq!(
             cmd("setoption name Game Options value layout=belgian princess=on"),
