@@ -35,6 +35,8 @@ mod cli_tune_spsa;
 mod expectimax;
 #[path = "kubeia_match.rs"]
 mod kubeia_match;
+#[path = "nplayer.rs"]
+mod nplayer;
 #[path = "palma_endgame.rs"]
 mod palma_endgame;
 #[path = "palma_perft.rs"]
@@ -61,6 +63,8 @@ mod protocol;
 mod protocol_bestmove;
 #[path = "protocol_fuzz.rs"]
 mod protocol_fuzz;
+#[path = "protocol_nplayer.rs"]
+mod protocol_nplayer;
 #[path = "protocol_transcripts.rs"]
 mod protocol_transcripts;
 #[path = "search_abalone.rs"]

@@ -27,7 +27,7 @@ impl<G: Game> Worker<'_, G> {
     ) -> Value {
         match child.status() {
             Status::Over(Outcome::Win(p)) => mate_score(p == me, ply),
-            Status::Over(Outcome::Draw) => DRAW,
+            Status::Over(Outcome::Draw | Outcome::Ranked(_)) => DRAW,
             Status::Chance => self.chance_value(child, me, depth, ply),
             Status::Decision(p) => {
                 let h = child.hash();
