@@ -21,6 +21,8 @@ mod abalone_tactics;
 mod arena_mirror;
 #[path = "cli_analyse.rs"]
 mod cli_analyse;
+#[path = "cli_args.rs"]
+mod cli_args;
 #[path = "cli_match.rs"]
 mod cli_match;
 #[path = "cli_match_bench.rs"]
