@@ -9,7 +9,7 @@ use super::{on_game, GameCommand};
 use crate::bench::Totals;
 use crate::game::{Game, GameError, GameOptions};
 use crate::games::GameKind;
-use crate::protocol::options::{hash_arg, threads_arg};
+use crate::protocol::options::{hash_arg, threads_arg, THREADS};
 use crate::protocol::output::{pv_line, score_text};
 use crate::search::{Report, SearchConfig};
 
@@ -31,7 +31,7 @@ pub struct BenchArgs {
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
     /// Search threads (the node count is deterministic with 1).
-    #[arg(long, allow_negative_numbers = true, value_parser = threads_arg, default_value = "1")]
+    #[arg(long, allow_negative_numbers = true, value_parser = threads_arg, default_value_t = THREADS.spin_default() as usize)]
     pub threads: usize,
     /// Transposition table size in MiB; the bench's own size (16, not the
     /// engine's Hash) is part of its definition.
