@@ -192,9 +192,12 @@ fn a_match_prints_a_score_line_after_every_game() {
     for n in 1..=4 {
         let line = out
             .lines()
-            .find(|l| l.starts_with(&format!("after {n} of 4 games: +")))
+            .find(|l| l.starts_with(&format!("game {n}/4: ")))
             .unwrap_or_else(|| panic!("no line for game {n}: {out}"));
-        assert!(line.contains(" score ") && line.contains(" elo "), "{line}");
+        assert!(
+            line.contains(" | +") && line.contains(" score ") && line.contains(" elo "),
+            "{line}"
+        );
     }
     // Not a terminal: no progress bar drawn.
     assert!(!err.contains("eta"), "{err}");

@@ -1,11 +1,15 @@
-//! `agon match`: agon configurations against each other (internal referee),
-//! with a score line after every game and a progress bar on a terminal.
+//! `agon match`: engines against each other under the referee — built-in
+//! agon configurations and external programs that speak the protocol.
+
+use std::time::Duration;
 
 use clap::Args;
 
 use super::progress::Progress;
-use super::{parse_engine, parse_openings, GameCommand, Openings};
-use crate::arena::{run_match, EngineSpec, MatchSpec, MatchStats};
+use super::{parse_openings, GameCommand, Openings};
+use crate::arena::{
+    run_match, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Sprt, Tally, Verdict,
+};
 use crate::game::{Game, GameError, GameOptions, Outcome};
 use crate::games::GameKind;
 
@@ -18,13 +22,13 @@ pub struct MatchArgs {
     /// Variant options, e.g. "layout=belgian".
     #[arg(long)]
     pub options: Option<String>,
-    /// Engine A, e.g. "search=alphabeta,movetime=100" (--help lists the
-    /// settings).
-    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
-    pub a: EngineSpec,
+    /// Engine A, e.g. "search=alphabeta,movetime=100" or
+    /// "cmd=/path/agon,tc=10+0.1" (see below; --help lists the settings).
+    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant)]
+    pub a: Entrant,
     /// Engine B, e.g. "search=greedy".
-    #[arg(long, value_name = "ENGINE", value_parser = parse_engine)]
-    pub b: EngineSpec,
+    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant)]
+    pub b: Entrant,
     /// Number of games (rounded up to colour-swapped pairs).
     #[arg(long, allow_negative_numbers = true, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
@@ -40,9 +44,49 @@ pub struct MatchArgs {
     /// Seed for openings and chance outcomes.
     #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     pub seed: u64,
-    /// Print every game's result, first position and moves.
+    /// Milliseconds an engine may use beyond its clock or move time
+    /// before it loses on time.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
+    pub margin: u64,
+    /// Print each engine's time per game and the share of its base
+    /// time spent by ply 60.
+    #[arg(long)]
+    pub time_report: bool,
+    /// Start the pairs from these positions (a file of position
+    /// strings, one a line, `#` comments) instead of random openings.
+    #[arg(long)]
+    pub openings_file: Option<String>,
+    /// Stop on an SPRT verdict over the pairs (pentanomial, logistic
+    /// Elo as fishtest): "elo0=0,elo1=5[,alpha=0.05][,beta=0.05]".
+    #[arg(long, value_parser = parse_sprt)]
+    pub sprt: Option<Sprt>,
+    /// Print every game's moves and positions.
     #[arg(long)]
     pub verbose: bool,
+}
+
+/// How `agon match` engines are written (also in the README).
+pub const ENGINES: &str = "\
+Engines (--a, --b) are comma-separated key=value settings.
+  Built in:  search=alphabeta,movetime=100,threads=1,hash=64,...  (agon's own settings)
+  External:  cmd=PATH[,arg=ARG]...[,dir=DIR][,proto=uci|ugi][,name=NAME][,option.NAME=VALUE]...
+             a program that speaks the agon protocol; arg= once per argument, in order;
+             options are sent as setoption after Game and GameOptions, in the order given.
+  Limits of either kind: tc=BASE+INC (seconds, a clock), movetime=MS, depth=N, nodes=N,
+             timeout=MS (how long a search without a time limit may take; default 60000).
+The referee checks every move, keeps the clocks (time from `go` to `bestmove`; --margin MS
+allowed beyond), throws the sticks and rolls the dice itself (the same in both games of a
+pair), and an engine that crashes, hangs, loses on time or plays an illegal move loses the
+game (the reason is printed) and is restarted for its next game (not after a late answer:
+it is alive and in step).";
+
+/// Parses `--a`/`--b`: a built-in configuration or an external engine.
+pub fn parse_entrant(text: &str) -> Result<Entrant, String> {
+    Entrant::parse(text).map_err(|e| e.to_string())
+}
+
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    Sprt::parse(text).map_err(|e| e.to_string())
 }
 
 impl GameCommand for MatchArgs {
@@ -52,78 +96,194 @@ impl GameCommand for MatchArgs {
         self.options.as_deref()
     }
 
+    /// Runs the match and prints a line per game and the final score.
     fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
-        let (a, b) = (&self.a, &self.b);
         let spec = MatchSpec {
             games: self.games,
             opening_plies: (self.openings.min, self.openings.max),
+            openings: match &self.openings_file {
+                Some(path) => read_openings(path)?,
+                None => Vec::new(),
+            },
             max_plies: self.max_plies,
             concurrency: usize::from(self.concurrency),
             seed: self.seed,
+            margin: Duration::from_millis(self.margin),
+            sprt: self.sprt,
         };
-        let start = G::new(opts)?;
-        for e in [a, b] {
-            let wanted = G::weights().len();
-            if let Some(w) = e.config.weights {
-                if w.as_slice().len() != wanted {
-                    return Err(GameError::new(format!(
-                        "{} takes {wanted} evaluation weights ({}), not {}",
-                        G::NAME,
-                        G::feature_names().join("/"),
-                        w.as_slice().len()
-                    )));
-                }
+        run_game::<G>(opts, &[self.a.clone(), self.b.clone()], &spec, self)
+    }
+}
+
+/// The position strings of an openings file: one a line; empty lines and
+/// lines starting with `#` are skipped.
+fn read_openings(path: &str) -> Result<Vec<String>, GameError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| GameError::new(format!("openings file '{path}': {e}")))?;
+    let lines: Vec<String> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(str::to_string)
+        .collect();
+    if lines.is_empty() {
+        return Err(GameError::new(format!(
+            "openings file '{path}' has no position"
+        )));
+    }
+    Ok(lines)
+}
+
+fn run_game<G: Game>(
+    opts: &GameOptions,
+    entrants: &[Entrant],
+    spec: &MatchSpec,
+    args: &MatchArgs,
+) -> Result<(), GameError> {
+    let start = G::new(opts)?;
+    for e in entrants {
+        let wanted = G::weights().len();
+        if let Some(len) = e.weights_len() {
+            if len != wanted {
+                return Err(GameError::new(format!(
+                    "{} takes {wanted} evaluation weights ({}), not {len}",
+                    G::NAME,
+                    G::feature_names().join("/"),
+                )));
             }
         }
-        let total = spec.games.div_ceil(2) * 2;
-        out!(
-            "match {}: A = {} vs B = {}, {total} games",
-            G::NAME,
-            a.name,
-            b.name,
-        );
-        let clock = std::time::Instant::now();
-        let progress = Progress::new(u64::from(total), "games");
-        let verbose = self.verbose;
-        let stats = run_match(&start, a, b, &spec, &|n, result, a_first, s| {
-            if verbose {
-                let who = match result.outcome {
-                    Outcome::Win(p) if (p == 0) == a_first => "A wins",
-                    Outcome::Win(_) => "B wins",
-                    Outcome::Draw => "draw",
-                };
-                progress.line(&format!(
-                    "game {n}: A plays {}, {who} ({:?}, {} plies)\n  first position: {}\n  moves: {}\n  final position: {}",
-                    G::PLAYER_NAMES[if a_first { 0 } else { 1 }],
-                    result.reason,
-                    result.plies,
-                    result.first_position,
-                    result.moves.join(" "),
-                    result.last_position
-                ));
-            }
-            progress.line(&format!(
-                "after {} of {total} games: {}",
-                s.games(),
-                score_line(s)
-            ));
-            progress.step();
-        });
-        progress.finish();
-        out!(
-            "result A vs B: {} los {:.1}% (adjudicated {}, repetitions {})",
-            score_line(&stats),
-            100.0 * stats.los(),
-            stats.adjudicated,
-            stats.repetitions
-        );
-        out!(
-            "time {:.1} s ({} games at once)",
-            clock.elapsed().as_secs_f64(),
-            spec.concurrency
-        );
-        Ok(())
     }
+    let total = spec.games.div_ceil(2) * 2;
+    println!(
+        "match {}: A = {} vs B = {}, {total} games",
+        G::NAME,
+        entrants[0].name,
+        entrants[1].name,
+    );
+    let clock = std::time::Instant::now();
+    let progress = Progress::new(u64::from(total), "games");
+    let tallies = std::sync::Mutex::new(vec![Tally::default(); entrants.len()]);
+    let stats = run_match(&start, entrants, spec, &|n, result, s| {
+        if let Ok(mut t) = tallies.lock() {
+            for (e, tally) in t.iter_mut().enumerate() {
+                tally.add(result, e);
+            }
+        }
+        let sprt = spec
+            .sprt
+            .map(|t| format!(" llr {:.2}", t.llr(&s.pairs)))
+            .unwrap_or_default();
+        let mut text = format!("game {n}/{total}: {}{sprt}", game_line::<G>(result, s));
+        if args.time_report {
+            for (e, who) in ["A", "B"].iter().enumerate() {
+                let Some(time) = result
+                    .seats
+                    .iter()
+                    .position(|&s| s == e)
+                    .and_then(|p| result.times.get(p))
+                else {
+                    continue;
+                };
+                let share = match time.early_share() {
+                    Some(share) => format!(
+                        ", by ply {} {:.0} ms = {:.1}% of base",
+                        crate::arena::referee::REPORT_PLY,
+                        time.used_early.as_secs_f64() * 1000.0,
+                        100.0 * share
+                    ),
+                    None => String::new(),
+                };
+                let left = time
+                    .least_left_ms
+                    .map(|l| format!(", least left {l} ms"))
+                    .unwrap_or_default();
+                text += &format!(
+                    "\n  time {who}: {} moves {:.0} ms{share}{left}",
+                    time.moves,
+                    time.used.as_secs_f64() * 1000.0
+                );
+            }
+        }
+        if args.verbose {
+            text += &format!(
+                "\n  first position: {}\n  moves: {}\n  final position: {}",
+                result.first_position,
+                result.moves.join(" "),
+                result.last_position
+            );
+        }
+        progress.line(&text);
+        progress.step();
+    });
+    progress.finish();
+    let stats = stats?;
+    println!(
+        "result A vs B: {} los {:.1}% (adjudicated {}, repetitions {}, forfeits {})",
+        score_line(&stats),
+        100.0 * stats.los(),
+        stats.adjudicated,
+        stats.repetitions,
+        stats.forfeits
+    );
+    if let Some((elo, margin)) = stats.pair_elo() {
+        let elo = elo + 0.0;
+        let [ll, ld, even, wd, ww] = stats.pairs;
+        println!(
+            "pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, elo {elo:+.0} ± {margin:.0}"
+        );
+    }
+    if let Some(t) = &spec.sprt {
+        let llr = t.llr(&stats.pairs);
+        let (lower, upper) = t.bounds();
+        let verdict = match t.verdict(llr) {
+            Some(Verdict::H0) => "H0 accepted",
+            Some(Verdict::H1) => "H1 accepted",
+            None => "no decision",
+        };
+        println!(
+            "sprt [{}, {}] logistic elo, alpha {} beta {}: llr {llr:.2} ({lower:.2}, {upper:.2}): {verdict}",
+            t.elo0, t.elo1, t.alpha, t.beta
+        );
+    }
+    if let Ok(t) = tallies.lock() {
+        for (who, tally) in ["A", "B"].iter().zip(t.iter()) {
+            println!("forfeits {who}: {}", tally.summary());
+        }
+    }
+    println!(
+        "time {:.1} s ({} games at once)",
+        clock.elapsed().as_secs_f64(),
+        spec.concurrency
+    );
+    Ok(())
+}
+
+/// `A (black) wins by rules, 87 plies | +5 =1 -6 score 45.8% elo -29 ± 150 los 38.1%`
+fn game_line<G: Game>(result: &GameResult, s: &MatchStats) -> String {
+    let who = |p: u8| {
+        if result.seats.get(usize::from(p)) == Some(&0) {
+            "A"
+        } else {
+            "B"
+        }
+    };
+    let a_plays = G::PLAYER_NAMES[result.seats.iter().position(|&e| e == 0).unwrap_or(0)];
+    let verdict = match result.outcome {
+        Outcome::Win(p) => format!("{} wins", who(p)),
+        _ => "draw".to_string(),
+    };
+    let reason = match result.reason {
+        EndReason::Rules => "rules".to_string(),
+        EndReason::Repetition => "repetition".to_string(),
+        EndReason::PlyLimit => "ply limit".to_string(),
+        EndReason::Forfeit(p, fault) => format!("{} forfeits: {fault}, {}", who(p), result.detail),
+    };
+    format!(
+        "A plays {a_plays}, {verdict} ({reason}), {} plies | {} los {:.1}%",
+        result.plies,
+        score_line(s),
+        100.0 * s.los()
+    )
 }
 
 /// `+W =D -L score S% elo E ± M`: a perfect or a zero score has no finite

@@ -55,9 +55,11 @@ pub enum Command {
     Bench(bench::BenchArgs),
     /// Fit the evaluation weights to game results (Texel method), or with
     /// --spsa tune them by match results (SPSA).
-    Tune(tune::TuneArgs),
-    /// Play agon configurations against each other (both colours, random openings).
-    Match(matches::MatchArgs),
+    Tune(Box<tune::TuneArgs>),
+    /// Play engines against each other: agon configurations or external
+    /// programs (both colours, random openings, mirrored chance).
+    #[command(after_help = matches::ENGINES)]
+    Match(Box<matches::MatchArgs>),
 }
 
 impl Cli {
@@ -95,8 +97,8 @@ impl Command {
             Command::Perft(a) => on_game(a, a.game),
             Command::Analyse(a) => on_game(a, a.game),
             Command::Bench(a) => a.run_games(),
-            Command::Tune(a) => on_game(a, a.game),
-            Command::Match(a) => on_game(a, a.game),
+            Command::Tune(a) => on_game(a.as_ref(), a.game),
+            Command::Match(a) => on_game(a.as_ref(), a.game),
         }
     }
 }
