@@ -23,6 +23,8 @@ mod arena_mirror;
 mod arena_referee;
 #[path = "cli_analyse.rs"]
 mod cli_analyse;
+#[path = "cli_args.rs"]
+mod cli_args;
 #[path = "cli_match.rs"]
 mod cli_match;
 #[path = "cli_match_bench.rs"]
