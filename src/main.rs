@@ -146,7 +146,8 @@ enum Command {
         #[arg(long, default_value = "300")]
         max_plies: String,
     },
-    /// Play agon configurations against each other (both colours, random openings).
+    /// Play engines against each other: agon configurations or external programs (both colours, random openings, mirrored chance).
+    #[command(after_help = MATCH_ENGINES)]
     Match {
         /// Game name.
         #[arg(long, default_value = "abalone")]
@@ -154,7 +155,7 @@ enum Command {
         /// Variant options, e.g. "layout=belgian".
         #[arg(long)]
         options: Option<String>,
-        /// Engine A, e.g. "search=alphabeta,movetime=100".
+        /// Engine A, e.g. "search=alphabeta,movetime=100" or "cmd=/path/agon,tc=10+0.1" (see below).
         #[arg(long)]
         a: String,
         /// Engine B, e.g. "search=greedy".
@@ -175,11 +176,42 @@ enum Command {
         /// Seed for openings and chance outcomes.
         #[arg(long, default_value = "1")]
         seed: String,
-        /// Print every game's result.
+        /// Milliseconds an engine may use beyond its clock or move time
+        /// before it loses on time.
+        #[arg(long, default_value = "0")]
+        margin: String,
+        /// Print each engine's time per game and the share of its base
+        /// time spent by ply 60.
+        #[arg(long)]
+        time_report: bool,
+        /// Start the pairs from these positions (a file of position
+        /// strings, one a line, `#` comments) instead of random openings.
+        #[arg(long)]
+        openings_file: Option<String>,
+        /// Stop on an SPRT verdict over the pairs (pentanomial, logistic
+        /// Elo as fishtest): "elo0=0,elo1=5[,alpha=0.05][,beta=0.05]".
+        #[arg(long)]
+        sprt: Option<String>,
+        /// Print every game's moves and positions.
         #[arg(long)]
         verbose: bool,
     },
 }
+
+/// How `agon match` engines are written (also in the README).
+const MATCH_ENGINES: &str = "\
+Engines (--a, --b) are comma-separated key=value settings.
+  Built in:  search=alphabeta,movetime=100,threads=1,hash=64,...  (agon's own settings)
+  External:  cmd=PATH[,arg=ARG]...[,dir=DIR][,proto=uci|ugi][,name=NAME][,option.NAME=VALUE]...
+             a program that speaks the agon protocol; arg= once per argument, in order;
+             options are sent as setoption after Game and GameOptions, in the order given.
+  Limits of either kind: tc=BASE+INC (seconds, a clock), movetime=MS, depth=N, nodes=N,
+             timeout=MS (how long a search without a time limit may take; default 60000).
+The referee checks every move, keeps the clocks (time from `go` to `bestmove`; --margin MS
+allowed beyond), throws the sticks and rolls the dice itself (the same in both games of a
+pair), and an engine that crashes, hangs, loses on time or plays an illegal move loses the
+game (the reason is printed) and is restarted for its next game (not after a late answer:
+it is alive and in step).";
 
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
@@ -300,6 +332,10 @@ fn main() -> ExitCode {
             max_plies,
             concurrency,
             seed,
+            margin,
+            time_report,
+            sprt,
+            openings_file,
             verbose,
         }) => agon::cli::matches::run(&agon::cli::matches::MatchArgs {
             game: &game,
@@ -311,6 +347,10 @@ fn main() -> ExitCode {
             max_plies: &max_plies,
             concurrency: &concurrency,
             seed: &seed,
+            margin: &margin,
+            time_report,
+            sprt: sprt.as_deref(),
+            openings_file: openings_file.as_deref(),
             verbose,
         }),
     };

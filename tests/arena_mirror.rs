@@ -6,7 +6,9 @@
 
 use std::sync::Mutex;
 
-use agon::arena::{run_match, EngineSpec, GameResult, MatchSpec};
+use std::time::Duration;
+
+use agon::arena::{run_match, Entrant, GameResult, MatchSpec};
 use agon::game::{Game, GameOptions, Status};
 use agon::games::palma::Palma;
 
@@ -29,13 +31,15 @@ fn chance_outcomes(start: &Palma, result: &GameResult) -> Vec<String> {
 /// Plays the match and returns the games by job number.
 fn games(spec: &MatchSpec) -> (Palma, Vec<(GameResult, bool)>) {
     let start = Palma::new(&GameOptions::defaults(Palma::option_specs())).unwrap();
-    let a = EngineSpec::parse("search=rearmost,hash=1").unwrap();
-    let b = EngineSpec::parse("search=greedy,hash=1").unwrap();
+    let a = Entrant::parse("search=rearmost,hash=1").unwrap();
+    let b = Entrant::parse("search=greedy,hash=1").unwrap();
     let n = spec.games.div_ceil(2) as usize * 2;
     let slots: Mutex<Vec<Option<(GameResult, bool)>>> = Mutex::new(vec![None; n]);
-    let stats = run_match(&start, &a, &b, spec, &|k, result, a_first, _| {
+    let stats = run_match(&start, &[a, b], spec, &|k, result, _| {
+        let a_first = result.seats[0] == 0;
         slots.lock().unwrap()[k as usize - 1] = Some((result.clone(), a_first));
-    });
+    })
+    .unwrap();
     assert_eq!(stats.games() as usize, n);
     let all = slots
         .into_inner()
@@ -51,9 +55,12 @@ fn both_games_of_a_pair_get_the_same_throws_in_order() {
     let spec = MatchSpec {
         games: 12,
         opening_plies: (0, 0),
+        openings: Vec::new(),
         max_plies: 5000,
         concurrency: 2,
         seed: 11,
+        margin: Duration::ZERO,
+        sprt: None,
     };
     let (start, all) = games(&spec);
     let mut firsts = Vec::new();
@@ -79,9 +86,12 @@ fn the_same_seed_replays_the_same_match() {
     let spec = MatchSpec {
         games: 4,
         opening_plies: (2, 4),
+        openings: Vec::new(),
         max_plies: 5000,
         concurrency: 2,
         seed: 5,
+        margin: Duration::ZERO,
+        sprt: None,
     };
     let moves = |all: Vec<(GameResult, bool)>| -> Vec<Vec<String>> {
         all.into_iter().map(|(g, _)| g.moves).collect()

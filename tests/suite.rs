@@ -19,6 +19,8 @@ mod abalone_replay;
 mod abalone_tactics;
 #[path = "arena_mirror.rs"]
 mod arena_mirror;
+#[path = "arena_referee.rs"]
+mod arena_referee;
 #[path = "cli_analyse.rs"]
 mod cli_analyse;
 #[path = "cli_match.rs"]

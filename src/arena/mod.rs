@@ -1,13 +1,29 @@
-//! The internal referee: plays agon configurations against each other
-//! (`agon match`), generic over the game. It applies the rules' endings,
-//! the game's repetition limit and a ply limit with the game's own
-//! adjudication, and draws chance outcomes from a seeded generator so that
-//! both games of a colour-swapped pair see the same throws (mirrored dice).
+//! The referee behind `agon match`: plays engines against each other —
+//! built-in agon configurations and external programs that speak the
+//! protocol — generic over the game. It checks every move against the
+//! rules, keeps the clocks, applies the rules' endings, the game's
+//! repetition limit and a ply limit with the game's own adjudication, and
+//! draws chance outcomes from a seeded generator so that every game of a
+//! round sees the same throws (mirrored chance); statistics per game and
+//! per pair (pentanomial), and an SPRT that can stop the match.
 
+pub mod control;
+pub mod entrant;
+pub mod external;
+pub mod fault;
 pub mod referee;
 pub mod spec;
+pub mod sprt;
 pub mod stats;
+pub mod tally;
 
-pub use referee::{play_game, random_opening, run_match, EndReason, GameResult, MatchSpec};
+pub use control::TimeControl;
+pub use entrant::{Entrant, Runner};
+pub use fault::{Failure, Fault};
+pub use referee::{
+    play, play_game, random_opening, run_match, EndReason, GameResult, MatchSpec, Rules, TimeUse,
+};
 pub use spec::EngineSpec;
+pub use sprt::{Sprt, Verdict};
 pub use stats::MatchStats;
+pub use tally::Tally;

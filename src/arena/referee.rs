@@ -1,14 +1,34 @@
-//! Playing one game and a whole match between two engine configurations.
+//! Playing one game between engines in seats, and a whole match.
+//!
+//! The referee trusts no engine: it checks every move against the rules,
+//! keeps the clocks (the time from `go` to `bestmove`), throws the sticks
+//! and rolls the dice itself from its seed, and adjudicates the rules'
+//! endings, the game's repetition limit and the ply limit. An engine that
+//! crashes, hangs, answers late or plays an illegal move loses the game.
 
+use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::time::Duration;
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+use super::control::TimeControl;
+use super::entrant::{Entrant, MoveRequest, Runner};
+use super::fault::{Failure, Fault};
+use super::sprt::Sprt;
 use super::{EngineSpec, MatchStats};
-use crate::game::{chance, Game, Outcome, Player, Status};
-use crate::search::Searcher;
+use crate::game::{chance, Game, GameError, Outcome, Player, Status};
+use crate::search::Clock;
+
+/// The ply up to which the time each engine used is reported (issue 12:
+/// "no more than 60% of the base time spent by ply 60" in Abalone).
+pub const REPORT_PLY: u32 = 60;
+
+/// How long the referee waits past an engine's time and margin before it
+/// calls the engine hung rather than late.
+pub const HANG_GRACE: Duration = Duration::from_secs(1);
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +39,31 @@ pub enum EndReason {
     Repetition,
     /// The match's ply limit was reached; the game adjudicated it.
     PlyLimit,
+    /// The player's engine lost by a fault.
+    Forfeit(Player, Fault),
+}
+
+/// The time one player's engine used in a game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TimeUse {
+    /// Moves it made and the time they took.
+    pub moves: u32,
+    pub used: Duration,
+    /// The time of the moves made before ply [`REPORT_PLY`].
+    pub used_early: Duration,
+    /// The base time of its clock, if it had one.
+    pub base: Option<Duration>,
+    /// With a clock or move time: the least time it had left after a move
+    /// (its time for the move minus what it used; negative when late), ms.
+    pub least_left_ms: Option<i64>,
+}
+
+impl TimeUse {
+    /// The share of the base time spent before ply [`REPORT_PLY`].
+    pub fn early_share(&self) -> Option<f64> {
+        self.base
+            .map(|b| self.used_early.as_secs_f64() / b.as_secs_f64().max(1e-9))
+    }
 }
 
 /// One finished game.
@@ -26,6 +71,8 @@ pub enum EndReason {
 pub struct GameResult {
     pub outcome: Outcome,
     pub reason: EndReason,
+    /// What the referee saw when an engine forfeited (empty otherwise).
+    pub detail: String,
     pub plies: u32,
     /// The position the engines started from (after the random opening).
     pub first_position: String,
@@ -34,137 +81,224 @@ pub struct GameResult {
     /// The position string at the end (for Petteia it names the rule
     /// that ended the game).
     pub last_position: String,
+    /// The entrant that played each player (by index in the match).
+    pub seats: Vec<usize>,
+    /// Each player's time.
+    pub times: Vec<TimeUse>,
 }
 
-/// How a match is run.
-#[derive(Clone, Debug)]
-pub struct MatchSpec {
-    /// Number of games (rounded up to an even number: colour-swapped pairs).
-    pub games: u32,
-    /// Random opening plies before the engines take over: `min..=max`.
-    pub opening_plies: (u32, u32),
+/// What the referee enforces in every game.
+#[derive(Clone, Copy, Debug)]
+pub struct Rules {
     /// Ply limit after which the game adjudicates.
     pub max_plies: u32,
-    /// Games played at once (each engine search single-threaded or as set).
-    pub concurrency: usize,
-    pub seed: u64,
+    /// Time an engine may use beyond its clock or move time.
+    pub margin: Duration,
 }
 
-/// Plays one game from `start`; `engines[p]` plays player `p`. Chance
-/// outcomes come from a generator seeded with `chance_seed`.
-pub fn play_game<G: Game>(
+/// Plays one game from `start`; `seats[p]` plays player `p` under
+/// `controls[p]`. Chance outcomes come from a generator seeded with
+/// `chance_seed`, so two games with the same seed see the same throws in
+/// the same order.
+pub fn play<G: Game>(
     start: &G,
-    engines: [&EngineSpec; 2],
-    max_plies: u32,
+    seats: &mut [&mut Runner],
+    controls: &[TimeControl],
+    rules: &Rules,
     chance_seed: u64,
 ) -> GameResult {
+    let n = seats.len();
+    let mut game = GameSoFar {
+        start: start.clone(),
+        pos: start.clone(),
+        history: Vec::new(),
+        moves: Vec::new(),
+        times: controls
+            .iter()
+            .map(|c| TimeUse {
+                base: c.clock.map(|k| k.time),
+                ..TimeUse::default()
+            })
+            .collect(),
+    };
+    for (p, seat) in seats.iter_mut().enumerate() {
+        if let Err(failure) = seat.new_game() {
+            return game.forfeit(p as Player, failure, n);
+        }
+    }
+    let mut clocks: Vec<Option<Clock>> = controls.iter().map(|c| c.clock).collect();
     let mut rng = Pcg64::seed_from_u64(chance_seed);
-    let mut pos = start.clone();
-    let mut history: Vec<u64> = Vec::new();
-    let mut moves_text = Vec::new();
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
-    let stop = AtomicBool::new(false);
-    // One table per side: the engines must not share what they learn.
-    let searchers = engines.map(|e| Searcher::new(e.config.hash_mb));
-    let mut plies = 0u32;
     loop {
+        let pos = &game.pos;
         let status = pos.status();
         if let Status::Over(outcome) = status {
-            return finish(outcome, EndReason::Rules, plies, moves_text, start, &pos);
+            return game.end(outcome, EndReason::Rules);
         }
         if let Some(limit) = pos.repetition_limit() {
-            let seen = history.iter().filter(|&&h| h == pos.hash()).count() as u32 + 1;
+            let seen = game.history.iter().filter(|&&h| h == pos.hash()).count() as u32 + 1;
             if seen >= limit {
-                return finish(
-                    Outcome::Draw,
-                    EndReason::Repetition,
-                    plies,
-                    moves_text,
-                    start,
-                    &pos,
-                );
+                return game.end(Outcome::Draw, EndReason::Repetition);
             }
         }
-        if plies >= max_plies {
-            return finish(
-                pos.adjudicate(),
-                EndReason::PlyLimit,
-                plies,
-                moves_text,
-                start,
-                &pos,
-            );
+        if game.moves.len() as u32 >= rules.max_plies {
+            let outcome = pos.adjudicate();
+            return game.end(outcome, EndReason::PlyLimit);
         }
         let m = match status {
             Status::Chance => {
                 pos.outcomes(&mut outcomes);
-                draw_outcome(&outcomes, &mut rng)
+                chance::draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes")
             }
             Status::Decision(p) => {
-                pos.moves(&mut legal);
-                let side = usize::from(p).min(1);
-                let engine = engines[side];
-                let result = searchers[side].think(
-                    &pos,
-                    &history,
-                    &[],
-                    &engine.limits,
-                    &engine.config,
-                    &stop,
-                    &|_| {},
-                );
-                match result
-                    .best
-                    .filter(|m| legal.contains(m))
-                    .or(legal.first().copied())
-                {
-                    Some(m) => m,
-                    // A decision node without moves is a rules bug; end the
-                    // game rather than loop.
-                    None => {
-                        return finish(
-                            Outcome::Draw,
-                            EndReason::Rules,
-                            plies,
-                            moves_text,
-                            start,
-                            &pos,
-                        )
+                let mover = usize::from(p);
+                let control = &controls[mover];
+                let budget = control.budget(clocks[mover].map(|c| c.time));
+                let request = MoveRequest {
+                    start: &game.start,
+                    moves: &game.moves,
+                    pos,
+                    history: &game.history,
+                    clocks: &clocks,
+                    control,
+                    wait: budget + rules.margin + HANG_GRACE,
+                };
+                let answered = seats[mover].think(&request);
+                let checked = answered.and_then(|answer| {
+                    let time = &mut game.times[mover];
+                    time.moves += 1;
+                    time.used += answer.used;
+                    if pos.ply() < REPORT_PLY {
+                        time.used_early += answer.used;
+                    }
+                    if control.is_timed() {
+                        let left = budget.as_millis() as i64 - answer.used.as_millis() as i64;
+                        time.least_left_ms = Some(time.least_left_ms.map_or(left, |l| l.min(left)));
+                    }
+                    if answer.used > budget + rules.margin {
+                        return Err(Failure::new(
+                            Fault::Time,
+                            format!(
+                                "answered after {} ms, allowed {} ms + margin {} ms",
+                                answer.used.as_millis(),
+                                budget.as_millis(),
+                                rules.margin.as_millis()
+                            ),
+                        ));
+                    }
+                    pos.moves(&mut legal);
+                    match pos.parse_move(&answer.word) {
+                        Ok(m) if legal.contains(&m) => Ok((m, answer.used)),
+                        _ => Err(Failure::new(
+                            Fault::Illegal,
+                            format!("'{}' in {}", answer.word, pos.position()),
+                        )),
+                    }
+                });
+                match checked {
+                    Ok((m, used)) => {
+                        if let Some(clock) = &mut clocks[mover] {
+                            clock.time = clock.time.saturating_sub(used) + clock.inc;
+                        }
+                        m
+                    }
+                    Err(failure) => {
+                        // An engine that answered late is alive and in step
+                        // (cutechess-cli keeps it too); a restart would make
+                        // it pay its start-up again in the next game.
+                        if failure.fault != Fault::Time {
+                            seats[mover].discard();
+                        }
+                        return game.forfeit(p, failure, n);
                     }
                 }
             }
             Status::Over(_) => unreachable!("handled above"),
         };
-        moves_text.push(pos.move_text(m));
-        history.push(pos.hash());
-        pos.play(m);
-        plies += 1;
+        let text = game.pos.move_text(m);
+        game.moves.push(text);
+        game.history.push(game.pos.hash());
+        game.pos.play(m);
     }
 }
 
-fn finish<G: Game>(
-    outcome: Outcome,
-    reason: EndReason,
-    plies: u32,
+/// The game as the referee keeps it.
+struct GameSoFar<G: Game> {
+    start: G,
+    pos: G,
+    history: Vec<u64>,
     moves: Vec<String>,
-    start: &G,
-    pos: &G,
-) -> GameResult {
-    GameResult {
-        outcome,
-        reason,
-        plies,
-        first_position: start.position(),
-        moves,
-        last_position: pos.position(),
+    times: Vec<TimeUse>,
+}
+
+impl<G: Game> GameSoFar<G> {
+    fn end(self, outcome: Outcome, reason: EndReason) -> GameResult {
+        let n = self.times.len();
+        GameResult {
+            outcome,
+            reason,
+            detail: String::new(),
+            plies: self.moves.len() as u32,
+            first_position: self.start.position(),
+            last_position: self.pos.position(),
+            moves: self.moves,
+            seats: (0..n).collect(),
+            times: self.times,
+        }
+    }
+
+    fn forfeit(self, loser: Player, failure: Failure, players: usize) -> GameResult {
+        let mut result = self.end(
+            forfeit_outcome(loser, players),
+            EndReason::Forfeit(loser, failure.fault),
+        );
+        result.detail = failure.detail;
+        result
     }
 }
 
-/// The referee's chance draw: every chance node a game reaches has
-/// outcomes (a rules invariant, checked by the perft and property tests).
-fn draw_outcome<M: Copy>(outcomes: &[(M, f64)], rng: &mut Pcg64) -> M {
-    chance::draw_outcome(outcomes, rng).expect("a chance node has outcomes")
+/// The outcome when `loser` forfeits. Until `Outcome` can rank players
+/// (issue 12, item 5), a forfeit among more than two is a draw for the
+/// rest; the reason still names the loser.
+fn forfeit_outcome(loser: Player, players: usize) -> Outcome {
+    if players == 2 {
+        Outcome::Win(1 - loser)
+    } else {
+        Outcome::Draw
+    }
+}
+
+/// Plays one game between built-in engines in this process, with no clock
+/// and nothing forfeited on time (the tuner's and the tests' referee);
+/// `engines[p]` plays player `p`.
+pub fn play_game<G: Game>(
+    start: &G,
+    engines: &[&EngineSpec],
+    max_plies: u32,
+    chance_seed: u64,
+) -> GameResult {
+    let entrants: Vec<Entrant> = engines
+        .iter()
+        .map(|&e| Entrant::builtin(e.clone()))
+        .collect();
+    let mut runners: Vec<Runner> = entrants
+        .iter()
+        .map(|e| Runner::start(e, G::NAME, "").expect("a built-in engine always starts"))
+        .collect();
+    let mut seats: Vec<&mut Runner> = runners.iter_mut().collect();
+    let controls: Vec<TimeControl> = entrants
+        .iter()
+        .map(|e| TimeControl {
+            movetime: None,
+            ..e.control
+        })
+        .collect();
+    let rules = Rules {
+        max_plies,
+        margin: Duration::from_secs(3600 * 24 * 365),
+    };
+    play(start, &mut seats, &controls, &rules, chance_seed)
 }
 
 /// A random opening: `plies` uniformly random moves (chance outcomes drawn
@@ -183,7 +317,8 @@ pub fn random_opening<G: Game>(start: &G, plies: u32, rng: &mut Pcg64) -> G {
                 }
                 Status::Chance => {
                     pos.outcomes(&mut outcomes);
-                    let m = draw_outcome(&outcomes, rng);
+                    let m =
+                        chance::draw_outcome(&outcomes, rng).expect("a chance node has outcomes");
                     pos.play(m);
                 }
                 Status::Decision(_) => {
@@ -204,65 +339,148 @@ pub fn random_opening<G: Game>(start: &G, plies: u32, rng: &mut Pcg64) -> G {
     start.clone()
 }
 
-/// Plays a match of `a` against `b` from `start`: pairs of games from the
-/// same random opening and the same chance seed, colours swapped.
-/// `progress` is called after each game with the running statistics.
+/// How a match is run.
+#[derive(Clone, Debug)]
+pub struct MatchSpec {
+    /// Number of games (rounded up to whole rounds: one game per seating).
+    pub games: u32,
+    /// Random opening plies before the engines take over: `min..=max`.
+    pub opening_plies: (u32, u32),
+    /// Position strings to start the rounds from, in order and again from
+    /// the first when there are more rounds; empty: random openings.
+    pub openings: Vec<String>,
+    /// Ply limit after which the game adjudicates.
+    pub max_plies: u32,
+    /// Games played at once (each with its own engine processes).
+    pub concurrency: usize,
+    pub seed: u64,
+    /// Time an engine may use beyond its clock or move time.
+    pub margin: Duration,
+    /// Stop as soon as this test accepts a hypothesis (two entrants).
+    pub sprt: Option<Sprt>,
+}
+
+/// Plays a match between `entrants` (one per player of the game) from
+/// `start`: rounds of games from the same random opening and the same
+/// chance seed, one game per rotation of the seats (for two engines: a
+/// colour-swapped pair with mirrored chance). Statistics count for the
+/// first entrant. `progress` is called after each game with its number.
+/// An external engine that cannot be started is an error before any game.
+/// With an SPRT, no game is started once it has decided (games already
+/// under way are finished and counted).
 pub fn run_match<G: Game>(
     start: &G,
-    a: &EngineSpec,
-    b: &EngineSpec,
+    entrants: &[Entrant],
     spec: &MatchSpec,
-    progress: &(dyn Fn(u32, &GameResult, bool, &MatchStats) + Sync),
-) -> MatchStats {
-    let pairs = spec.games.div_ceil(2);
+    progress: &(dyn Fn(u32, &GameResult, &MatchStats) + Sync),
+) -> Result<MatchStats, GameError> {
+    let seats = entrants.len();
+    if seats != start.num_players() {
+        return Err(GameError::new(format!(
+            "{} is played by {} players, not {seats} engines",
+            G::NAME,
+            start.num_players()
+        )));
+    }
+    let rounds = spec.games.div_ceil(seats as u32);
     let mut seeder = Pcg64::seed_from_u64(spec.seed);
-    let jobs: Vec<(G, u64)> = (0..pairs)
-        .map(|_| {
-            let (lo, hi) = spec.opening_plies;
-            let n = if hi > lo {
-                seeder.gen_range(lo..=hi)
+    let given: Vec<G> = spec
+        .openings
+        .iter()
+        .enumerate()
+        .map(|(k, text)| {
+            G::from_position(text, start.options())
+                .map_err(|e| GameError::new(format!("opening {}: {e}", k + 1)))
+        })
+        .collect::<Result<_, _>>()?;
+    let jobs: Vec<(G, u64)> = (0..rounds as usize)
+        .map(|round| {
+            let opening = if given.is_empty() {
+                let (lo, hi) = spec.opening_plies;
+                let n = if hi > lo {
+                    seeder.gen_range(lo..=hi)
+                } else {
+                    lo
+                };
+                random_opening(start, n, &mut seeder)
             } else {
-                lo
+                given[round % given.len()].clone()
             };
-            (random_opening(start, n, &mut seeder), seeder.gen())
+            (opening, seeder.gen())
         })
         .collect();
+    let options = start.options().to_string();
+    let workers = spec.concurrency.max(1).min(jobs.len() * seats).max(1);
+    let mut runners = Vec::new();
+    for _ in 0..workers {
+        let own: Vec<Runner> = entrants
+            .iter()
+            .map(|e| {
+                Runner::start(e, G::NAME, &options)
+                    .map_err(|f| GameError::new(format!("engine '{}': {}", e.name, f.detail)))
+            })
+            .collect::<Result<_, _>>()?;
+        runners.push(own);
+    }
+    let rules = Rules {
+        max_plies: spec.max_plies,
+        margin: spec.margin,
+    };
     let next = AtomicUsize::new(0);
-    let stats = Mutex::new(MatchStats::default());
-    let workers = spec.concurrency.max(1);
+    let decided = AtomicBool::new(false);
+    // The statistics, and the first entrant's points so far in each round
+    // not yet finished.
+    let stats = Mutex::new((MatchStats::default(), HashMap::<usize, (usize, f64)>::new()));
     std::thread::scope(|scope| {
-        for _ in 0..workers {
-            scope.spawn(|| loop {
-                let job = next.fetch_add(1, Ordering::Relaxed);
-                if job >= 2 * jobs.len() {
+        for mut own in runners {
+            let (jobs, next, stats, rules, decided) = (&jobs, &next, &stats, &rules, &decided);
+            scope.spawn(move || loop {
+                if decided.load(Ordering::Relaxed) {
                     break;
                 }
-                let (opening, chance_seed) = &jobs[job / 2];
-                let a_first = job.is_multiple_of(2);
-                // Who moves first after the opening decides which slot a takes.
-                let a_player: Player = if a_first { 0 } else { 1 };
-                let engines = if a_first { [a, b] } else { [b, a] };
-                let result = play_game(opening, engines, spec.max_plies, *chance_seed);
-                let mut s = match stats.lock() {
+                let job = next.fetch_add(1, Ordering::Relaxed);
+                if job >= seats * jobs.len() {
+                    break;
+                }
+                let (opening, chance_seed) = &jobs[job / seats];
+                let rotation = job % seats;
+                // Player p is played by entrant (p + rotation) mod seats.
+                let order: Vec<usize> = (0..seats).map(|p| (p + rotation) % seats).collect();
+                let controls: Vec<TimeControl> =
+                    order.iter().map(|&e| entrants[e].control).collect();
+                let mut by_entrant: Vec<Option<&mut Runner>> = own.iter_mut().map(Some).collect();
+                let mut seated: Vec<&mut Runner> = order
+                    .iter()
+                    .map(|&e| by_entrant[e].take().expect("each entrant has one seat"))
+                    .collect();
+                let mut result = play(opening, &mut seated, &controls, rules, *chance_seed);
+                result.seats = order;
+                let mut guard = match stats.lock() {
                     Ok(s) => s,
                     Err(poisoned) => poisoned.into_inner(),
                 };
-                match result.outcome {
-                    Outcome::Win(p) if p == a_player => s.wins += 1,
-                    Outcome::Win(_) => s.losses += 1,
-                    Outcome::Draw => s.draws += 1,
+                let (s, open) = &mut *guard;
+                s.add(&result);
+                let round = open.entry(job / seats).or_insert((0, 0.0));
+                round.0 += 1;
+                round.1 += MatchStats::points(&result);
+                if round.0 == seats {
+                    if seats == 2 {
+                        s.add_pair(round.1);
+                        if let Some(sprt) = &spec.sprt {
+                            if sprt.verdict(sprt.llr(&s.pairs)).is_some() {
+                                decided.store(true, Ordering::Relaxed);
+                            }
+                        }
+                    }
+                    open.remove(&(job / seats));
                 }
-                match result.reason {
-                    EndReason::PlyLimit => s.adjudicated += 1,
-                    EndReason::Repetition => s.repetitions += 1,
-                    EndReason::Rules => {}
-                }
-                progress(job as u32 + 1, &result, a_first, &s);
+                progress(job as u32 + 1, &result, s);
             });
         }
     });
-    match stats.into_inner() {
-        Ok(s) => s,
-        Err(poisoned) => poisoned.into_inner(),
-    }
+    Ok(match stats.into_inner() {
+        Ok(s) => s.0,
+        Err(poisoned) => poisoned.into_inner().0,
+    })
 }

@@ -1,5 +1,11 @@
-//! Match statistics: score, Elo difference with a 95% interval, and the
-//! likelihood of superiority (LOS).
+//! Match statistics: score, Elo difference with a 95% interval, the
+//! likelihood of superiority (LOS), and pentanomial counts over the
+//! colour-swapped pairs with the Elo interval they give (fishtest's: a
+//! pair's two games share an opening and their chance, so pairs, not games,
+//! are the independent trials).
+
+use super::referee::{EndReason, GameResult};
+use crate::game::Outcome;
 
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -11,9 +17,66 @@ pub struct MatchStats {
     pub adjudicated: u32,
     /// Games ended as a draw by repetition.
     pub repetitions: u32,
+    /// Games lost by an engine's fault (crash, hang, time, illegal move).
+    pub forfeits: u32,
+    /// Finished pairs by the first entrant's points in them: 0, ½, 1, 1½,
+    /// 2 (LL, LD, DD or WL, WD, WW).
+    pub pairs: [u32; 5],
 }
 
 impl MatchStats {
+    /// The first entrant's points in a game: 1, ½ or 0.
+    pub fn points(result: &GameResult) -> f64 {
+        match result.outcome {
+            Outcome::Win(p) if result.seats.get(usize::from(p)) == Some(&0) => 1.0,
+            Outcome::Win(_) => 0.0,
+            // A draw (and, once outcomes can rank more players, any ranking
+            // the first entrant does not head alone: scored as a draw).
+            _ => 0.5,
+        }
+    }
+
+    /// Counts a finished pair in which the first entrant scored `points`
+    /// (0 to 2, in halves).
+    pub fn add_pair(&mut self, points: f64) {
+        let k = (points * 2.0).round().clamp(0.0, 4.0) as usize;
+        self.pairs[k] += 1;
+    }
+
+    /// Elo and the half-width of its 95% interval from the pentanomial
+    /// counts: the mean and variance of the per-pair score (pair points
+    /// / 2); `None` before the first pair.
+    pub fn pair_elo(&self) -> Option<(f64, f64)> {
+        let n: u32 = self.pairs.iter().sum();
+        if n == 0 {
+            return None;
+        }
+        let n = f64::from(n);
+        let share = |k: usize| f64::from(self.pairs[k]) / n;
+        let value = |k: usize| k as f64 / 4.0;
+        let mean: f64 = (0..5).map(|k| share(k) * value(k)).sum();
+        let var: f64 = (0..5).map(|k| share(k) * (value(k) - mean).powi(2)).sum();
+        let sd = (var / n).sqrt();
+        let clamp = |x: f64| x.clamp(1e-6, 1.0 - 1e-6);
+        let (lo, hi) = (clamp(mean - 1.96 * sd), clamp(mean + 1.96 * sd));
+        Some((elo_of(clamp(mean)), (elo_of(hi) - elo_of(lo)) / 2.0))
+    }
+
+    /// Counts a game for the first entrant (`result.seats[p] == 0`).
+    pub fn add(&mut self, result: &GameResult) {
+        match Self::points(result) {
+            p if p >= 1.0 => self.wins += 1,
+            p if p <= 0.0 => self.losses += 1,
+            _ => self.draws += 1,
+        }
+        match result.reason {
+            EndReason::PlyLimit => self.adjudicated += 1,
+            EndReason::Repetition => self.repetitions += 1,
+            EndReason::Forfeit(..) => self.forfeits += 1,
+            EndReason::Rules => {}
+        }
+    }
+
     pub fn games(&self) -> u32 {
         self.wins + self.draws + self.losses
     }
@@ -104,5 +167,27 @@ mod tests {
         assert!((s.elo().0 - 190.85).abs() < 0.1, "{:?}", s.elo());
         assert!((erf(1.0) - 0.842_700_79).abs() < 1e-6);
         assert!(s.los() > 0.999);
+    }
+
+    #[test]
+    fn pentanomial_elo_from_pair_scores() {
+        // Pairs LL 1, LD 2, DD/WL 4, WD 2, WW 1: per-pair scores 0, .25,
+        // .5, .75, 1 with weights 1 2 4 2 1 /10: mean .5, variance
+        // (2·.25 + 2·.0625·2)/10 = .075; the interval ±1.96·√(.075/10).
+        let mut s = MatchStats::default();
+        for (k, count) in [1, 2, 4, 2, 1].into_iter().enumerate() {
+            for _ in 0..count {
+                s.add_pair(k as f64 / 2.0);
+            }
+        }
+        assert_eq!(s.pairs, [1, 2, 4, 2, 1]);
+        let (elo, margin) = s.pair_elo().unwrap();
+        assert!(elo.abs() < 1e-9);
+        let half = 1.96 * (0.075f64 / 10.0).sqrt();
+        let expected = (elo_of(0.5 + half) - elo_of(0.5 - half)) / 2.0;
+        assert!((margin - expected).abs() < 1e-9, "{margin} {expected}");
+        // ±122.8 Elo, worked out by hand from the formula above.
+        assert!((margin - 122.82).abs() < 0.01, "{margin}");
+        assert_eq!(MatchStats::default().pair_elo(), None);
     }
 }

@@ -146,7 +146,7 @@ fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameErro
         for _ in 0..selfplay {
             let plies = rng.gen_range(2..=8);
             let opening = random_opening(&initial, plies, &mut rng);
-            let result = play_game(&opening, [&engine, &engine], 400, rng.gen());
+            let result = play_game(&opening, &[&engine, &engine], 400, rng.gen());
             let quiet = args.quiet;
             samples.extend(
                 samples_from_game_where(&opening, &result.moves, result.outcome, skip, |p| {

@@ -50,7 +50,7 @@ pub fn play_pair<G: Game>(
     let mut result = PairResult::default();
     for plus_player in [0 as Player, 1] {
         let engines = if plus_player == 0 { [&p, &m] } else { [&m, &p] };
-        match play_game(&opening, engines, setup.max_plies, chance_seed).outcome {
+        match play_game(&opening, &engines, setup.max_plies, chance_seed).outcome {
             Outcome::Win(w) if w == plus_player => result.wins += 1,
             Outcome::Win(_) => result.losses += 1,
             Outcome::Draw => result.draws += 1,

@@ -1,0 +1,250 @@
+//! An external engine: a program that speaks the agon protocol
+//! (protocol.md) over its standard input and output, in the UCI dialect
+//! (`uci`/`uciok`) or the UGI dialect (`ugi`/`ugiok`).
+//!
+//! Every read has a deadline, so an engine that hangs costs the referee
+//! its time plus the margin and never more; a line is stamped when it
+//! arrives, so the time an engine used is measured from the `go` written to
+//! the `bestmove` read, not from when the referee got round to reading it.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::PathBuf;
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use super::entrant::Answer;
+use super::fault::{Failure, Fault};
+
+/// How long the handshake (`uci` … `uciok`) and `isready` … `readyok` may
+/// take: an engine builds its tables here (protocol.md: `isready`).
+pub const SETUP_DEADLINE: Duration = Duration::from_secs(30);
+
+/// How long `quit` may take before the process is killed.
+const QUIT_GRACE: Duration = Duration::from_millis(200);
+
+/// The protocol dialect an engine speaks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Dialect {
+    Uci,
+    Ugi,
+}
+
+impl Dialect {
+    pub fn from_name(name: &str) -> Option<Dialect> {
+        match name {
+            "uci" => Some(Dialect::Uci),
+            "ugi" => Some(Dialect::Ugi),
+            _ => None,
+        }
+    }
+
+    fn hello(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uci",
+            Dialect::Ugi => "ugi",
+        }
+    }
+
+    fn hello_ok(self) -> &'static str {
+        match self {
+            Dialect::Uci => "uciok",
+            Dialect::Ugi => "ugiok",
+        }
+    }
+
+    fn new_game(self) -> &'static str {
+        match self {
+            Dialect::Uci => "ucinewgame",
+            Dialect::Ugi => "uginewgame",
+        }
+    }
+}
+
+/// How to start an external engine and set it up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExternalSpec {
+    pub command: PathBuf,
+    pub args: Vec<String>,
+    pub dir: Option<PathBuf>,
+    pub dialect: Dialect,
+    /// `setoption` pairs, sent in this order after the game is set.
+    pub options: Vec<(String, String)>,
+}
+
+/// A running engine process.
+pub struct Process {
+    child: Child,
+    stdin: ChildStdin,
+    /// Lines of its standard output, each stamped when it was read; closed
+    /// when the engine closes its output (exits or crashes).
+    lines: Receiver<(Instant, String)>,
+}
+
+impl Process {
+    /// Starts the program, shakes hands, sets the game, its variant options
+    /// and the engine's own options, and waits for `readyok`.
+    pub fn start(spec: &ExternalSpec, game: &str, options: &str) -> Result<Process, Failure> {
+        let mut command = Command::new(&spec.command);
+        command
+            .args(&spec.args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(dir) = &spec.dir {
+            command.current_dir(dir);
+        }
+        let mut child = command.spawn().map_err(|e| {
+            Failure::new(
+                Fault::Crash,
+                format!("cannot start '{}': {e}", spec.command.display()),
+            )
+        })?;
+        let (Some(stdin), Some(stdout)) = (child.stdin.take(), child.stdout.take()) else {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(Failure::new(Fault::Crash, "no pipes to the engine"));
+        };
+        let (tx, lines) = channel();
+        thread::spawn(move || {
+            let mut reader = BufReader::new(stdout);
+            let mut buf = Vec::new();
+            loop {
+                buf.clear();
+                match reader.read_until(b'\n', &mut buf) {
+                    Ok(0) | Err(_) => break,
+                    Ok(_) => {
+                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
+                        if tx.send((Instant::now(), line)).is_err() {
+                            break;
+                        }
+                    }
+                }
+            }
+        });
+        let mut process = Process {
+            child,
+            stdin,
+            lines,
+        };
+        process.send(spec.dialect.hello())?;
+        process.wait_for(spec.dialect.hello_ok(), SETUP_DEADLINE)?;
+        process.send(&format!("setoption name Game value {game}"))?;
+        let options = if options.is_empty() {
+            "<empty>"
+        } else {
+            options
+        };
+        process.send(&format!("setoption name GameOptions value {options}"))?;
+        for (name, value) in &spec.options {
+            process.send(&format!("setoption name {name} value {value}"))?;
+        }
+        // An engine that rejects the game, its options or one of its own
+        // (protocol.md: one error line) would play something else.
+        process.send("isready")?;
+        let deadline = Instant::now() + SETUP_DEADLINE;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (_, line) = process.wait_for_any(left, "readyok")?;
+            if line.starts_with("info string error") {
+                return Err(Failure::new(
+                    Fault::Crash,
+                    format!("rejected its setup: {line}"),
+                ));
+            }
+            if line.split_whitespace().next() == Some("readyok") {
+                return Ok(process);
+            }
+        }
+    }
+
+    /// `ucinewgame` (or `uginewgame`) and `isready` … `readyok`.
+    pub fn new_game(&mut self, dialect: Dialect) -> Result<(), Failure> {
+        self.send(dialect.new_game())?;
+        self.ready()
+    }
+
+    fn ready(&mut self) -> Result<(), Failure> {
+        self.send("isready")?;
+        self.wait_for("readyok", SETUP_DEADLINE).map(|_| ())
+    }
+
+    /// Sends the game so far and `go`, and waits for `bestmove` until
+    /// `wait` after the `go` was written; the time used runs from writing
+    /// `go` to reading `bestmove`.
+    pub fn go(&mut self, position: &str, go: &str, wait: Duration) -> Result<Answer, Failure> {
+        // Lines left from before (a late `info`) must not be taken for the
+        // answer to this `go`.
+        while self.lines.try_recv().is_ok() {}
+        self.send(position)?;
+        self.send(go)?;
+        let sent = Instant::now();
+        let (at, line) = self.wait_for("bestmove", wait)?;
+        let word = line.split_whitespace().nth(1).unwrap_or("").to_string();
+        Ok(Answer {
+            word,
+            used: at.saturating_duration_since(sent),
+        })
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Failure> {
+        let written = writeln!(self.stdin, "{line}").and_then(|()| self.stdin.flush());
+        written.map_err(|e| self.crashed(format!("writing '{line}': {e}")))
+    }
+
+    /// Reads lines until one whose first word is `word`; a hang after
+    /// `wait`, a crash if the output closes.
+    fn wait_for(&mut self, word: &str, wait: Duration) -> Result<(Instant, String), Failure> {
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (at, line) = self.wait_for_any(left, word)?;
+            if line.split_whitespace().next() == Some(word) {
+                return Ok((at, line));
+            }
+        }
+    }
+
+    /// The next line, waiting for `word` at most `wait`.
+    fn wait_for_any(&mut self, wait: Duration, word: &str) -> Result<(Instant, String), Failure> {
+        match self.lines.recv_timeout(wait) {
+            Ok(stamped) => Ok(stamped),
+            Err(RecvTimeoutError::Timeout) => Err(Failure::new(
+                Fault::Hang,
+                format!("no '{word}' within {} ms", wait.as_millis()),
+            )),
+            Err(RecvTimeoutError::Disconnected) => {
+                Err(self.crashed(format!("output closed while waiting for '{word}'")))
+            }
+        }
+    }
+
+    /// A crash failure naming the exit status if the process has ended.
+    fn crashed(&mut self, what: String) -> Failure {
+        // The output closes just before the process is reaped.
+        thread::sleep(Duration::from_millis(20));
+        let status = match self.child.try_wait() {
+            Ok(Some(status)) => format!(" ({status})"),
+            _ => String::new(),
+        };
+        Failure::new(Fault::Crash, format!("{what}{status}"))
+    }
+}
+
+impl Drop for Process {
+    /// `quit`, then a kill if the engine does not exit at once: a hung or
+    /// misbehaving engine must not outlive its game.
+    fn drop(&mut self) {
+        let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
+        let deadline = Instant::now() + QUIT_GRACE;
+        while Instant::now() < deadline {
+            if let Ok(Some(_)) = self.child.try_wait() {
+                return;
+            }
+            thread::sleep(Duration::from_millis(5));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

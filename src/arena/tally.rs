@@ -1,0 +1,80 @@
+//! One entrant's account over a match: games lost by each fault, and the
+//! share of its base time spent before [`REPORT_PLY`] in each timed game.
+
+use super::fault::Fault;
+use super::referee::{EndReason, GameResult, REPORT_PLY};
+
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    /// Games lost by each fault, in [`Fault::ALL`] order.
+    pub faults: [u32; 4],
+    /// Per game with a clock: time used before ply [`REPORT_PLY`] / base.
+    pub early_shares: Vec<f64>,
+    /// The least time left after any move of any game, ms (timed games).
+    pub least_left_ms: Option<i64>,
+}
+
+impl Tally {
+    /// Counts `result` for entrant `entrant`.
+    pub fn add(&mut self, result: &GameResult, entrant: usize) {
+        for (p, &e) in result.seats.iter().enumerate() {
+            if e != entrant {
+                continue;
+            }
+            if let EndReason::Forfeit(loser, fault) = result.reason {
+                if usize::from(loser) == p {
+                    let k = Fault::ALL.iter().position(|&f| f == fault).unwrap_or(0);
+                    self.faults[k] += 1;
+                }
+            }
+            let Some(time) = result.times.get(p) else {
+                continue;
+            };
+            if let Some(share) = time.early_share() {
+                self.early_shares.push(share);
+            }
+            if let Some(left) = time.least_left_ms {
+                self.least_left_ms = Some(self.least_left_ms.map_or(left, |l| l.min(left)));
+            }
+        }
+    }
+
+    pub fn count(&self, fault: Fault) -> u32 {
+        Fault::ALL
+            .iter()
+            .position(|&f| f == fault)
+            .map_or(0, |k| self.faults[k])
+    }
+
+    /// `crash 0 hang 0 time 1 illegal 0`, and with a clock the mean and
+    /// largest share of the base time spent by the report ply.
+    pub fn summary(&self) -> String {
+        let mut line = Fault::ALL
+            .iter()
+            .map(|&f| {
+                format!(
+                    "{} {}",
+                    f.name().split(' ').next().unwrap_or(""),
+                    self.count(f)
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(left) = self.least_left_ms {
+            line.push_str(&format!("; least time left after a move {left} ms"));
+        }
+        if !self.early_shares.is_empty() {
+            let n = self.early_shares.len() as f64;
+            let mean = self.early_shares.iter().sum::<f64>() / n;
+            let max = self.early_shares.iter().copied().fold(0.0, f64::max);
+            let over = self.early_shares.iter().filter(|&&s| s > 0.6).count();
+            line.push_str(&format!(
+                "; base time spent by ply {REPORT_PLY}: mean {:.1}% max {:.1}% (games over 60%: {over} of {})",
+                100.0 * mean,
+                100.0 * max,
+                self.early_shares.len()
+            ));
+        }
+        line
+    }
+}

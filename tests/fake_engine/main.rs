@@ -1,0 +1,152 @@
+//! A scripted engine for the referee's tests: speaks just enough of the
+//! agon protocol, plays uniformly random legal moves, and on request
+//! misbehaves at its N-th `go` since it started:
+//!
+//! `fake_engine [--mode crash|hang|late|illegal|none] [--at N] [--seed S]`
+//!
+//! - `crash`: exits at once with status 3;
+//! - `hang`: never answers again and ignores `quit` (only a kill ends it);
+//! - `late`: answers after its move time (or 300 ms) plus 300 ms;
+//! - `illegal`: answers `bestmove` with a word that is no move.
+//!
+//! Counting from the start of the process means a restarted engine
+//! misbehaves again at its N-th `go`: the tests see the restart.
+
+use std::io::{BufRead, Write};
+use std::time::Duration;
+
+use agon::game::{Game, GameOptions};
+use agon::games::GameKind;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    None,
+    Crash,
+    Hang,
+    Late,
+    Illegal,
+}
+
+fn main() {
+    let mut mode = Mode::None;
+    let mut at = 1u64;
+    let mut seed = 1u64;
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    for pair in args.chunks(2) {
+        let value = pair.get(1).map(String::as_str).unwrap_or("");
+        match pair[0].as_str() {
+            "--mode" => {
+                mode = match value {
+                    "crash" => Mode::Crash,
+                    "hang" => Mode::Hang,
+                    "late" => Mode::Late,
+                    "illegal" => Mode::Illegal,
+                    _ => Mode::None,
+                }
+            }
+            "--at" => at = value.parse().unwrap_or(1),
+            "--seed" => seed = value.parse().unwrap_or(1),
+            _ => {}
+        }
+    }
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut game = String::from("abalone");
+    let mut options = String::new();
+    let mut position = String::new();
+    let mut gos = 0u64;
+    let mut hung = false;
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let Ok(line) = line else { break };
+        if hung {
+            continue;
+        }
+        let line = line.trim();
+        let reply = if line == "uci" || line == "ugi" {
+            format!("id name fake_engine\nid author the agon tests\n{line}ok")
+        } else if line == "isready" {
+            "readyok".to_string()
+        } else if line == "quit" {
+            break;
+        } else if let Some(v) = line.strip_prefix("setoption name Game value ") {
+            game = v.to_string();
+            String::new()
+        } else if let Some(v) = line.strip_prefix("setoption name GameOptions value ") {
+            options = if v == "<empty>" {
+                String::new()
+            } else {
+                v.to_string()
+            };
+            String::new()
+        } else if line.starts_with("position ") {
+            position = line.to_string();
+            String::new()
+        } else if line.starts_with("go") {
+            gos += 1;
+            let word = random_move(&game, &options, &position, &mut rng);
+            match mode {
+                _ if gos != at => format!("info depth 1\nbestmove {word}"),
+                Mode::None => format!("bestmove {word}"),
+                Mode::Crash => std::process::exit(3),
+                Mode::Hang => {
+                    hung = true;
+                    String::new()
+                }
+                Mode::Late => {
+                    let movetime = line
+                        .split_whitespace()
+                        .skip_while(|w| *w != "movetime")
+                        .nth(1)
+                        .and_then(|ms| ms.parse().ok())
+                        .unwrap_or(300);
+                    std::thread::sleep(Duration::from_millis(movetime + 300));
+                    format!("bestmove {word}")
+                }
+                Mode::Illegal => "bestmove zz99".to_string(),
+            }
+        } else {
+            String::new()
+        };
+        if !reply.is_empty() {
+            let _ = writeln!(out, "{reply}");
+            let _ = out.flush();
+        }
+    }
+}
+
+/// A uniformly random legal move of `position fen <text> [moves …]`.
+fn random_move(game: &str, options: &str, position: &str, rng: &mut Pcg64) -> String {
+    let Ok(kind) = GameKind::from_name(game) else {
+        return "(none)".to_string();
+    };
+    agon::with_game!(kind, G => pick::<G>(kind, options, position, rng))
+}
+
+fn pick<G: Game>(kind: GameKind, options: &str, position: &str, rng: &mut Pcg64) -> String {
+    let Ok(opts) = GameOptions::parse(options, kind.option_specs()) else {
+        return "(none)".to_string();
+    };
+    let rest = position.strip_prefix("position fen ").unwrap_or("");
+    let (fen, moves) = match rest.split_once(" moves ") {
+        Some((fen, moves)) => (fen, moves),
+        None => (rest, ""),
+    };
+    let Ok(mut pos) = G::from_position(fen, &opts) else {
+        return "(none)".to_string();
+    };
+    for word in moves.split_whitespace() {
+        match pos.parse_move(word) {
+            Ok(m) => pos.play(m),
+            Err(_) => return "(none)".to_string(),
+        }
+    }
+    let mut legal = Vec::new();
+    pos.moves(&mut legal);
+    if legal.is_empty() {
+        return "(none)".to_string();
+    }
+    pos.move_text(legal[rng.gen_range(0..legal.len())])
+}
