@@ -10,6 +10,11 @@
 //! - [`cli`]: the command-line subcommands.
 //! - [`tune`]: fitting evaluation weights to game results.
 
+// `agon::…` paths inside the crate too, so that a test game written for
+// the integration tests (tests/common/trirace.rs) can be included in unit
+// tests with `#[path]`.
+extern crate self as agon;
+
 pub mod arena;
 pub mod cli;
 pub mod game;

@@ -215,7 +215,7 @@ fn one_ply_match(games: u32, seed: u64, rearmost: bool) -> f64 {
                     wins += u32::from(w == greedy);
                     break;
                 }
-                Status::Over(Outcome::Draw) => panic!("Palma has no draws"),
+                Status::Over(o) => panic!("Palma has no draws or rankings: {o:?}"),
                 Status::Chance => {
                     pos.outcomes(&mut outcomes);
                     let pick =

@@ -39,6 +39,8 @@ mod game_contract;
 mod kubeia_match;
 #[path = "layering.rs"]
 mod layering;
+#[path = "nplayer.rs"]
+mod nplayer;
 #[path = "palma_endgame.rs"]
 mod palma_endgame;
 #[path = "palma_perft.rs"]
@@ -65,6 +67,8 @@ mod protocol;
 mod protocol_bestmove;
 #[path = "protocol_fuzz.rs"]
 mod protocol_fuzz;
+#[path = "protocol_nplayer.rs"]
+mod protocol_nplayer;
 #[path = "protocol_transcripts.rs"]
 mod protocol_transcripts;
 #[path = "search_abalone.rs"]

@@ -5,7 +5,6 @@
 //! are the independent trials).
 
 use super::referee::{EndReason, GameResult};
-use crate::game::Outcome;
 
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,14 +24,13 @@ pub struct MatchStats {
 }
 
 impl MatchStats {
-    /// The first entrant's points in a game: 1, ½ or 0.
+    /// The first entrant's points in a game: its payoff (1 for a win, ½ for
+    /// a two-player draw; see `Outcome::payoff` for rankings).
     pub fn points(result: &GameResult) -> f64 {
-        match result.outcome {
-            Outcome::Win(p) if result.seats.get(usize::from(p)) == Some(&0) => 1.0,
-            Outcome::Win(_) => 0.0,
-            // A draw (and, once outcomes can rank more players, any ranking
-            // the first entrant does not head alone: scored as a draw).
-            _ => 0.5,
+        let players = result.seats.len();
+        match result.seats.iter().position(|&e| e == 0) {
+            Some(p) => result.outcome.payoff(p as u8, players),
+            None => 0.5,
         }
     }
 

@@ -5,7 +5,10 @@
 //! - a **decision node**: one player chooses among [`Game::moves`];
 //! - a **chance node**: nature picks one of [`Game::outcomes`] (a throw of the
 //!   Palma sticks, a roll of the Kubeia dice), each with a probability;
-//! - a **terminal node**: [`Status::Over`] with the [`Outcome`].
+//! - a **terminal node**: [`Status::Over`] with the [`Outcome`]: a sole
+//!   winner, a draw, or a ranking of any number of players (a winning team
+//!   ranks first together), and through [`Outcome::payoff`] what each
+//!   player gets from it (module [`outcome`]).
 //!
 //! Chance outcomes are values of the same `Move` type as decisions, so one
 //! [`Game::play`] applies both, one notation prints both (a throw appears as
@@ -21,6 +24,7 @@
 pub mod chance;
 pub mod error;
 pub mod options;
+pub mod outcome;
 pub mod perft;
 pub mod record;
 pub mod weights;
@@ -28,6 +32,7 @@ pub mod zobrist;
 
 pub use error::GameError;
 pub use options::{GameOptions, OptionKind, OptionSpec};
+pub use outcome::{Outcome, Ranking, MAX_PLAYERS};
 pub use record::GameRecord;
 
 use std::fmt::Debug;
@@ -35,15 +40,6 @@ use std::hash::Hash;
 
 /// A player's index: 0 for the first player, 1 for the second, and so on.
 pub type Player = u8;
-
-/// How a finished game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The given player won (in an N-player game: was the sole winner).
-    Win(Player),
-    /// Nobody won.
-    Draw,
-}
 
 /// The kind of node a position is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -60,6 +56,33 @@ impl Status {
     pub fn is_over(self) -> bool {
         matches!(self, Status::Over(_))
     }
+}
+
+/// At a chance node, the player who decides once the pending throw or
+/// roll is played ("whose throw it is"): found by playing outcomes (the
+/// first of each chance node, a throw may earn another) until a decision
+/// node. The rules of every game give the same player for every outcome.
+/// `None` when the game ends first, and at a node that is not a chance
+/// node: there `Status` says who is to move.
+pub fn decider_after<G: Game>(pos: &G) -> Option<Player> {
+    if pos.status() != Status::Chance {
+        return None;
+    }
+    let mut pos = pos.clone();
+    let mut outcomes = Vec::new();
+    // A bound instead of trusting every game to end a run of throws.
+    for _ in 0..64 {
+        match pos.status() {
+            Status::Decision(p) => return Some(p),
+            Status::Over(_) => return None,
+            Status::Chance => {
+                pos.outcomes(&mut outcomes);
+                let &(first, _) = outcomes.first()?;
+                pos.play(first);
+            }
+        }
+    }
+    None
 }
 
 /// Evaluation scores are in "centi-units" (a pawn-like unit = 100) from the
@@ -106,7 +129,8 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// The options this position was created with (normalised, all keys).
     fn options(&self) -> &GameOptions;
 
-    /// Number of players (2 for every game today).
+    /// Number of players (2 for every game today; at most
+    /// [`MAX_PLAYERS`]).
     fn num_players(&self) -> usize {
         2
     }
@@ -191,6 +215,27 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// nodes). Must be within `±EVAL_LIMIT`.
     fn evaluate(&self) -> Score {
         0
+    }
+
+    /// Static evaluation from the view of `player`, on the scale of
+    /// [`Game::evaluate`], for searches that keep a value per player
+    /// (max^n, greedy). The default is right for two-player zero-sum
+    /// games: `evaluate()` for the player it is from (the player to move,
+    /// or at a chance node the player who decides after it, see
+    /// [`decider_after`]) and its negation for the other. A game of more
+    /// than two players overrides it (the default treats every non-mover
+    /// as the mover's opponent).
+    fn evaluate_for(&self, player: Player) -> Score {
+        let v = self.evaluate();
+        let view = match self.status() {
+            Status::Decision(p) => Some(p),
+            Status::Chance => decider_after(self),
+            Status::Over(_) => None,
+        };
+        match view {
+            Some(p) if p != player => -v,
+            _ => v,
+        }
     }
 
     /// `Some(s)` when [`Game::evaluate`] is a win probability `p` scaled as

@@ -57,8 +57,8 @@ pub trait Engine {
     /// Evaluation terms at a decision node.
     fn eval(&self) -> Result<Vec<(String, i32)>, String>;
 
-    /// The one-word answer to a `query`.
-    fn query(&self, query: Query) -> &'static str;
+    /// The answer to a `query` (protocol.md, "query").
+    fn query(&self, query: Query) -> String;
 
     /// Starts a search on its own thread, which prints the `info` lines
     /// and the final `bestmove`. `Ok(None)`: answered at once (the game

@@ -11,7 +11,7 @@ use super::engine::SearchContext;
 use super::output::{bestmove_line, nps, report_line, score_text};
 use super::parser::{shorten, ClockSpec, GoSpec};
 use super::session::Session;
-use crate::game::{Game, Outcome, Status};
+use crate::game::{Game, Status};
 use crate::search::{think, Clock, Limits, Report, SearchConfig};
 
 /// Checks `spec` against the position and starts the search thread.
@@ -24,14 +24,9 @@ pub fn start<G: Game>(
     let limits = limits::<G>(&root, spec)?;
     let root_moves = searchmoves(&root, &spec.searchmoves)?;
     if let Status::Over(outcome) = session.status() {
-        let result = match outcome {
-            Outcome::Win(0) => "p1win",
-            Outcome::Win(1) => "p2win",
-            Outcome::Win(_) => "win",
-            Outcome::Draw => "draw",
-        };
+        let result = outcome.word(root.num_players());
         ctx.out.line(&format!("info string game over: {result}"));
-        ctx.out.line(&bestmove_line(None, None, ctx.ugi));
+        ctx.out.line(&bestmove_line(None));
         return Ok(None);
     }
     let history = session.history().to_vec();
@@ -42,32 +37,33 @@ pub fn start<G: Game>(
     Ok(Some(handle))
 }
 
-/// `wtime`/`winc` belong to `G::WHITE`, `btime`/`binc` to the other
-/// player of a two-player game; `p<k>time`/`p<k>inc` to player k-1.
+/// `p<k>time`/`p<k>inc` (UGI) are player k-1's clock, for any number of
+/// players. `wtime`/`winc` and `btime`/`binc` are the two-player aliases:
+/// `G::WHITE`'s clock and the other player's; a `p<k>` word wins over the
+/// alias for the same player.
 fn limits<G: Game>(root: &G, spec: &GoSpec) -> Result<Limits, String> {
     let n = root.num_players();
     if spec.players.len() > n {
+        let k = spec.players.len();
+        return Err(format!("p{k}time/p{k}inc: this game has {n} players"));
+    }
+    let alias_given = spec.white != ClockSpec::default() || spec.black != ClockSpec::default();
+    if n != 2 && alias_given {
         return Err(format!(
-            "p{}time/p{}inc: this game has {n} players",
-            spec.players.len(),
-            spec.players.len()
+            "wtime/btime/winc/binc are two-player clocks; this game has {n} players: use p1time…p{n}time"
         ));
     }
     let white = G::WHITE as usize;
-    let mut given: Vec<ClockSpec> = vec![ClockSpec::default(); n];
-    for (p, slot) in given.iter_mut().enumerate() {
-        let mut c = ClockSpec::default();
-        if p == white {
-            c = spec.white;
-        } else if n == 2 {
-            c = spec.black;
-        }
-        if let Some(pc) = spec.players.get(p) {
-            c.time = pc.time.or(c.time);
-            c.inc = pc.inc.or(c.inc);
-        }
-        *slot = c;
-    }
+    let given: Vec<ClockSpec> = (0..n)
+        .map(|p| {
+            let alias = if p == white { spec.white } else { spec.black };
+            let own = spec.players.get(p).copied().unwrap_or_default();
+            ClockSpec {
+                time: own.time.or(alias.time),
+                inc: own.inc.or(alias.inc),
+            }
+        })
+        .collect();
     let clocks = given
         .iter()
         .map(|c| {
@@ -139,7 +135,7 @@ fn search_job<G: Game>(
         ctx.out
             .error("the search failed (an engine bug; please report it)");
         ctx.done.store(true, Ordering::Release);
-        ctx.out.line(&bestmove_line(None, None, ctx.ugi));
+        ctx.out.line(&bestmove_line(None));
         return;
     };
     // UCI: in infinite mode `bestmove` waits for `stop`, even when the
@@ -168,14 +164,6 @@ fn search_job<G: Game>(
         best = legal.iter().copied().find(|m| allowed(m));
     }
     let best_text = best.map(|m| root.move_text(m));
-    let ponder_text = best.and_then(|b| {
-        let p = result.ponder?;
-        let mut child = root.clone();
-        child.play(b);
-        let mut replies = Vec::new();
-        child.moves(&mut replies);
-        replies.contains(&p).then(|| child.move_text(p))
-    });
     if !scored.load(Ordering::Relaxed) {
         let ms = start.elapsed().as_millis() as u64;
         let mut line = format!(
@@ -192,11 +180,7 @@ fn search_job<G: Game>(
         ctx.out.line(&line);
     }
     ctx.done.store(true, Ordering::Release);
-    ctx.out.line(&bestmove_line(
-        best_text.as_deref(),
-        ponder_text.as_deref(),
-        ctx.ugi,
-    ));
+    ctx.out.line(&bestmove_line(best_text.as_deref()));
 }
 
 /// Bench positions: the start and the positions 4 and 8 plies (or chance

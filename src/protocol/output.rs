@@ -106,14 +106,11 @@ pub fn nps(nodes: u64, millis: u64) -> u64 {
     nodes.saturating_mul(1000).checked_div(millis).unwrap_or(0)
 }
 
-/// The `bestmove` line. UGI tools match `bestmove X` strictly, so the
-/// ponder move is only added in the UCI dialect.
-pub fn bestmove_line(best: Option<&str>, ponder: Option<&str>, ugi: bool) -> String {
-    let best = best.unwrap_or("(none)");
-    match ponder {
-        Some(p) if !ugi => format!("bestmove {best} ponder {p}"),
-        _ => format!("bestmove {best}"),
-    }
+/// The `bestmove` line, the same in both dialects: no `ponder` move
+/// while pondering is not supported (`go ponder` is an error), since a GUI
+/// that sees one may send `go ponder` next.
+pub fn bestmove_line(best: Option<&str>) -> String {
+    format!("bestmove {}", best.unwrap_or("(none)"))
 }
 
 #[cfg(test)]
@@ -154,13 +151,9 @@ mod tests {
     }
 
     #[test]
-    fn bestmove_drops_ponder_in_ugi() {
-        assert_eq!(
-            bestmove_line(Some("a"), Some("b"), false),
-            "bestmove a ponder b"
-        );
-        assert_eq!(bestmove_line(Some("a"), Some("b"), true), "bestmove a");
-        assert_eq!(bestmove_line(None, None, false), "bestmove (none)");
+    fn bestmove_has_no_ponder_move() {
+        assert_eq!(bestmove_line(Some("a")), "bestmove a");
+        assert_eq!(bestmove_line(None), "bestmove (none)");
     }
 
     #[test]

@@ -44,6 +44,9 @@ pub struct PositionSpec {
 pub enum Query {
     GameOver,
     P1Turn,
+    /// Whose turn it is, for any number of players, and at a chance node
+    /// for whom the pending throw or roll is (an agon extension of UGI).
+    Turn,
     Result,
 }
 
@@ -124,10 +127,11 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         "query" => match rest.as_slice() {
             ["gameover"] => Ok(Some(Command::Query(Query::GameOver))),
             ["p1turn"] => Ok(Some(Command::Query(Query::P1Turn))),
+            ["turn"] => Ok(Some(Command::Query(Query::Turn))),
             ["result"] => Ok(Some(Command::Query(Query::Result))),
             _ => Err(format!(
-                "usage: query gameover|p1turn|result (got 'query {}')",
-                rest.join(" ")
+                "usage: query gameover|p1turn|turn|result (got 'query {}')",
+                shorten(&rest.join(" "))
             )),
         },
         _ => Err(format!("unknown command '{}'", shorten(head))),
@@ -289,6 +293,15 @@ mod tests {
         assert_eq!(parse("   "), Ok(None));
         assert!(parse("isready now").is_err());
         assert!(parse("UCI").is_err());
+    }
+
+    #[test]
+    fn queries() {
+        assert_eq!(cmd("query turn"), Command::Query(Query::Turn));
+        assert_eq!(cmd("query p1turn"), Command::Query(Query::P1Turn));
+        assert_eq!(cmd("query result"), Command::Query(Query::Result));
+        assert!(parse("query").is_err());
+        assert!(parse("query turn now").is_err());
     }
 
     #[test]

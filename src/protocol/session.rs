@@ -11,7 +11,7 @@ use super::engine::{Engine, SearchContext};
 use super::go;
 use super::parser::{shorten, GoSpec, PositionSpec, Query};
 use crate::game::perft::{divide, perft};
-use crate::game::{Game, GameOptions, Outcome, Status};
+use crate::game::{decider_after, Game, GameOptions, Outcome, Player, Status};
 use crate::search::SearchConfig;
 
 /// One game in progress.
@@ -64,7 +64,7 @@ impl<G: Game> Session<G> {
         !self.pos.status().is_over() && self.status().is_over()
     }
 
-    fn player_name(p: u8) -> String {
+    fn player_name(p: Player) -> String {
         G::PLAYER_NAMES
             .get(p as usize)
             .map(|s| s.to_string())
@@ -162,9 +162,16 @@ impl<G: Game> Engine for Session<G> {
                 lines.push(format!("chance pending: {}", list.join(", ")));
             }
             Status::Over(outcome) => {
+                let n = self.pos.num_players();
                 let result = match outcome {
                     Outcome::Win(p) => format!("{} wins", Self::player_name(p)),
                     Outcome::Draw => "draw".to_string(),
+                    Outcome::Ranked(_) => {
+                        let places: Vec<String> = (0..n as Player)
+                            .map(|p| format!("{} {}", Self::player_name(p), outcome.rank(p, n) + 1))
+                            .collect();
+                        format!("places {}", places.join(", "))
+                    }
                 };
                 let why = if self.drawn_by_repetition() {
                     " (repetition)"
@@ -228,30 +235,23 @@ impl<G: Game> Engine for Session<G> {
         Ok(terms)
     }
 
-    fn query(&self, query: Query) -> &'static str {
+    fn query(&self, query: Query) -> String {
         let status = self.status();
+        let n = self.pos.num_players();
         match query {
-            Query::GameOver => {
-                if status.is_over() {
-                    "true"
-                } else {
-                    "false"
-                }
-            }
-            Query::P1Turn => {
-                if status == Status::Decision(0) {
-                    "true"
-                } else {
-                    "false"
-                }
-            }
+            Query::GameOver => status.is_over().to_string(),
+            Query::P1Turn => (status == Status::Decision(0)).to_string(),
+            Query::Turn => match status {
+                Status::Decision(p) => format!("p{}", p + 1),
+                Status::Chance => match decider_after(&self.pos) {
+                    Some(p) => format!("chance p{}", p + 1),
+                    None => "chance".into(),
+                },
+                Status::Over(_) => "none".into(),
+            },
             Query::Result => match status {
-                Status::Over(Outcome::Win(0)) => "p1win",
-                Status::Over(Outcome::Win(1)) => "p2win",
-                // UGI has no word for a third player's win.
-                Status::Over(Outcome::Win(_)) => "none",
-                Status::Over(Outcome::Draw) => "draw",
-                _ => "none",
+                Status::Over(outcome) => outcome.word(n),
+                _ => "none".into(),
             },
         }
     }

@@ -1,16 +1,16 @@
-//! The `greedy` test opponent: plays the move whose resulting position
-//! evaluates best for the mover (a win first, a loss last), one ply deep;
-//! a resulting chance node (a Kubeia roll, a Palma throw) is evaluated from
-//! the side of the player who decides after it, as expectiminimax scores a
-//! chance node with no depth left;
-//! ties are broken by a generator seeded with `config.seed` and the
-//! position hash, so a game
-//! between test opponents is reproducible.
+//! The `greedy` test opponent: plays the move whose resulting position is
+//! best for the mover, one ply deep, for any number of players: a finished
+//! game by the mover's payoff ([`terminal_value`]: a win first, a loss
+//! last), any other position by [`Game::evaluate_for`] the mover (at a
+//! resulting chance node, a Kubeia roll or a Palma throw, that is the
+//! evaluation from the side of the player who decides after it, as
+//! expectiminimax scores a chance node with no depth left). Ties are broken
+//! by a generator seeded with `config.seed` and the position hash, so a
+//! game between test opponents is reproducible.
 
-use super::expectimax::chance_static;
 use super::info::{ScoreReport, SearchResult};
-use super::score::{mate_score, report, Value, DRAW};
-use crate::game::{Game, Outcome, Status};
+use super::score::{mate_score, report, Value};
+use crate::game::{Game, Outcome, Player, Status, EVAL_LIMIT};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -25,6 +25,7 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
     let Status::Decision(me) = root.status() else {
         return result;
     };
+    let players = root.num_players();
     let moves = super::random::candidates(root, root_moves);
     let mut best: Vec<G::Move> = Vec::new();
     let mut best_value = Value::MIN;
@@ -33,11 +34,8 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
         child.play(m);
         result.nodes += 1;
         let v = match child.status() {
-            Status::Over(Outcome::Win(p)) => mate_score(p == me, 1),
-            Status::Over(Outcome::Draw) => DRAW,
-            Status::Chance => chance_value(&child, me),
-            Status::Decision(p) if p == me => child.evaluate(),
-            Status::Decision(_) => -child.evaluate(),
+            Status::Over(outcome) => terminal_value(outcome, me, players, 1),
+            Status::Chance | Status::Decision(_) => child.evaluate_for(me),
         };
         if v > best_value {
             best_value = v;
@@ -55,12 +53,64 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
     result
 }
 
-/// The evaluation of a chance node for `me` (a draw if it has no outcomes).
-fn chance_value<G: Game>(pos: &G, me: crate::game::Player) -> Value {
-    let mut outcomes = Vec::new();
-    pos.outcomes(&mut outcomes);
-    if outcomes.is_empty() {
-        return DRAW;
+/// The search value for `me` of a game finished `ply` plies below the
+/// root: payoff 1 (a sole win) and 0 (last alone, or a two-player loss)
+/// are mate scores, a payoff of 1/2 (a two-player draw) is the draw score 0, and a
+/// payoff between (a second place of three) lies on the line between them
+/// at the edge of the evaluation range, `(2·payoff − 1)·EVAL_LIMIT`: a
+/// certain place ranks above any estimate that is worse for `me`. With two
+/// players this is exactly the mate/draw scoring of alpha-beta.
+pub fn terminal_value(outcome: Outcome, me: Player, players: usize, ply: usize) -> Value {
+    let payoff = outcome.payoff(me, players);
+    if payoff >= 1.0 {
+        mate_score(true, ply)
+    } else if payoff <= 0.0 {
+        mate_score(false, ply)
+    } else {
+        ((2.0 * payoff - 1.0) * f64::from(EVAL_LIMIT)).round() as Value
     }
-    chance_static(pos, me, &outcomes)
+}
+
+// The 3-player test game of the integration tests, for unit tests here.
+#[cfg(test)]
+#[allow(dead_code)]
+#[path = "../../tests/common/trirace.rs"]
+mod trirace;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::score::{DRAW, MATE_BOUND};
+
+    #[test]
+    fn terminal_values_order_like_payoffs() {
+        assert_eq!(
+            terminal_value(Outcome::Win(0), 0, 2, 1),
+            mate_score(true, 1)
+        );
+        assert_eq!(
+            terminal_value(Outcome::Win(1), 0, 2, 1),
+            mate_score(false, 1)
+        );
+        assert_eq!(terminal_value(Outcome::Draw, 1, 2, 3), DRAW);
+        // Three players: second place beats a loss to a sole winner,
+        // which beats last place alone; neither is a proven win or loss.
+        let second = terminal_value(Outcome::ranked(&[1, 0, 2]), 0, 3, 1);
+        let beaten = terminal_value(Outcome::Win(1), 0, 3, 1);
+        let last = terminal_value(Outcome::ranked(&[2, 0, 1]), 0, 3, 1);
+        assert!(last < beaten && beaten < second, "{last} {beaten} {second}");
+        assert_eq!(second, DRAW);
+        assert_eq!(last, mate_score(false, 1));
+        assert!(beaten.abs() < MATE_BOUND);
+    }
+
+    #[test]
+    fn a_three_player_win_is_taken_and_reported_as_mate() {
+        use super::trirace::TriRace;
+        // p3 reaches the goal with `2` only.
+        let pos = TriRace::at("", "3 0 3 p3 - 2");
+        let r = think(&pos, &[], 0);
+        assert_eq!(pos.move_text(r.best.expect("a move")), "2");
+        assert_eq!(r.score, ScoreReport::Mate(1));
+    }
 }

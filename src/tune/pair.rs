@@ -53,7 +53,7 @@ pub fn play_pair<G: Game>(
         match play_game(&opening, &engines, setup.max_plies, chance_seed).outcome {
             Outcome::Win(w) if w == plus_player => result.wins += 1,
             Outcome::Win(_) => result.losses += 1,
-            Outcome::Draw => result.draws += 1,
+            Outcome::Draw | Outcome::Ranked(_) => result.draws += 1,
         }
     }
     result

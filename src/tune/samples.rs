@@ -46,11 +46,7 @@ pub fn samples_from_game_where<G: Game>(
             if i >= skip && keep(&pos) {
                 let mut features = Vec::new();
                 pos.features(&mut features);
-                let result = match outcome {
-                    Outcome::Win(w) if w == p => 1.0,
-                    Outcome::Win(_) => 0.0,
-                    Outcome::Draw => 0.5,
-                };
+                let result = outcome.payoff(p, pos.num_players());
                 out.push(Sample { features, result });
             }
         }

@@ -6,6 +6,7 @@
 #![allow(dead_code)]
 
 pub mod suite_lines;
+pub mod trirace;
 
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};

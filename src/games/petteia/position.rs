@@ -55,7 +55,7 @@ pub fn result_text(outcome: Outcome) -> &'static str {
     match outcome {
         Outcome::Win(0) => "1-0",
         Outcome::Win(_) => "0-1",
-        Outcome::Draw => "1/2-1/2",
+        Outcome::Draw | Outcome::Ranked(_) => "1/2-1/2",
     }
 }
 

@@ -26,7 +26,7 @@ fn result_word(o: Outcome) -> &'static str {
     match o {
         Outcome::Win(0) => "1-0",
         Outcome::Win(_) => "0-1",
-        Outcome::Draw => "½-½",
+        Outcome::Draw | Outcome::Ranked(_) => "½-½",
     }
 }
 

@@ -26,7 +26,7 @@ impl<G: Game> Worker<'_, G> {
     ) -> Value {
         match child.status() {
             Status::Over(Outcome::Win(p)) => mate_score(p == me, ply),
-            Status::Over(Outcome::Draw) => DRAW,
+            Status::Over(Outcome::Draw | Outcome::Ranked(_)) => DRAW,
             Status::Chance => self.chance_value(child, me, depth, ply),
             Status::Decision(p) => {
                 let h = child.hash();
@@ -65,7 +65,7 @@ impl<G: Game> Worker<'_, G> {
                     Status::Over(Outcome::Win(w)) => mate_score(w == me, ply + 1),
                     Status::Decision(q) if q == me => child.evaluate(),
                     Status::Decision(_) => -child.evaluate(),
-                    Status::Over(Outcome::Draw) | Status::Chance => DRAW,
+                    Status::Over(Outcome::Draw | Outcome::Ranked(_)) | Status::Chance => DRAW,
                 };
                 sum += p * f64::from(v);
                 continue;

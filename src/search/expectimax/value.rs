@@ -52,7 +52,7 @@ impl Scale {
         match outcome {
             Outcome::Win(w) if w == view => self.win,
             Outcome::Win(_) => -self.win,
-            Outcome::Draw => 0.0,
+            Outcome::Draw | Outcome::Ranked(_) => 0.0,
         }
     }
 

@@ -34,7 +34,7 @@ pub fn child<G: Game>(pos: &G, m: G::Move, me: Player, depth: i32, ply: usize) -
     c.play(m);
     match c.status() {
         Status::Over(Outcome::Win(p)) => mate_score(p == me, ply),
-        Status::Over(Outcome::Draw) | Status::Chance => DRAW,
+        Status::Over(Outcome::Draw | Outcome::Ranked(_)) | Status::Chance => DRAW,
         Status::Decision(p) if p == me => value(&c, p, depth, ply),
         Status::Decision(p) => -value(&c, p, depth, ply),
     }

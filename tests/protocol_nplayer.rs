@@ -1,0 +1,285 @@
+//! The protocol without a two-seat assumption, driven in-process: TriRace
+//! (tests/common/trirace.rs) for `p<k>time`, `query turn` and `query
+//! result` with three and four players; the shipped games for the
+//! two-player aliases and `query turn` through Palma's and Kubeia's
+//! chance flow.
+
+use std::io::Write;
+use std::sync::{Arc, Mutex};
+
+use crate::common::trirace::TriRace;
+use agon::protocol::session::Session;
+use agon::protocol::{run_with, Catalog, Engine, Output};
+
+fn make_trirace(game: &str, options: &str) -> Result<Box<dyn Engine>, String> {
+    if game != "trirace" {
+        return Err(format!("unknown game '{game}'"));
+    }
+    Session::<TriRace>::new(options).map(|s| Box::new(s) as Box<dyn Engine>)
+}
+
+struct Shared(Arc<Mutex<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        self.0.lock().unwrap().extend_from_slice(b);
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The output lines of the protocol run on `input` (then end of input).
+fn talk_with(catalog: Catalog, input: &str) -> Vec<String> {
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    run_with(
+        input.as_bytes(),
+        Output::new(Box::new(Shared(buf.clone()))),
+        catalog,
+    );
+    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+    text.lines().map(String::from).collect()
+}
+
+fn trirace(input: &str) -> Vec<String> {
+    let catalog = Catalog {
+        games: vec!["trirace"],
+        make: make_trirace,
+    };
+    talk_with(catalog, input)
+}
+
+/// The lines that answer the protocol's own commands: `response`,
+/// `bestmove`, error lines and `info string game over`.
+fn answers(lines: &[String]) -> Vec<&str> {
+    lines
+        .iter()
+        .map(String::as_str)
+        .filter(|l| {
+            l.starts_with("response")
+                || l.starts_with("bestmove")
+                || l.starts_with("info string error")
+                || l.starts_with("info string game over")
+        })
+        .collect()
+}
+
+#[test]
+fn p3time_drives_a_three_player_search() {
+    // p2 to move; only `2` reaches the goal, and greedy must see it.
+    let out = trirace(
+        "setoption name Search value greedy\n\
+         position fen 3 3 2 p2 - 1\n\
+         query turn\n\
+         go p1time 1000 p2time 1000 p3time 1000 p2inc 10\n\
+         stop\n\
+         setoption name Search value random\n\
+         go p1time 1000 p2time 900 p3time 800 movestogo 5\n\
+         isready\n",
+    );
+    let a = answers(&out);
+    assert_eq!(a[..2], ["response p2", "bestmove 2"], "{out:?}");
+    assert!(
+        ["bestmove 1", "bestmove 2", "bestmove b"].contains(&a[2]),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn clock_words_that_do_not_fit_the_game_are_errors() {
+    let out = trirace(
+        "go wtime 1000 btime 1000\n\
+         go p1time 10 winc 5\n\
+         go p4time 1000\n\
+         setoption name GameOptions value players=4\n\
+         go p4time 1000 p5inc 3\n\
+         setoption name GameOptions value players=2\n\
+         go p3time 1000\n",
+    );
+    assert_eq!(
+        answers(&out),
+        [
+            "info string error: go: wtime/btime/winc/binc are two-player clocks; this game has 3 players: use p1time…p3time",
+            "info string error: go: wtime/btime/winc/binc are two-player clocks; this game has 3 players: use p1time…p3time",
+            "info string error: go: p4time/p4inc: this game has 3 players",
+            "info string error: go: p5time/p5inc: this game has 4 players",
+            "info string error: go: p3time/p3inc: this game has 2 players",
+        ]
+    );
+}
+
+#[test]
+fn query_turn_names_the_mover_and_the_pending_throw() {
+    let out = trirace(
+        "setoption name GameOptions value dice=on players=4\n\
+         query turn\n\
+         query p1turn\n\
+         position startpos moves r2\n\
+         query turn\n\
+         query p1turn\n\
+         position startpos moves r2 a\n\
+         query turn\n\
+         position startpos moves r2 a r1\n\
+         query turn\n\
+         position startpos moves r2 a r1 a r2 a r1 a\n\
+         query turn\n\
+         position fen 0 0 0 3 p4 r2 3 moves a\n\
+         query turn\n\
+         query gameover\n",
+    );
+    assert_eq!(
+        answers(&out),
+        [
+            "response chance p1",
+            "response false",
+            "response p1",
+            "response true",
+            "response chance p2",
+            "response p2",
+            "response chance p1",
+            "response none",
+            "response true",
+        ]
+    );
+}
+
+#[test]
+fn query_result_has_a_word_for_every_outcome() {
+    let out = trirace(
+        "query result\n\
+         position fen 4 0 0 p1 - 0 moves 1\n\
+         query result\n\
+         position fen 0 1 4 p3 - 2 moves 2\n\
+         query result\n\
+         position fen 3 4 1 p2 - 0 moves 2\n\
+         query result\n\
+         go movetime 10\n\
+         position fen 1 1 0 p3 - 29 moves 1\n\
+         query result\n\
+         setoption name GameOptions value players=4 teams=on\n\
+         position fen 3 4 0 2 p2 - 0 moves 1\n\
+         query result\n\
+         d\n",
+    );
+    assert_eq!(
+        answers(&out),
+        [
+            "response none",
+            "response p1win",
+            "response rank3-2-1",
+            "response rank2-1-3",
+            "info string game over: rank2-1-3",
+            "bestmove (none)",
+            "response draw",
+            "response rank2-1-2-1",
+        ]
+    );
+    assert!(
+        out.contains(&"game over: places red 2, green 1, blue 2, yellow 1".to_string()),
+        "{out:?}"
+    );
+}
+
+#[test]
+fn a_sole_third_player_win_is_p3win() {
+    let out = trirace("position fen 0 0 4 p3 - 2 moves 1\nquery result\ngo depth 1\n");
+    assert_eq!(
+        answers(&out),
+        [
+            "response p3win",
+            "info string game over: p3win",
+            "bestmove (none)"
+        ]
+    );
+}
+
+fn games(input: &str) -> Vec<String> {
+    talk_with(Catalog::games(), input)
+}
+
+#[test]
+fn two_player_games_take_the_aliases_and_refuse_p3time() {
+    let out = games(
+        "setoption name Game value zamma\n\
+         go p3time 1000\n\
+         go wtime 100 btime 100 p1time 50 depth 1\n\
+         isready\n",
+    );
+    let a = answers(&out);
+    assert_eq!(
+        a[0],
+        "info string error: go: p3time/p3inc: this game has 2 players"
+    );
+    assert!(
+        a[1].starts_with("bestmove ") && a[1] != "bestmove (none)",
+        "{out:?}"
+    );
+    assert!(!a[1].contains("ponder"), "{out:?}");
+}
+
+#[test]
+fn palma_chance_flow_in_query_turn() {
+    // The Hounds (p1) throw first. A 3 cannot be used: p1 passes and the
+    // value passes to the Jackals (p2), who decide with it (palma.md), and
+    // who then throw. A 5 enters a piece and earns another throw for the
+    // same player.
+    let out = games(
+        "setoption name Game value palma\n\
+         position startpos\n\
+         query turn\n\
+         position startpos moves t3\n\
+         query turn\n\
+         position startpos moves t3 pass\n\
+         query turn\n\
+         position startpos moves t3 pass pass\n\
+         query turn\n\
+         position startpos moves t5\n\
+         query turn\n\
+         position startpos moves t5 enter\n\
+         query turn\n\
+         query p1turn\n\
+         position startpos moves t5 enter t2 0-2\n\
+         query turn\n",
+    );
+    assert_eq!(
+        answers(&out),
+        [
+            "response chance p1",
+            "response p1",
+            "response p2",
+            "response chance p2",
+            "response p1",
+            "response chance p1",
+            "response false",
+            "response chance p2",
+        ]
+    );
+}
+
+#[test]
+fn kubeia_chance_flow_in_query_turn() {
+    let out = games(
+        "setoption name Game value kubeia\n\
+         query turn\n\
+         position startpos moves r64\n\
+         query turn\n\
+         go depth 1\n\
+         isready\n",
+    );
+    let a = answers(&out);
+    assert_eq!(a[..2], ["response chance p1", "response p1"], "{out:?}");
+    let best = a[2].strip_prefix("bestmove ").expect("a bestmove");
+    let out = games(&format!(
+        "setoption name Game value kubeia\n\
+         position startpos moves r64 {best}\n\
+         query turn\n\
+         chance\n\
+         query turn\n"
+    ));
+    assert_eq!(
+        answers(&out),
+        ["response chance p2", "response p2"],
+        "{out:?}"
+    );
+}
