@@ -35,8 +35,12 @@ mod cli_perft;
 mod cli_tune_spsa;
 #[path = "expectimax.rs"]
 mod expectimax;
+#[path = "game_contract.rs"]
+mod game_contract;
 #[path = "kubeia_match.rs"]
 mod kubeia_match;
+#[path = "layering.rs"]
+mod layering;
 #[path = "nplayer.rs"]
 mod nplayer;
 #[path = "palma_endgame.rs"]
