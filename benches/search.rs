@@ -1,7 +1,7 @@
 //! Search speed in nodes/s: the `agon bench` positions at a fixed depth,
 //! one thread, a fresh table per search.
 
-use agon::cli::bench::bench_positions;
+use agon::bench::position_texts;
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
@@ -34,7 +34,7 @@ fn search_all(roots: &[Abalone]) -> u64 {
 
 fn bench(c: &mut Criterion) {
     let opts = GameOptions::parse("", Abalone::option_specs()).unwrap_or_default();
-    let mut roots: Vec<Abalone> = bench_positions(GameKind::Abalone)
+    let mut roots: Vec<Abalone> = position_texts(GameKind::Abalone.name())
         .iter()
         .filter_map(|p| Abalone::from_position(p, &opts).ok())
         .collect();

@@ -7,6 +7,7 @@
 //! - [`search`]: searches generic over [`game::Game`].
 //! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
 //! - [`arena`]: the internal referee for engine-vs-engine matches.
+//! - [`bench`]: the bench, the search's regression signature.
 //! - [`cli`]: the command-line subcommands.
 //! - [`tune`]: fitting evaluation weights to game results.
 
@@ -16,6 +17,7 @@
 extern crate self as agon;
 
 pub mod arena;
+pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod games;

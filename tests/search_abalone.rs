@@ -2,7 +2,7 @@
 //! move generation agree), and a single-threaded fixed-depth search is
 //! deterministic (what `agon bench` relies on).
 
-use agon::cli::bench::bench_positions;
+use agon::bench::position_texts as bench_positions_of;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
@@ -90,7 +90,7 @@ fn every_pv_move_is_legal() {
 
 #[test]
 fn fixed_depth_single_thread_search_is_deterministic() {
-    let text = bench_positions(GameKind::Abalone)[0];
+    let text = bench_positions_of(GameKind::Abalone.name())[0];
     let pos = Abalone::from_position(text, &belgian()).expect("bench position");
     let stop = AtomicBool::new(false);
     let run = || {

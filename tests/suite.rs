@@ -23,6 +23,8 @@ mod arena_mirror;
 mod arena_referee;
 #[path = "cli_analyse.rs"]
 mod cli_analyse;
+#[path = "cli_args.rs"]
+mod cli_args;
 #[path = "cli_match.rs"]
 mod cli_match;
 #[path = "cli_match_bench.rs"]
@@ -33,8 +35,12 @@ mod cli_perft;
 mod cli_tune_spsa;
 #[path = "expectimax.rs"]
 mod expectimax;
+#[path = "game_contract.rs"]
+mod game_contract;
 #[path = "kubeia_match.rs"]
 mod kubeia_match;
+#[path = "layering.rs"]
+mod layering;
 #[path = "nplayer.rs"]
 mod nplayer;
 #[path = "palma_endgame.rs"]

@@ -5,7 +5,12 @@ use std::time::Duration;
 
 use crate::game::weights::WeightSet;
 use crate::game::GameError;
-use crate::search::{Algorithm, Limits, SearchConfig};
+use crate::protocol::options::{self, SETTINGS};
+use crate::search::{Limits, SearchConfig};
+
+/// The keys an engine spec takes besides the engine settings of
+/// [`options::SETTINGS`] (those it names in lower case).
+const OTHER_KEYS: &[&str] = &["name", "movetime", "depth", "nodes", "lmr", "weights"];
 
 /// One side of a match: how it searches and how long per move.
 #[derive(Clone, Debug)]
@@ -16,57 +21,68 @@ pub struct EngineSpec {
 }
 
 impl EngineSpec {
-    /// Parses `search=…,movetime=…,depth=…,nodes=…,threads=…,hash=…,name=…`
-    /// (and `weights=w1/w2/…`: evaluation weights, see [`crate::game::weights`]).
+    /// Parses `key=value` pairs: the engine settings of
+    /// [`options::SETTINGS`] by their lower-case names (`search`,
+    /// `threads`, `hash`, `seed`, …: the protocol's ranges and defaults),
+    /// the limits `movetime`, `depth` and `nodes`, `name`, `lmr=on|off` and
+    /// `weights=w1/w2/…` (evaluation weights, see [`crate::game::weights`]).
     pub fn parse(text: &str) -> Result<EngineSpec, GameError> {
         let mut spec = EngineSpec {
             name: String::new(),
-            config: SearchConfig::default(),
+            config: options::default_config(),
             limits: Limits::default(),
         };
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').ok_or_else(|| {
                 GameError::new(format!("engine setting '{part}' is not key=value"))
             })?;
-            let number = || {
-                value.parse::<u64>().map_err(|_| {
-                    GameError::new(format!(
-                        "engine setting '{key}' needs a number, not '{value}'"
-                    ))
-                })
+            let bad = |expected: &str| {
+                GameError::new(format!(
+                    "engine setting '{key}' must be {expected}, not '{value}'"
+                ))
             };
+            // A limit of 0 would be no search at all.
+            let positive = |max: u64| {
+                value
+                    .parse::<u64>()
+                    .ok()
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| bad(&format!("an integer in 1..={max}")))
+            };
+            if let Some(setting) = SETTINGS
+                .iter()
+                .find(|s| s.in_spec && s.name.eq_ignore_ascii_case(key))
+            {
+                let checked = setting.check(value, &[]).map_err(|e| bad(&e))?;
+                options::apply(&mut spec.config, &checked);
+                continue;
+            }
             match key {
                 "name" => spec.name = value.to_string(),
-                "search" => {
-                    spec.config.algorithm = Algorithm::from_name(value).ok_or_else(|| {
-                        GameError::new(format!(
-                            "unknown search '{value}' (known: {})",
-                            Algorithm::NAMES.join(", ")
-                        ))
-                    })?
+                "movetime" => {
+                    spec.limits.movetime = Some(Duration::from_millis(positive(86_400_000)?))
                 }
-                "movetime" => spec.limits.movetime = Some(Duration::from_millis(number()?)),
-                "depth" => spec.limits.depth = Some(number()?.min(u64::from(u32::MAX)) as u32),
-                "nodes" => spec.limits.nodes = Some(number()?),
-                "threads" => spec.config.threads = (number()? as usize).clamp(1, 256),
-                "hash" => spec.config.hash_mb = (number()? as usize).clamp(1, 65536),
-                "seed" => spec.config.seed = number()?,
+                "depth" => spec.limits.depth = Some(positive(64)? as u32),
+                "nodes" => spec.limits.nodes = Some(positive(u64::MAX)?),
                 "weights" => spec.config.weights = Some(WeightSet::parse(value)?),
                 "lmr" => {
                     spec.config.lmr = match value {
                         "on" => true,
                         "off" => false,
-                        _ => {
-                            return Err(GameError::new(format!(
-                                "engine setting 'lmr' is on or off, not '{value}'"
-                            )))
-                        }
+                        _ => return Err(bad("on or off")),
                     }
                 }
                 _ => {
+                    let known: Vec<String> = SETTINGS
+                        .iter()
+                        .filter(|s| s.in_spec)
+                        .map(|s| s.name.to_ascii_lowercase())
+                        .chain(OTHER_KEYS.iter().map(|k| k.to_string()))
+                        .collect();
                     return Err(GameError::new(format!(
-                        "unknown engine setting '{key}' (known: name, search, movetime, depth, nodes, threads, hash, seed, lmr, weights)"
-                    )))
+                        "unknown engine setting '{key}' (known: {})",
+                        known.join(", ")
+                    )));
                 }
             }
         }
@@ -80,6 +96,7 @@ impl EngineSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::Algorithm;
 
     #[test]
     fn parses_settings_and_rejects_nonsense() {
@@ -97,5 +114,30 @@ mod tests {
             Some(vec![100, -5, 0])
         );
         assert!(EngineSpec::parse("weights=100/five").is_err());
+    }
+
+    #[test]
+    fn settings_share_the_protocol_table() {
+        let d = EngineSpec::parse("").unwrap();
+        assert_eq!(d.config.hash_mb as i64, options::HASH.spin_default());
+        for bad in [
+            "threads=0",
+            "threads=257",
+            "hash=0",
+            "depth=0",
+            "movetime=0",
+            "nodes=0",
+            "seed=-1",
+        ] {
+            let e = EngineSpec::parse(bad).unwrap_err().to_string();
+            assert!(e.contains("must be"), "{bad}: {e}");
+        }
+        let s = EngineSpec::parse("multipv=3,moveoverhead=50,Hash=8").unwrap();
+        assert_eq!(
+            (s.config.multipv, s.config.move_overhead, s.config.hash_mb),
+            (3, Duration::from_millis(50), 8)
+        );
+        let e = EngineSpec::parse("game=zamma").unwrap_err().to_string();
+        assert!(e.contains("unknown engine setting 'game'"), "{e}");
     }
 }

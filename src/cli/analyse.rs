@@ -19,65 +19,66 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use super::{game_and_options, parse_count};
+use clap::Args;
+
+use super::GameCommand;
 use crate::game::{Game, GameError, GameOptions, Player, Status};
+use crate::games::GameKind;
 use crate::search::expectimax::value::Scale;
 use crate::search::{think, Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
 
 /// Search depth per move when neither `--depth` nor `--movetime` is given.
-pub const DEFAULT_DEPTH: u64 = 3;
+pub const DEFAULT_DEPTH: u32 = 3;
 
 /// A move counts as "exactly right" when it loses at most this much.
 pub const EXACT_TOLERANCE: f64 = 1e-9;
 
 /// Arguments of `agon analyse`.
-pub struct AnalyseArgs<'a> {
-    pub game: &'a str,
-    pub options: Option<&'a str>,
-    pub position: Option<&'a str>,
-    pub depth: Option<&'a str>,
-    pub movetime: Option<&'a str>,
-    /// A file of positions: measure the average loss instead of a hint.
-    pub equity_loss: Option<&'a str>,
-    /// With `--equity-loss`: print every position's line.
+#[derive(Args)]
+pub struct AnalyseArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameKind::Abalone)]
+    pub game: GameKind,
+    /// Variant options, e.g. "layout=belgian".
+    #[arg(long)]
+    pub options: Option<String>,
+    /// Position string (a decision node); default: the start.
+    #[arg(long, conflicts_with = "equity_loss")]
+    pub position: Option<String>,
+    /// Search depth per move in decision plies (default 3).
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=64))]
+    pub depth: Option<u32>,
+    /// Search time per move in milliseconds (instead of --depth).
+    #[arg(long, allow_negative_numbers = true, conflicts_with = "depth", value_parser = clap::value_parser!(u64).range(1..=3_600_000))]
+    pub movetime: Option<u64>,
+    /// A file of positions with exact values: print agon's average loss
+    /// per move (e.g. positions/palma-endgames.txt).
+    #[arg(long)]
+    pub equity_loss: Option<String>,
+    /// With --equity-loss: one line per position.
+    #[arg(long)]
     pub verbose: bool,
 }
 
-/// Runs the command.
-pub fn run(args: &AnalyseArgs) -> Result<(), GameError> {
-    let (kind, opts) = game_and_options(args.game, args.options)?;
-    let limits = budget(args.depth, args.movetime)?;
-    match args.equity_loss {
-        Some(file) => {
-            if args.position.is_some() {
-                return Err(GameError::new(
-                    "--equity-loss reads its positions from the file; drop --position",
-                ));
-            }
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| GameError::new(format!("cannot read '{file}': {e}")))?;
-            crate::with_game!(kind, G => equity_loss::<G>(&opts, &text, &limits, args.verbose))
-        }
-        None => crate::with_game!(kind, G => hint::<G>(&opts, args.position, &limits)),
-    }
-}
+impl GameCommand for AnalyseArgs {
+    type Output = ();
 
-/// `--depth N` or `--movetime MS` (not both); depth 3 by default.
-fn budget(depth: Option<&str>, movetime: Option<&str>) -> Result<Limits, GameError> {
-    match (depth, movetime) {
-        (Some(_), Some(_)) => Err(GameError::new("give --depth or --movetime, not both")),
-        (_, Some(ms)) => Ok(Limits::movetime(
-            parse_count("movetime", ms)?.clamp(1, 3_600_000),
-        )),
-        (d, None) => {
-            let d = match d {
-                Some(d) => parse_count("depth", d)?,
-                None => DEFAULT_DEPTH,
-            };
-            if !(1..=64).contains(&d) {
-                return Err(GameError::new(format!("depth must be 1..64, not {d}")));
+    fn options(&self) -> Option<&str> {
+        self.options.as_deref()
+    }
+
+    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+        let limits = match (self.movetime, self.depth) {
+            (Some(ms), _) => Limits::movetime(ms),
+            (None, d) => Limits::depth(d.unwrap_or(DEFAULT_DEPTH)),
+        };
+        match &self.equity_loss {
+            Some(file) => {
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| GameError::new(format!("cannot read '{file}': {e}")))?;
+                equity_loss::<G>(opts, &text, &limits, self.verbose)
             }
-            Ok(Limits::depth(d as u32))
+            None => hint::<G>(opts, self.position.as_deref(), &limits),
         }
     }
 }

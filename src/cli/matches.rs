@@ -3,54 +3,116 @@
 
 use std::time::Duration;
 
-use super::{game_and_options, parse_count, parse_openings};
+use clap::Args;
+
+use super::progress::Progress;
+use super::{parse_openings, GameCommand, Openings};
 use crate::arena::{
     run_match, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Sprt, Tally, Verdict,
 };
 use crate::game::{Game, GameError, GameOptions, Outcome};
+use crate::games::GameKind;
 
 /// Arguments of `agon match`.
-pub struct MatchArgs<'a> {
-    pub game: &'a str,
-    pub options: Option<&'a str>,
-    pub engine_a: &'a str,
-    pub engine_b: &'a str,
-    pub games: &'a str,
-    pub openings: &'a str,
-    pub max_plies: &'a str,
-    pub concurrency: &'a str,
-    pub seed: &'a str,
-    /// Milliseconds an engine may use beyond its clock or move time.
-    pub margin: &'a str,
-    /// Print each engine's time per game (and the share by ply 60).
+#[derive(Args)]
+pub struct MatchArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameKind::Abalone)]
+    pub game: GameKind,
+    /// Variant options, e.g. "layout=belgian".
+    #[arg(long)]
+    pub options: Option<String>,
+    /// Engine A, e.g. "search=alphabeta,movetime=100" or
+    /// "cmd=/path/agon,tc=10+0.1" (see below; --help lists the settings).
+    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant)]
+    pub a: Entrant,
+    /// Engine B, e.g. "search=greedy".
+    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant)]
+    pub b: Entrant,
+    /// Number of games (rounded up to colour-swapped pairs).
+    #[arg(long, allow_negative_numbers = true, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    /// Random opening plies: N or MIN-MAX.
+    #[arg(long, default_value = "2-4", value_parser = parse_openings)]
+    pub openings: Openings,
+    /// Ply limit; the game adjudicates at it (Abalone: ejected marbles).
+    #[arg(long, allow_negative_numbers = true, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
+    /// Games played at once.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
+    /// Seed for openings and chance outcomes.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
+    pub seed: u64,
+    /// Milliseconds an engine may use beyond its clock or move time
+    /// before it loses on time.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
+    pub margin: u64,
+    /// Print each engine's time per game and the share of its base
+    /// time spent by ply 60.
+    #[arg(long)]
     pub time_report: bool,
-    /// `elo0=…,elo1=…[,alpha=…][,beta=…]`: stop on the test's verdict.
-    pub sprt: Option<&'a str>,
-    /// A file of position strings, one a line, each the start of a pair.
-    pub openings_file: Option<&'a str>,
+    /// Start the pairs from these positions (a file of position
+    /// strings, one a line, `#` comments) instead of random openings.
+    #[arg(long)]
+    pub openings_file: Option<String>,
+    /// Stop on an SPRT verdict over the pairs (pentanomial, logistic
+    /// Elo as fishtest): "elo0=0,elo1=5[,alpha=0.05][,beta=0.05]".
+    #[arg(long, value_parser = parse_sprt)]
+    pub sprt: Option<Sprt>,
+    /// Print every game's moves and positions.
+    #[arg(long)]
     pub verbose: bool,
 }
 
-/// Runs the match and prints a line per game and the final score.
-pub fn run(args: &MatchArgs) -> Result<(), GameError> {
-    let (kind, opts) = game_and_options(args.game, args.options)?;
-    let a = Entrant::parse(args.engine_a)?;
-    let b = Entrant::parse(args.engine_b)?;
-    let (lo, hi) = parse_openings(args.openings)?;
-    let spec = MatchSpec {
-        games: parse_count("games", args.games)?.min(1_000_000) as u32,
-        opening_plies: (lo, hi),
-        openings: match args.openings_file {
-            Some(path) => read_openings(path)?,
-            None => Vec::new(),
-        },
-        max_plies: parse_count("max plies", args.max_plies)?.min(u64::from(u32::MAX)) as u32,
-        concurrency: parse_count("concurrency", args.concurrency)?.clamp(1, 256) as usize,
-        seed: parse_count("seed", args.seed)?,
-        margin: Duration::from_millis(parse_count("margin", args.margin)?.min(3_600_000)),
-        sprt: args.sprt.map(Sprt::parse).transpose()?,
-    };
-    crate::with_game!(kind, G => run_game::<G>(&opts, &[a, b], &spec, args))
+/// How `agon match` engines are written (also in the README).
+pub const ENGINES: &str = "\
+Engines (--a, --b) are comma-separated key=value settings.
+  Built in:  search=alphabeta,movetime=100,threads=1,hash=64,...  (agon's own settings)
+  External:  cmd=PATH[,arg=ARG]...[,dir=DIR][,proto=uci|ugi][,name=NAME][,option.NAME=VALUE]...
+             a program that speaks the agon protocol; arg= once per argument, in order;
+             options are sent as setoption after Game and GameOptions, in the order given.
+  Limits of either kind: tc=BASE+INC (seconds, a clock), movetime=MS, depth=N, nodes=N,
+             timeout=MS (how long a search without a time limit may take; default 60000).
+The referee checks every move, keeps the clocks (time from `go` to `bestmove`; --margin MS
+allowed beyond), throws the sticks and rolls the dice itself (the same in both games of a
+pair), and an engine that crashes, hangs, loses on time or plays an illegal move loses the
+game (the reason is printed) and is restarted for its next game (not after a late answer:
+it is alive and in step).";
+
+/// Parses `--a`/`--b`: a built-in configuration or an external engine.
+pub fn parse_entrant(text: &str) -> Result<Entrant, String> {
+    Entrant::parse(text).map_err(|e| e.to_string())
+}
+
+fn parse_sprt(text: &str) -> Result<Sprt, String> {
+    Sprt::parse(text).map_err(|e| e.to_string())
+}
+
+impl GameCommand for MatchArgs {
+    type Output = ();
+
+    fn options(&self) -> Option<&str> {
+        self.options.as_deref()
+    }
+
+    /// Runs the match and prints a line per game and the final score.
+    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+        let spec = MatchSpec {
+            games: self.games,
+            opening_plies: (self.openings.min, self.openings.max),
+            openings: match &self.openings_file {
+                Some(path) => read_openings(path)?,
+                None => Vec::new(),
+            },
+            max_plies: self.max_plies,
+            concurrency: usize::from(self.concurrency),
+            seed: self.seed,
+            margin: Duration::from_millis(self.margin),
+            sprt: self.sprt,
+        };
+        run_game::<G>(opts, &[self.a.clone(), self.b.clone()], &spec, self)
+    }
 }
 
 /// The position strings of an openings file: one a line; empty lines and
@@ -99,6 +161,7 @@ fn run_game<G: Game>(
         entrants[1].name,
     );
     let clock = std::time::Instant::now();
+    let progress = Progress::new(u64::from(total), "games");
     let tallies = std::sync::Mutex::new(vec![Tally::default(); entrants.len()]);
     let stats = run_match(&start, entrants, spec, &|n, result, s| {
         if let Ok(mut t) = tallies.lock() {
@@ -110,7 +173,7 @@ fn run_game<G: Game>(
             .sprt
             .map(|t| format!(" llr {:.2}", t.llr(&s.pairs)))
             .unwrap_or_default();
-        println!("game {n}/{total}: {}{sprt}", game_line::<G>(result, s));
+        let mut text = format!("game {n}/{total}: {}{sprt}", game_line::<G>(result, s));
         if args.time_report {
             for (e, who) in ["A", "B"].iter().enumerate() {
                 let Some(time) = result
@@ -134,29 +197,29 @@ fn run_game<G: Game>(
                     .least_left_ms
                     .map(|l| format!(", least left {l} ms"))
                     .unwrap_or_default();
-                println!(
-                    "  time {who}: {} moves {:.0} ms{share}{left}",
+                text += &format!(
+                    "\n  time {who}: {} moves {:.0} ms{share}{left}",
                     time.moves,
                     time.used.as_secs_f64() * 1000.0
                 );
             }
         }
         if args.verbose {
-            println!("  first position: {}", result.first_position);
-            println!("  moves: {}", result.moves.join(" "));
-            println!("  final position: {}", result.last_position);
+            text += &format!(
+                "\n  first position: {}\n  moves: {}\n  final position: {}",
+                result.first_position,
+                result.moves.join(" "),
+                result.last_position
+            );
         }
-    })?;
-    let (elo, margin) = stats.elo();
-    let elo = elo + 0.0; // no "-0" for an even score
+        progress.line(&text);
+        progress.step();
+    });
+    progress.finish();
+    let stats = stats?;
     println!(
-        "result A vs B: +{} ={} -{} score {:.1}% elo {:+.0} ± {:.0} los {:.1}% (adjudicated {}, repetitions {}, forfeits {})",
-        stats.wins,
-        stats.draws,
-        stats.losses,
-        100.0 * stats.score(),
-        elo,
-        margin,
+        "result A vs B: {} los {:.1}% (adjudicated {}, repetitions {}, forfeits {})",
+        score_line(&stats),
         100.0 * stats.los(),
         stats.adjudicated,
         stats.repetitions,
@@ -215,17 +278,61 @@ fn game_line<G: Game>(result: &GameResult, s: &MatchStats) -> String {
         EndReason::PlyLimit => "ply limit".to_string(),
         EndReason::Forfeit(p, fault) => format!("{} forfeits: {fault}, {}", who(p), result.detail),
     };
-    let (elo, margin) = s.elo();
-    let elo = elo + 0.0; // no "-0" for an even score
     format!(
-        "A plays {a_plays}, {verdict} ({reason}), {} plies | +{} ={} -{} score {:.1}% elo {:+.0} ± {:.0} los {:.1}%",
+        "A plays {a_plays}, {verdict} ({reason}), {} plies | {} los {:.1}%",
         result.plies,
+        score_line(s),
+        100.0 * s.los()
+    )
+}
+
+/// `+W =D -L score S% elo E ± M`: a perfect or a zero score has no finite
+/// Elo estimate, and says so (`elo +inf`, as cutechess prints `inf`)
+/// instead of the figure a clamped score would give.
+pub fn score_line(s: &MatchStats) -> String {
+    let elo = if s.games() == 0 {
+        "elo 0".to_string()
+    } else if s.losses == 0 && s.draws == 0 {
+        "elo +inf".to_string()
+    } else if s.wins == 0 && s.draws == 0 {
+        "elo -inf".to_string()
+    } else {
+        let (elo, margin) = s.elo();
+        // An even score is +0, not the -0 of a rounding error.
+        let elo = if elo.abs() < 0.5 { 0.0 } else { elo };
+        format!("elo {elo:+.0} ± {margin:.0}")
+    };
+    format!(
+        "+{} ={} -{} score {:.1}% {elo}",
         s.wins,
         s.draws,
         s.losses,
-        100.0 * s.score(),
-        elo,
-        margin,
-        100.0 * s.los()
+        100.0 * s.score()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn stats(wins: u32, draws: u32, losses: u32) -> MatchStats {
+        MatchStats {
+            wins,
+            draws,
+            losses,
+            ..MatchStats::default()
+        }
+    }
+
+    #[test]
+    fn perfect_scores_have_no_finite_elo() {
+        assert_eq!(
+            score_line(&stats(10, 0, 0)),
+            "+10 =0 -0 score 100.0% elo +inf"
+        );
+        assert_eq!(score_line(&stats(0, 0, 4)), "+0 =0 -4 score 0.0% elo -inf");
+        let even = score_line(&stats(5, 2, 5));
+        assert!(even.starts_with("+5 =2 -5 score 50.0% elo +0 ± "), "{even}");
+        assert!(score_line(&stats(3, 1, 0)).contains(" ± "));
+    }
 }

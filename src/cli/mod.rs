@@ -1,4 +1,9 @@
 //! Command-line subcommands. With no subcommand `agon` speaks the protocol.
+//!
+//! Each subcommand is a clap-typed value (numbers with their ranges, the
+//! game a [`GameKind`]) that implements [`GameCommand`]: a generic `run`
+//! for one game type. [`on_game`] is the one place where the game chosen at
+//! run time becomes a monomorphised call.
 
 /// Prints a line; a closed pipe (`agon bench | head`) cuts the report
 /// rather than panicking. Defined before the submodules so they see it.
@@ -13,48 +18,154 @@ pub mod analyse;
 pub mod bench;
 pub mod matches;
 pub mod perft;
+pub mod progress;
 pub mod tune;
 pub mod tune_spsa;
 
-use crate::game::{GameError, GameOptions};
+use clap::{Parser, Subcommand};
+
+use crate::arena::EngineSpec;
+use crate::game::{Game, GameError, GameOptions};
 use crate::games::GameKind;
 
-/// Parses a non-negative integer argument with a one-line error.
-pub fn parse_count(what: &str, text: &str) -> Result<u64, GameError> {
-    text.trim().parse::<u64>().map_err(|_| {
-        GameError::new(format!(
-            "{what} must be a non-negative integer, not '{text}'"
-        ))
-    })
+/// The `agon` command line.
+#[derive(Parser)]
+#[command(
+    name = "agon",
+    version,
+    about = "A game-playing engine: Abalone, Zamma, Petteia/Kubeia, Gioco della Palma. \
+             Without a subcommand it speaks the protocol (protocol.md) on stdin/stdout."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
 }
 
-/// Looks up the game by name and validates its variant options (a one-line
-/// error for an unknown game, key or value).
-pub fn game_and_options(
-    game: &str,
-    options: Option<&str>,
-) -> Result<(GameKind, GameOptions), GameError> {
-    let kind = GameKind::from_name(game)?;
-    let opts = GameOptions::parse(options.unwrap_or(""), kind.option_specs())?;
-    Ok((kind, opts))
+#[derive(Subcommand)]
+pub enum Command {
+    /// Count the leaves of the game tree (the perft definition is in the
+    /// module docs of src/game/perft.rs).
+    Perft(perft::PerftArgs),
+    /// Every legal move with its value and its loss against the best (a
+    /// "hint"), or agon's average loss on a set of exactly solved positions.
+    Analyse(analyse::AnalyseArgs),
+    /// The bench: fixed positions searched to a fixed depth, total nodes
+    /// (the regression signature, as the protocol's `bench` prints it) and
+    /// nodes/s. Every game unless --game is given.
+    Bench(bench::BenchArgs),
+    /// Fit the evaluation weights to game results (Texel method), or with
+    /// --spsa tune them by match results (SPSA).
+    Tune(Box<tune::TuneArgs>),
+    /// Play engines against each other: agon configurations or external
+    /// programs (both colours, random openings, mirrored chance).
+    #[command(after_help = matches::ENGINES)]
+    Match(Box<matches::MatchArgs>),
 }
 
-/// Parses random opening plies, `N` or `MIN-MAX`.
-pub fn parse_openings(text: &str) -> Result<(u32, u32), GameError> {
-    let (lo, hi) = match text.split_once('-') {
-        Some((lo, hi)) => (
-            parse_count("opening plies", lo)?,
-            parse_count("opening plies", hi)?,
-        ),
+impl Cli {
+    /// Parses the process's arguments; on an error prints clap's message
+    /// (the argument named, a suggestion for a misspelt flag, the usage)
+    /// and exits with status 2. The engine spec arguments' help lists the
+    /// engine settings from their table.
+    pub fn parse_args() -> Cli {
+        use clap::{CommandFactory, FromArgMatches};
+        let settings = format!(
+            "Engine settings (key=value, comma-separated): {}; the limits movetime, depth, nodes (each at least 1); name, lmr=on|off, weights=w1/w2/…",
+            crate::protocol::options::spec_keys_help()
+        );
+        let command = Cli::command()
+            .mut_subcommand("match", |c| {
+                c.mut_arg("a", |a| a.long_help(format!("Engine A, e.g. \"search=alphabeta,movetime=100\". {settings}")))
+                    .mut_arg("b", |a| a.long_help(format!("Engine B, e.g. \"search=greedy\". {settings}")))
+            })
+            .mut_subcommand("tune", |c| {
+                c.mut_arg("engine", |a| {
+                    a.long_help(format!(
+                        "Engine for self-play, or the engine whose weights SPSA tunes (give shallow engines hash=1: two tables per game). {settings}"
+                    ))
+                })
+            });
+        let matches = command.get_matches();
+        Cli::from_arg_matches(&matches).unwrap_or_else(|e| e.exit())
+    }
+}
+
+impl Command {
+    /// Runs the subcommand.
+    pub fn run(&self) -> Result<(), GameError> {
+        match self {
+            Command::Perft(a) => on_game(a, a.game),
+            Command::Analyse(a) => on_game(a, a.game),
+            Command::Bench(a) => a.run_games(),
+            Command::Tune(a) => on_game(a.as_ref(), a.game),
+            Command::Match(a) => on_game(a.as_ref(), a.game),
+        }
+    }
+}
+
+/// A subcommand that runs on one game.
+pub trait GameCommand {
+    type Output;
+
+    /// The `--options` text (variant options), if any.
+    fn options(&self) -> Option<&str>;
+
+    /// Runs on game `G` with the checked variant options.
+    fn run<G: Game>(&self, opts: &GameOptions) -> Result<Self::Output, GameError>;
+}
+
+/// Checks the variant options against `kind` and runs `cmd` on its game
+/// type: the command line's one dispatch over the games.
+pub fn on_game<C: GameCommand>(cmd: &C, kind: GameKind) -> Result<C::Output, GameError> {
+    let opts = GameOptions::parse(cmd.options().unwrap_or(""), kind.option_specs())?;
+    crate::with_game!(kind, G => cmd.run::<G>(&opts))
+}
+
+/// Random opening plies, `N` or `MIN-MAX`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Openings {
+    pub min: u32,
+    pub max: u32,
+}
+
+/// Parses `--openings`: `N` or `MIN-MAX` with MIN <= MAX <= 1000.
+pub fn parse_openings(text: &str) -> Result<Openings, String> {
+    let bad = || format!("opening plies are N or MIN-MAX with MIN <= MAX <= 1000, not '{text}'");
+    let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
+    let (min, max) = match text.split_once('-') {
+        Some((lo, hi)) => (number(lo)?, number(hi)?),
         None => {
-            let n = parse_count("opening plies", text)?;
+            let n = number(text)?;
             (n, n)
         }
     };
-    if lo > hi || hi > 1000 {
-        return Err(GameError::new(format!(
-            "opening plies '{text}' must be N or MIN-MAX with MIN <= MAX <= 1000"
-        )));
+    if min > max || max > 1000 {
+        return Err(bad());
     }
-    Ok((lo as u32, hi as u32))
+    Ok(Openings { min, max })
+}
+
+/// Parses an engine spec argument (`--a`, `--b`, `--engine`).
+pub fn parse_engine(text: &str) -> Result<EngineSpec, String> {
+    EngineSpec::parse(text).map_err(|e| e.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::CommandFactory;
+
+    #[test]
+    fn the_command_line_is_well_formed() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn openings() {
+        assert_eq!(parse_openings("3"), Ok(Openings { min: 3, max: 3 }));
+        assert_eq!(parse_openings("2-4"), Ok(Openings { min: 2, max: 4 }));
+        assert!(parse_openings("4-2").is_err());
+        assert!(parse_openings("1001").is_err());
+        assert!(parse_openings("x").is_err());
+    }
 }

@@ -1,66 +1,73 @@
-//! `agon perft`: leaf counts per `shared/rules/PERFT.md`, with timing.
+//! `agon perft`: leaf counts (the definition is in the module docs of
+//! [`crate::game::perft`]), with timing.
 
-use std::io::Write;
 use std::time::Instant;
 
-use super::{game_and_options, parse_count};
-use crate::game::perft::{divide, perft};
+use clap::Args;
+
+use super::GameCommand;
+use crate::game::perft::{divide_each, perft};
 use crate::game::{Game, GameError, GameOptions};
+use crate::games::GameKind;
 
 /// Arguments of `agon perft`.
-pub struct PerftArgs<'a> {
-    pub game: &'a str,
-    pub options: Option<&'a str>,
-    pub position: Option<&'a str>,
-    pub depth: &'a str,
+#[derive(Args)]
+pub struct PerftArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameKind::Abalone)]
+    pub game: GameKind,
+    /// Variant options, e.g. "layout=belgian princess=on".
+    #[arg(long)]
+    pub options: Option<String>,
+    /// Position string (the game's own format); default: the start.
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Depth in decision plies.
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub depth: u32,
+    /// Print the count below each root move as it is counted.
+    #[arg(long)]
     pub divide: bool,
 }
 
-/// Runs perft and prints its report to stdout.
-pub fn run(args: &PerftArgs) -> Result<(), GameError> {
-    let (kind, opts) = game_and_options(args.game, args.options)?;
-    let depth = parse_count("depth", args.depth)?;
-    let depth = u32::try_from(depth)
-        .ok()
-        .filter(|d| *d <= 64)
-        .ok_or_else(|| GameError::new(format!("depth {depth} is too large (at most 64)")))?;
-    crate::with_game!(kind, G => run_game::<G>(&opts, args.position, depth, args.divide))
-}
+impl GameCommand for PerftArgs {
+    type Output = ();
 
-fn run_game<G: Game>(
-    opts: &GameOptions,
-    position: Option<&str>,
-    depth: u32,
-    show_divide: bool,
-) -> Result<(), GameError> {
-    let pos = match position {
-        Some(text) => G::from_position(text, opts)?,
-        None => G::new(opts)?,
-    };
-    // Output errors (a closed pipe, as in `agon perft … | head`) are not
-    // the user's problem to see as a panic: the report is simply cut.
-    let mut out = std::io::stdout().lock();
-    let start = Instant::now();
-    let leaves = if show_divide {
-        let parts = divide(&pos, depth);
-        for (m, n) in &parts {
-            let _ = writeln!(out, "{m}: {n}");
-        }
-        if parts.is_empty() {
-            perft(&pos, depth)
+    fn options(&self) -> Option<&str> {
+        self.options.as_deref()
+    }
+
+    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+        let pos = match &self.position {
+            Some(text) => G::from_position(text, opts)?,
+            None => G::new(opts)?,
+        };
+        let depth = self.depth;
+        let start = Instant::now();
+        let leaves = if self.divide {
+            let mut sum = 0;
+            let mut any = false;
+            divide_each(&pos, depth, |m, n| {
+                out!("{m}: {n}");
+                sum += n;
+                any = true;
+            });
+            if any {
+                sum
+            } else {
+                perft(&pos, depth)
+            }
         } else {
-            parts.iter().map(|(_, n)| n).sum()
-        }
-    } else {
-        perft(&pos, depth)
-    };
-    let secs = start.elapsed().as_secs_f64();
-    let rate = if secs > 0.0 {
-        leaves as f64 / secs
-    } else {
-        0.0
-    };
-    let _ = writeln!(out, "perft {depth}: {leaves}");
-    let _ = writeln!(out, "time: {:.3} s, leaves/s: {:.0}", secs, rate);
-    Ok(())
+            perft(&pos, depth)
+        };
+        let secs = start.elapsed().as_secs_f64();
+        let rate = if secs > 0.0 {
+            leaves as f64 / secs
+        } else {
+            0.0
+        };
+        out!("perft {depth}: {leaves}");
+        out!("time: {:.3} s, leaves/s: {:.0}", secs, rate);
+        Ok(())
+    }
 }

@@ -4,49 +4,85 @@
 //! With `--spsa N` it tunes them by match results instead (see
 //! [`crate::tune::spsa`] and [`super::tune_spsa`]).
 
-use super::{game_and_options, parse_count};
+use clap::Args;
+
+use super::{parse_engine, parse_openings, GameCommand, Openings};
 use crate::arena::{play_game, random_opening, EngineSpec};
 use crate::game::{Game, GameError, GameOptions};
+use crate::games::GameKind;
 use crate::tune::{fit, is_quiet, samples_from_game, samples_from_game_where, Sample};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 /// Arguments of `agon tune`.
-pub struct TuneArgs<'a> {
-    pub game: &'a str,
-    pub options: Option<&'a str>,
-    /// An APGN file of real games (Abalone only).
-    pub records: Option<&'a str>,
+#[derive(Args)]
+pub struct TuneArgs {
+    /// The game.
+    #[arg(long, value_enum, default_value_t = GameKind::Abalone)]
+    pub game: GameKind,
+    /// Variant options.
+    #[arg(long)]
+    pub options: Option<String>,
+    /// A file of game records in the game's format (Abalone: APGN).
+    #[arg(long)]
+    pub records: Option<String>,
     /// Self-play games to add.
-    pub selfplay: &'a str,
-    /// Engine for self-play, e.g. "search=alphabeta,depth=2".
-    pub engine: &'a str,
-    pub skip_plies: &'a str,
-    pub iterations: &'a str,
-    pub seed: &'a str,
-    /// Feature names whose weights are held, comma-separated.
-    pub fix: &'a str,
-    /// Keep only quiet positions (no forcing move) from self-play.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0)]
+    pub selfplay: u64,
+    /// Engine for self-play, or the engine whose weights SPSA tunes, as
+    /// for `agon match --a` (give shallow engines hash=1: two tables per
+    /// game).
+    #[arg(long, value_name = "ENGINE", default_value = "search=alphabeta,depth=2", value_parser = parse_engine)]
+    pub engine: EngineSpec,
+    /// Skip this many plies at the start of each game.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 6)]
+    pub skip_plies: usize,
+    /// Optimiser iterations.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    pub iterations: u32,
+    /// Seed for self-play openings (SPSA: for its signs, openings and
+    /// chance outcomes).
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
+    pub seed: u64,
+    /// Features whose weights stay at their start, comma-separated (the
+    /// first feature always stays: it sets the scale).
+    #[arg(long, default_value = "")]
+    pub fix: String,
+    /// Keep only quiet self-play positions (no capture, push or other
+    /// forcing move for the side to move).
+    #[arg(long)]
     pub quiet: bool,
-    /// Start weights `w1/w2/…` instead of the compiled ones.
-    pub start: Option<&'a str>,
-    /// SPSA iterations: tune by match results instead of fitting.
-    pub spsa: Option<&'a str>,
-    /// SPSA: pairs played at once.
-    pub concurrency: &'a str,
+    /// Start weights w1/w2/… (default: the compiled ones).
+    #[arg(long, allow_hyphen_values = true)]
+    pub start: Option<String>,
+    /// SPSA iterations: tune by match results, one colour-swapped pair
+    /// of --engine games per iteration, instead of the Texel fit.
+    #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub spsa: Option<u32>,
+    /// SPSA: game pairs played at once (with the same weights).
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
+    pub concurrency: u16,
     /// SPSA: random opening plies, N or MIN-MAX.
-    pub openings: &'a str,
-    /// SPSA: ply limit of a game.
-    pub max_plies: &'a str,
+    #[arg(long, default_value = "2-4", value_parser = parse_openings)]
+    pub openings: Openings,
+    /// SPSA: ply limit; the game adjudicates at it.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 300, value_parser = clap::value_parser!(u32).range(1..))]
+    pub max_plies: u32,
 }
 
-/// Collects samples, fits, prints old and new weights.
-pub fn run(args: &TuneArgs) -> Result<(), GameError> {
-    let (kind, opts) = game_and_options(args.game, args.options)?;
-    if args.spsa.is_some() {
-        crate::with_game!(kind, G => super::tune_spsa::run_game::<G>(&opts, args))
-    } else {
-        crate::with_game!(kind, G => run_game::<G>(&opts, args))
+impl GameCommand for TuneArgs {
+    type Output = ();
+
+    fn options(&self) -> Option<&str> {
+        self.options.as_deref()
+    }
+
+    /// Collects samples, fits, prints old and new weights (or SPSA).
+    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+        match self.spsa {
+            Some(iterations) => super::tune_spsa::run_game::<G>(opts, self, iterations),
+            None => run_game::<G>(opts, self),
+        }
     }
 }
 
@@ -114,11 +150,11 @@ pub(super) fn fixed_weights<G: Game>(fix: &str) -> Result<Vec<bool>, GameError> 
 
 fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
     let names = features::<G>()?;
-    let start = start_weights::<G>(args.start)?;
-    let fixed = fixed_weights::<G>(args.fix)?;
-    let skip = parse_count("skip plies", args.skip_plies)? as usize;
+    let start = start_weights::<G>(args.start.as_deref())?;
+    let fixed = fixed_weights::<G>(&args.fix)?;
+    let skip = args.skip_plies;
     let mut samples: Vec<Sample> = Vec::new();
-    if let Some(path) = args.records {
+    if let Some(path) = &args.records {
         let text = std::fs::read_to_string(path)
             .map_err(|e| GameError::new(format!("cannot read '{path}': {e}")))?;
         let records = G::read_records(&text, opts)?;
@@ -137,16 +173,16 @@ fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameErro
             samples.len()
         );
     }
-    let selfplay = parse_count("self-play games", args.selfplay)?;
+    let selfplay = args.selfplay;
     if selfplay > 0 {
-        let engine = EngineSpec::parse(args.engine)?;
+        let engine = &args.engine;
         let initial = G::new(opts)?;
-        let mut rng = Pcg64::seed_from_u64(parse_count("seed", args.seed)?);
+        let mut rng = Pcg64::seed_from_u64(args.seed);
         let before = samples.len();
         for _ in 0..selfplay {
             let plies = rng.gen_range(2..=8);
             let opening = random_opening(&initial, plies, &mut rng);
-            let result = play_game(&opening, &[&engine, &engine], 400, rng.gen());
+            let result = play_game(&opening, &[engine, engine], 400, rng.gen());
             let quiet = args.quiet;
             samples.extend(
                 samples_from_game_where(&opening, &result.moves, result.outcome, skip, |p| {
@@ -163,7 +199,7 @@ fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameErro
     if samples.is_empty() {
         return Err(GameError::new("no positions: give --records or --selfplay"));
     }
-    let iterations = parse_count("iterations", args.iterations)? as usize;
+    let iterations = args.iterations as usize;
     let report = fit(&samples, &start, &fixed, iterations);
     println!(
         "K = {:.4}, loss {:.6} -> {:.6} over {} positions",

@@ -4,30 +4,26 @@
 //! ([`crate::tune::pair`]).
 
 use super::tune::{features, fixed_weights, start_weights, TuneArgs};
-use super::{parse_count, parse_openings};
-use crate::arena::EngineSpec;
 use crate::game::{Game, GameError, GameOptions};
 use crate::tune::pair::{engine_with, play_pair, PairSetup};
 use crate::tune::spsa::{self, PairResult, Params};
 
 /// Runs SPSA and prints progress, the final weights by name and a
 /// `weights=…` line for `agon match --a "…,weights=…"`.
-pub fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
+pub fn run_game<G: Game>(
+    opts: &GameOptions,
+    args: &TuneArgs,
+    iterations: u32,
+) -> Result<(), GameError> {
     let names = features::<G>()?;
-    if args.records.is_some() || parse_count("self-play games", args.selfplay)? > 0 {
+    if args.records.is_some() || args.selfplay > 0 {
         return Err(GameError::new(
             "--spsa plays its own games: --records and --selfplay are for the Texel fit",
         ));
     }
-    let iterations = parse_count("--spsa iterations", args.spsa.unwrap_or("0"))?;
-    if iterations == 0 || iterations > 10_000_000 {
-        return Err(GameError::new(format!(
-            "--spsa takes 1 to 10000000 iterations, not {iterations}"
-        )));
-    }
     let iterations = iterations as usize;
-    let start = start_weights::<G>(args.start)?;
-    let fixed = fixed_weights::<G>(args.fix)?;
+    let start = start_weights::<G>(args.start.as_deref())?;
+    let fixed = fixed_weights::<G>(&args.fix)?;
     if fixed.iter().all(|&f| f) {
         return Err(GameError::new(format!(
             "nothing to tune: every weight of {} is fixed ({} is always, it sets the scale)",
@@ -35,7 +31,7 @@ pub fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
             names.first().copied().unwrap_or("the first")
         )));
     }
-    let engine = EngineSpec::parse(args.engine)?;
+    let engine = args.engine.clone();
     if engine.config.weights.is_some() {
         return Err(GameError::new(
             "--engine must not set weights= (give start weights with --start)",
@@ -43,18 +39,18 @@ pub fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
     }
     // The evaluator must take this many weights; every θ has the same length.
     engine_with(&engine, &start)?;
-    let mut params = Params::new(&start, iterations, parse_count("seed", args.seed)?);
-    params.concurrency = parse_count("concurrency", args.concurrency)?.clamp(1, 256) as usize;
+    let mut params = Params::new(&start, iterations, args.seed);
+    params.concurrency = usize::from(args.concurrency);
     let setup = PairSetup {
         start: G::new(opts)?,
         engine,
-        opening_plies: parse_openings(args.openings)?,
-        max_plies: parse_count("max plies", args.max_plies)?.min(u64::from(u32::MAX)) as u32,
+        opening_plies: (args.openings.min, args.openings.max),
+        max_plies: args.max_plies,
     };
     println!(
         "spsa {}: {iterations} iterations of one game pair, engine {}, seed {}, {} pairs at once",
         G::NAME,
-        args.engine,
+        args.engine.name,
         params.seed,
         params.concurrency
     );

@@ -1,6 +1,9 @@
 //! Variant options given as `key=value` pairs (e.g. `layout=belgian
 //! princess=on`), checked against each game's [`OptionSpec`] list.
 
+use std::any::{Any, TypeId};
+use std::sync::Mutex;
+
 use super::GameError;
 
 /// What values an option accepts.
@@ -102,6 +105,17 @@ impl GameOptions {
         self.get(key).parse().ok()
     }
 
+    /// The same options with `key` set to `value` (unchecked here: interning
+    /// or [`GameOptions::parse`] validates). An absent key is added.
+    pub fn with(&self, key: &str, value: &str) -> GameOptions {
+        let mut pairs = self.pairs.clone();
+        match pairs.iter_mut().find(|(k, _)| k == key) {
+            Some(slot) => slot.1 = value.to_string(),
+            None => pairs.push((key.to_string(), value.to_string())),
+        }
+        GameOptions { pairs }
+    }
+
     /// All pairs, in spec order.
     pub fn pairs(&self) -> &[(String, String)] {
         &self.pairs
@@ -120,6 +134,48 @@ impl std::fmt::Display for GameOptions {
         }
         Ok(())
     }
+}
+
+/// A game's rules resolved from one option set. Positions are copied at
+/// every search node, so they hold a `&'static` reference to their rules
+/// (from [`intern`]) instead of owning options (a `GameOptions` clone is
+/// several heap allocations).
+pub trait RuleSet: Send + Sync + Sized + 'static {
+    /// The options these rules accept.
+    fn specs() -> &'static [OptionSpec];
+
+    /// Resolves validated, complete options (from [`RuleSet::specs`]);
+    /// errors for values the specs cannot check (e.g. Palma's shortcuts).
+    fn build(options: &GameOptions) -> Result<Self, GameError>;
+
+    /// The options the rules were built from.
+    fn options(&self) -> &GameOptions;
+}
+
+/// The one shared value of `R` for `options`: built and leaked the first
+/// time an option set is seen, found again after that (each distinct option
+/// set lives for the rest of the process, and a process sees a handful).
+/// Options are normalised against `R`'s specs first, so options parsed for
+/// another game fail here with a one-line error, and equal rule sets
+/// written differently share one value.
+pub fn intern<R: RuleSet>(options: &GameOptions) -> Result<&'static R, GameError> {
+    type Entry = (TypeId, GameOptions, &'static (dyn Any + Send + Sync));
+    static TABLE: Mutex<Vec<Entry>> = Mutex::new(Vec::new());
+    let options = GameOptions::parse(&options.to_string(), R::specs())?;
+    let id = TypeId::of::<R>();
+    // A panic while holding the lock leaves the table valid (entries are
+    // only ever pushed whole).
+    let mut table = TABLE.lock().unwrap_or_else(|e| e.into_inner());
+    let found = table
+        .iter()
+        .filter(|(t, o, _)| *t == id && *o == options)
+        .find_map(|(_, _, r)| r.downcast_ref::<R>());
+    if let Some(rules) = found {
+        return Ok(rules);
+    }
+    let rules: &'static R = Box::leak(Box::new(R::build(&options)?));
+    table.push((id, options, rules));
+    Ok(rules)
 }
 
 fn check_value(spec: &OptionSpec, value: &str) -> Result<String, GameError> {
@@ -201,6 +257,63 @@ mod tests {
         let o = GameOptions::parse("max_plies=300 layout=belgian", SPECS).unwrap();
         assert_eq!(o.int("max_plies"), Some(300));
         assert_eq!(o.get("layout"), "belgian");
+    }
+
+    #[derive(Debug)]
+    struct Demo {
+        options: GameOptions,
+        princess: bool,
+    }
+
+    impl RuleSet for Demo {
+        fn specs() -> &'static [OptionSpec] {
+            SPECS
+        }
+        fn build(options: &GameOptions) -> Result<Self, GameError> {
+            if options.get("layout") == "belgian" && options.int("max_plies") == Some(1) {
+                return Err(GameError::new("a one-ply Belgian game is refused"));
+            }
+            Ok(Demo {
+                options: options.clone(),
+                princess: options.switch("princess"),
+            })
+        }
+        fn options(&self) -> &GameOptions {
+            &self.options
+        }
+    }
+
+    #[test]
+    fn equal_option_sets_share_one_interned_value() {
+        let a: &Demo = intern(&GameOptions::parse("princess=true", SPECS).unwrap()).unwrap();
+        let b: &Demo =
+            intern(&GameOptions::parse("princess=on layout=standard", SPECS).unwrap()).unwrap();
+        let c: &Demo = intern(&GameOptions::defaults(SPECS)).unwrap();
+        assert!(std::ptr::eq(a, b));
+        assert!(!std::ptr::eq(a, c));
+        assert!(a.princess && !c.princess);
+        assert_eq!(
+            a.options().to_string(),
+            "layout=standard princess=on max_plies=none"
+        );
+    }
+
+    #[test]
+    fn interning_rejects_foreign_and_unbuildable_options() {
+        let foreign = GameOptions::parse(
+            "dice=on",
+            &[OptionSpec {
+                key: "dice",
+                kind: OptionKind::Switch,
+                default: "off",
+                help: "",
+            }],
+        )
+        .unwrap();
+        let e = intern::<Demo>(&foreign).unwrap_err();
+        assert!(e.to_string().contains("unknown option 'dice'"), "{e}");
+        let bad = GameOptions::parse("layout=belgian max_plies=1", SPECS).unwrap();
+        assert!(intern::<Demo>(&bad).is_err());
     }
 
     #[test]

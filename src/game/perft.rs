@@ -1,4 +1,4 @@
-//! perft, per `shared/rules/PERFT.md`: leaves `depth` decision plies deep;
+//! perft, the definition every perft figure of agon uses: leaves `depth` decision plies deep;
 //! chance nodes expand into their distinct outcomes without using depth;
 //! a finished game is a leaf only when reached exactly at depth 0;
 //! engine-level adjudication is off ([`Game::without_adjudication`]).
@@ -14,9 +14,16 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 /// The count per root move (decision node) or per root outcome (chance
 /// node), in generation order, with each move's text.
 pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+    let mut out = Vec::new();
+    divide_each(pos, depth, |m, n| out.push((m, n)));
+    out
+}
+
+/// [`divide`], handing each root move's count to `each` as soon as it is
+/// counted (a long perft shows its progress).
+pub fn divide_each<G: Game>(pos: &G, depth: u32, mut each: impl FnMut(String, u64)) {
     let pos = &pos.without_adjudication();
     let mut bufs = Buffers::default();
-    let mut out = Vec::new();
     match pos.status() {
         Status::Over(_) => {}
         Status::Chance => {
@@ -25,23 +32,22 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
             for (m, _) in outcomes {
                 let mut child = pos.clone();
                 child.play(m);
-                out.push((pos.move_text(m), count(&child, depth, &mut bufs, 0)));
+                each(pos.move_text(m), count(&child, depth, &mut bufs, 0));
             }
         }
         Status::Decision(_) => {
             if depth == 0 {
-                return out;
+                return;
             }
             let mut moves = Vec::new();
             pos.moves(&mut moves);
             for m in moves {
                 let mut child = pos.clone();
                 child.play(m);
-                out.push((pos.move_text(m), count(&child, depth - 1, &mut bufs, 0)));
+                each(pos.move_text(m), count(&child, depth - 1, &mut bufs, 0));
             }
         }
     }
-    out
 }
 
 struct Buffers<G: Game> {

@@ -55,6 +55,25 @@ impl GameKind {
     }
 }
 
+impl std::fmt::Display for GameKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// The command line's `--game`: the names are the games' own
+/// (`Game::NAME`), so `--help` lists every game and a misspelt one gets
+/// clap's suggestion.
+impl clap::ValueEnum for GameKind {
+    fn value_variants<'a>() -> &'a [Self] {
+        GameKind::ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.name()))
+    }
+}
+
 /// Runs `$body` with the type alias `$G` bound to the game type of `$kind`.
 #[macro_export]
 macro_rules! with_game {

@@ -67,9 +67,8 @@ pub trait Engine {
     /// is over).
     fn go(&self, spec: &GoSpec, ctx: SearchContext) -> Result<Option<JoinHandle<()>>, String>;
 
-    /// Fixed-depth searches of this game's bench positions: (positions,
-    /// nodes).
-    fn bench(&self, depth: u32, config: &SearchConfig) -> (usize, u64);
+    /// This game's bench ([`crate::bench`]) to `depth`.
+    fn bench(&self, depth: u32, config: &SearchConfig) -> crate::bench::Totals;
 }
 
 /// Makes a session of the named game with the given variant options.

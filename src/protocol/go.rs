@@ -3,7 +3,7 @@
 //! `info` lines and the `bestmove` (protocol.md, "go").
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -13,7 +13,7 @@ use super::output::{bestmove_line, nps, report_line, score_text};
 use super::parser::{shorten, ClockSpec, GoSpec};
 use super::session::Session;
 use crate::game::{Game, Status};
-use crate::search::{Clock, Limits, Report, Request, SearchConfig, Searcher};
+use crate::search::{Clock, Limits, Report, Request, SearchConfig};
 
 /// Checks `spec` against the position and starts the search thread.
 pub fn start<G: Game>(
@@ -199,63 +199,9 @@ fn search_job<G: Game>(
     ctx.out.line(&bestmove_line(best_text.as_deref()));
 }
 
-/// Bench positions: the start and the positions 4 and 8 plies (or chance
-/// outcomes) along the line of first moves, each at a decision node (a
-/// pending chance event gets its first outcome), so the set is fixed by
-/// the rules alone. Returns (positions searched, total nodes).
-pub fn bench<G: Game>(start: &G, depth: u32, config: &SearchConfig) -> (usize, u64) {
-    let mut positions = vec![start.clone()];
-    let mut pos = start.clone();
-    let mut moves = Vec::new();
-    let mut outcomes = Vec::new();
-    for ply in 1..=8 {
-        match pos.status() {
-            Status::Over(_) => break,
-            Status::Decision(_) => {
-                pos.moves(&mut moves);
-                let Some(&m) = moves.first() else { break };
-                pos.play(m);
-            }
-            Status::Chance => {
-                pos.outcomes(&mut outcomes);
-                let Some(&(m, _)) = outcomes.first() else {
-                    break;
-                };
-                pos.play(m);
-            }
-        }
-        if ply % 4 == 0 {
-            positions.push(pos.clone());
-        }
-    }
-    // A search of a chance node only averages its children; bench the
-    // decision node after the first outcome instead.
-    for p in &mut positions {
-        if p.status() == Status::Chance {
-            p.outcomes(&mut outcomes);
-            if let Some(&(m, _)) = outcomes.first() {
-                p.play(m);
-            }
-        }
-    }
-    let stop = AtomicBool::new(false);
-    let limits = Limits::depth(depth);
-    // A table of its own, cleared per position, keeps the node count a
-    // deterministic signature, whatever was searched before in the session.
-    let searcher = match Searcher::new(config.hash_mb, config.threads) {
-        Ok(s) => s,
-        Err(_) => return (0, 0),
-    };
-    let nodes = positions
-        .iter()
-        .map(|p| {
-            searcher.clear();
-            searcher
-                .think(&Request::new(p, &limits, config), &stop, &|_| {})
-                .nodes
-        })
-        .sum();
-    (positions.len(), nodes)
+/// The bench of `G` ([`crate::bench`]; its positions are tested to parse).
+pub fn bench<G: Game>(_start: &G, depth: u32, config: &SearchConfig) -> crate::bench::Totals {
+    crate::bench::run::<G>(depth, config).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -28,7 +28,6 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::thread::JoinHandle;
-use std::time::Instant;
 
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -112,7 +111,7 @@ impl Protocol {
                 return None;
             }
         };
-        let config = SearchConfig::default();
+        let config = options::default_config();
         let searcher = match Searcher::new(config.hash_mb, config.threads) {
             Ok(s) => s,
             Err(e) => {
@@ -229,7 +228,7 @@ impl Protocol {
             },
             Command::Bench(depth) => {
                 if !self.busy() {
-                    self.bench(depth.unwrap_or(BENCH_DEPTH));
+                    self.bench(depth);
                 }
             }
             Command::Query(q) => self.out.line(&format!("response {}", self.engine.query(q))),
@@ -372,28 +371,30 @@ impl Protocol {
         }
     }
 
-    fn bench(&mut self, depth: u32) {
-        let start = Instant::now();
-        let mut total = 0u64;
+    /// Every game's bench ([`crate::bench`]) with the current threads and
+    /// search, at `depth` or each game's bench depth.
+    fn bench(&mut self, depth: Option<u32>) {
+        if depth.is_some_and(|d| !(1..=64).contains(&d)) {
+            self.out.error("bench: the depth must be 1..=64");
+            return;
+        }
+        let config = SearchConfig {
+            hash_mb: crate::bench::HASH_MB,
+            ..self.config.clone()
+        };
+        let mut total = crate::bench::Totals::default();
         for game in self.catalog.games.clone() {
+            let depth = depth.unwrap_or_else(|| crate::bench::default_depth(game));
             match (self.catalog.make)(game, "") {
                 Ok(engine) => {
-                    let (positions, nodes) = engine.bench(depth, &self.config);
-                    self.out.line(&format!(
-                        "info string bench {game} positions {positions} depth {depth} nodes {nodes}"
-                    ));
-                    total += nodes;
+                    let t = engine.bench(depth, &config);
+                    let line = crate::bench::game_line(game, t.positions, depth, t.nodes);
+                    self.out.line(&format!("info string {line}"));
+                    total.add(t);
                 }
                 Err(e) => self.out.error(&format!("bench {game}: {e}")),
             }
         }
-        let ms = start.elapsed().as_millis() as u64;
-        self.out.line(&format!(
-            "bench nodes {total} time {ms} nps {}",
-            output::nps(total, ms)
-        ));
+        self.out.line(&crate::bench::total_line(&total));
     }
 }
-
-/// `bench` without an argument.
-pub const BENCH_DEPTH: u32 = 4;

@@ -1,7 +1,12 @@
-//! The engine options (protocol.md, "Options"): what `uci` advertises and
-//! how `setoption` values are checked. Names are case-insensitive.
+//! The engine settings (protocol.md, "Options"): one table, [`SETTINGS`],
+//! with each setting's name, type, default, range and help. It drives what
+//! `uci` advertises and how `setoption` values are checked, the
+//! `agon match --a/--b` and `agon tune --engine` specs
+//! ([`crate::arena::EngineSpec`], which use the lower-case names as keys)
+//! and the command line's `--threads`/`--hash` flags, so each setting has
+//! one default and one range everywhere. Names are case-insensitive.
 
-use crate::search::Algorithm;
+use crate::search::{Algorithm, SearchConfig};
 
 /// A checked `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -19,91 +24,259 @@ pub enum Setting {
     ShowWdl(bool),
 }
 
-enum Kind {
+/// The type of a setting's value, as the `option` line writes it.
+pub enum Kind {
+    /// One of a list; the first is the default.
     Combo,
     Text,
-    Spin { default: i64, min: i64, max: i64 },
-    Check { default: bool },
+    Spin {
+        default: i64,
+        min: i64,
+        max: i64,
+    },
+    Check {
+        default: bool,
+    },
 }
 
-struct Spec {
-    name: &'static str,
-    kind: Kind,
+/// One engine setting.
+pub struct SettingSpec {
+    /// The protocol's option name.
+    pub name: &'static str,
+    pub kind: Kind,
+    /// Whether an engine spec (`agon match --a`) takes it, as the
+    /// lower-case name; the game and the output format are not part of an
+    /// engine there.
+    pub in_spec: bool,
+    pub help: &'static str,
 }
 
-const SPECS: &[Spec] = &[
-    Spec {
-        name: "Game",
-        kind: Kind::Combo,
+pub const GAME: SettingSpec = SettingSpec {
+    name: "Game",
+    kind: Kind::Combo,
+    in_spec: false,
+    help: "the game",
+};
+
+pub const GAME_OPTIONS: SettingSpec = SettingSpec {
+    name: "GameOptions",
+    kind: Kind::Text,
+    in_spec: false,
+    help: "the game's variant options, key=value separated by spaces",
+};
+
+pub const THREADS: SettingSpec = SettingSpec {
+    name: "Threads",
+    kind: Kind::Spin {
+        default: 1,
+        min: 1,
+        max: 256,
     },
-    Spec {
-        name: "GameOptions",
-        kind: Kind::Text,
+    in_spec: true,
+    help: "search threads",
+};
+
+pub const HASH: SettingSpec = SettingSpec {
+    name: "Hash",
+    kind: Kind::Spin {
+        default: 64,
+        min: 1,
+        max: 65_536,
     },
-    Spec {
-        name: "Threads",
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: 256,
-        },
+    in_spec: true,
+    help: "transposition table size in MiB",
+};
+
+pub const MULTIPV: SettingSpec = SettingSpec {
+    name: "MultiPV",
+    kind: Kind::Spin {
+        default: 1,
+        min: 1,
+        max: 256,
     },
-    Spec {
-        name: "Hash",
-        kind: Kind::Spin {
-            default: 64,
-            min: 1,
-            max: 65_536,
-        },
+    in_spec: true,
+    help: "best lines reported",
+};
+
+pub const SEARCH: SettingSpec = SettingSpec {
+    name: "Search",
+    kind: Kind::Combo,
+    in_spec: true,
+    help: "the search algorithm",
+};
+
+// 32-bit bounds: some GUIs store spin values in a 32-bit int.
+pub const SEED: SettingSpec = SettingSpec {
+    name: "Seed",
+    kind: Kind::Spin {
+        default: 0,
+        min: 0,
+        max: 2_147_483_647,
     },
-    Spec {
-        name: "MultiPV",
-        kind: Kind::Spin {
-            default: 1,
-            min: 1,
-            max: 256,
-        },
+    in_spec: true,
+    help: "seed of the engine's random choices",
+};
+
+pub const MOVE_OVERHEAD: SettingSpec = SettingSpec {
+    name: "MoveOverhead",
+    kind: Kind::Spin {
+        default: 10,
+        min: 0,
+        max: 10_000,
     },
-    Spec {
-        name: "Search",
-        kind: Kind::Combo,
-    },
-    // 32-bit bounds: some GUIs store spin values in a 32-bit int.
-    Spec {
-        name: "Seed",
-        kind: Kind::Spin {
-            default: 0,
-            min: 0,
-            max: 2_147_483_647,
-        },
-    },
-    Spec {
-        name: "MoveOverhead",
-        kind: Kind::Spin {
-            default: 10,
-            min: 0,
-            max: 10_000,
-        },
-    },
-    Spec {
-        name: "UCI_ShowWDL",
-        kind: Kind::Check { default: false },
-    },
+    in_spec: true,
+    help: "milliseconds kept back per move for communication",
+};
+
+pub const SHOW_WDL: SettingSpec = SettingSpec {
+    name: "UCI_ShowWDL",
+    kind: Kind::Check { default: false },
+    in_spec: false,
+    help: "print win/draw/loss permille with each score",
+};
+
+/// Every engine setting, in the order `uci` lists them.
+pub const SETTINGS: &[SettingSpec] = &[
+    GAME,
+    GAME_OPTIONS,
+    THREADS,
+    HASH,
+    MULTIPV,
+    SEARCH,
+    SEED,
+    MOVE_OVERHEAD,
+    SHOW_WDL,
 ];
+
+impl SettingSpec {
+    /// The choices of a combo (`games` for `Game`).
+    fn choices<'a>(&self, games: &'a [&'a str]) -> &'a [&'a str] {
+        if self.name == GAME.name {
+            games
+        } else {
+            Algorithm::NAMES
+        }
+    }
+
+    /// The default of a spin setting (0 for the others).
+    pub const fn spin_default(&self) -> i64 {
+        match self.kind {
+            Kind::Spin { default, .. } => default,
+            _ => 0,
+        }
+    }
+
+    /// Checks a value against this setting; the error says what was
+    /// expected (`an integer in 1..=256`).
+    pub fn check(&self, value: &str, games: &[&str]) -> Result<Setting, String> {
+        let value = value.trim();
+        match &self.kind {
+            Kind::Combo => {
+                let choices = self.choices(games);
+                let found = choices.iter().find(|g| g.eq_ignore_ascii_case(value));
+                match found {
+                    Some(g) if self.name == GAME.name => Ok(Setting::Game(g.to_string())),
+                    Some(_) => Algorithm::from_name(value)
+                        .map(Setting::Search)
+                        .ok_or_else(|| format!("one of {}", choices.join(", "))),
+                    None => Err(format!("one of {}", choices.join(", "))),
+                }
+            }
+            Kind::Text => Ok(Setting::GameOptions(if value == "<empty>" {
+                String::new()
+            } else {
+                value.to_string()
+            })),
+            Kind::Spin { .. } => {
+                // In range, so non-negative and small enough for every target.
+                let u = self.spin(value)?;
+                Ok(match self.name {
+                    "Threads" => Setting::Threads(u as usize),
+                    "Hash" => Setting::Hash(u as usize),
+                    "MultiPV" => Setting::MultiPv(u as usize),
+                    "Seed" => Setting::Seed(u),
+                    _ => Setting::MoveOverhead(u),
+                })
+            }
+            Kind::Check { .. } => match value.to_ascii_lowercase().as_str() {
+                "true" => Ok(Setting::ShowWdl(true)),
+                "false" => Ok(Setting::ShowWdl(false)),
+                _ => Err("true or false".into()),
+            },
+        }
+    }
+
+    /// A spin setting's value, checked against its range (also the
+    /// command line's value parser for `--threads` and `--hash`).
+    pub fn spin(&self, value: &str) -> Result<u64, String> {
+        let Kind::Spin { min, max, .. } = self.kind else {
+            return Err(format!("{} is not a number setting", self.name));
+        };
+        value
+            .trim()
+            .parse::<i64>()
+            .ok()
+            .filter(|n| (min..=max).contains(n))
+            .map(|n| n as u64)
+            .ok_or_else(|| format!("an integer in {min}..={max}"))
+    }
+}
+
+/// The command line's `--threads` ([`THREADS`]'s range).
+pub fn threads_arg(value: &str) -> Result<usize, String> {
+    THREADS
+        .spin(value)
+        .map(|n| n as usize)
+        .map_err(|e| format!("must be {e}"))
+}
+
+/// The command line's `--hash` ([`HASH`]'s range).
+pub fn hash_arg(value: &str) -> Result<usize, String> {
+    HASH.spin(value)
+        .map(|n| n as usize)
+        .map_err(|e| format!("must be {e}"))
+}
+
+/// The search settings at the table's defaults (the engine's start, and
+/// every engine spec before its keys).
+pub fn default_config() -> SearchConfig {
+    let mut config = SearchConfig::default();
+    for spec in SETTINGS {
+        if let Kind::Spin { default, .. } = spec.kind {
+            // The table's defaults are within its ranges.
+            if let Ok(setting) = spec.check(&default.to_string(), &[]) {
+                apply(&mut config, &setting);
+            }
+        }
+    }
+    config.algorithm = Algorithm::Auto;
+    config
+}
+
+/// Applies a setting that belongs to the search; `false` for the others
+/// (`Game`, `GameOptions`, `UCI_ShowWDL`).
+pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
+    match *setting {
+        Setting::Threads(n) => config.threads = n,
+        Setting::Hash(mb) => config.hash_mb = mb,
+        Setting::MultiPv(n) => config.multipv = n,
+        Setting::Search(a) => config.algorithm = a,
+        Setting::Seed(s) => config.seed = s,
+        Setting::MoveOverhead(ms) => config.move_overhead = std::time::Duration::from_millis(ms),
+        Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) => return false,
+    }
+    true
+}
 
 /// The `option …` lines of the handshake; `games` in protocol order, the
 /// first being the default.
 pub fn option_lines(games: &[&str]) -> Vec<String> {
-    SPECS
+    SETTINGS
         .iter()
         .map(|spec| {
             let kind = match &spec.kind {
                 Kind::Combo => {
-                    let vars: &[&str] = if spec.name == "Game" {
-                        games
-                    } else {
-                        Algorithm::NAMES
-                    };
+                    let vars = spec.choices(games);
                     let default = vars.first().copied().unwrap_or("");
                     let vars: Vec<String> = vars.iter().map(|v| format!("var {v}")).collect();
                     format!("type combo default {default} {}", vars.join(" "))
@@ -121,11 +294,11 @@ pub fn option_lines(games: &[&str]) -> Vec<String> {
 
 /// Checks `setoption name <name> [value <value>]` against the table.
 pub fn parse_setting(name: &str, value: Option<&str>, games: &[&str]) -> Result<Setting, String> {
-    let spec = SPECS
+    let spec = SETTINGS
         .iter()
         .find(|s| s.name.eq_ignore_ascii_case(name))
         .ok_or_else(|| {
-            let names: Vec<&str> = SPECS.iter().map(|s| s.name).collect();
+            let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
             format!(
                 "unknown option '{}' (known: {})",
                 super::parser::shorten(name),
@@ -133,49 +306,36 @@ pub fn parse_setting(name: &str, value: Option<&str>, games: &[&str]) -> Result<
             )
         })?;
     let value = value.map(str::trim).unwrap_or("");
-    let bad = |expected: String| {
+    spec.check(value, games).map_err(|expected| {
         format!(
             "bad value '{}' for option {} (expected {expected})",
             super::parser::shorten(value),
             spec.name
         )
-    };
-    match &spec.kind {
-        Kind::Combo if spec.name == "Game" => games
-            .iter()
-            .find(|g| g.eq_ignore_ascii_case(value))
-            .map(|g| Setting::Game(g.to_string()))
-            .ok_or_else(|| bad(format!("one of {}", games.join(", ")))),
-        Kind::Combo => Algorithm::from_name(value)
-            .map(Setting::Search)
-            .ok_or_else(|| bad(format!("one of {}", Algorithm::NAMES.join(", ")))),
-        Kind::Text => Ok(Setting::GameOptions(if value == "<empty>" {
-            String::new()
-        } else {
-            value.to_string()
-        })),
-        Kind::Spin { min, max, .. } => {
-            let n = value
-                .parse::<i64>()
-                .ok()
-                .filter(|n| (*min..=*max).contains(n))
-                .ok_or_else(|| bad(format!("an integer in {min}..={max}")))?;
-            // In range, so non-negative and small enough for every target.
-            let u = n as u64;
-            Ok(match spec.name {
-                "Threads" => Setting::Threads(u as usize),
-                "Hash" => Setting::Hash(u as usize),
-                "MultiPV" => Setting::MultiPv(u as usize),
-                "Seed" => Setting::Seed(u),
-                _ => Setting::MoveOverhead(u),
-            })
-        }
-        Kind::Check { .. } => match value.to_ascii_lowercase().as_str() {
-            "true" => Ok(Setting::ShowWdl(true)),
-            "false" => Ok(Setting::ShowWdl(false)),
-            _ => Err(bad("true or false".into())),
-        },
-    }
+    })
+}
+
+/// Help for the engine spec keys that are settings: `threads` (1..=256,
+/// default 1), … — for the command line's `--help`.
+pub fn spec_keys_help() -> String {
+    SETTINGS
+        .iter()
+        .filter(|s| s.in_spec)
+        .map(|s| match s.kind {
+            Kind::Spin { default, min, max } => format!(
+                "{} ({}, {min}..={max}, default {default})",
+                s.name.to_ascii_lowercase(),
+                s.help
+            ),
+            _ => format!(
+                "{} ({}: {})",
+                s.name.to_ascii_lowercase(),
+                s.help,
+                Algorithm::NAMES.join("|")
+            ),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]
@@ -192,6 +352,7 @@ mod tests {
             "option name Game type combo default abalone var abalone var palma"
         );
         assert!(lines.contains(&"option name Threads type spin default 1 min 1 max 256".into()));
+        assert!(lines.contains(&"option name Hash type spin default 64 min 1 max 65536".into()));
         assert!(lines.contains(&"option name UCI_ShowWDL type check default false".into()));
         assert!(lines.contains(
             &"option name Search type combo default auto var auto var alphabeta var expectimax \
@@ -221,5 +382,22 @@ mod tests {
         let e = p("Colour", "red").unwrap_err();
         assert!(e.starts_with("unknown option 'Colour'"), "{e}");
         assert!(parse_setting("Seed", None, GAMES).is_err());
+    }
+
+    #[test]
+    fn defaults_come_from_the_table() {
+        let c = default_config();
+        assert_eq!(c.hash_mb as i64, HASH.spin_default());
+        assert_eq!(c.threads as i64, THREADS.spin_default());
+        assert_eq!(c.multipv as i64, MULTIPV.spin_default());
+        assert_eq!(
+            c.move_overhead.as_millis() as i64,
+            MOVE_OVERHEAD.spin_default()
+        );
+        assert_eq!(
+            threads_arg("0"),
+            Err("must be an integer in 1..=256".into())
+        );
+        assert_eq!(hash_arg("16"), Ok(16));
     }
 }

@@ -260,7 +260,7 @@ impl<G: Game> Engine for Session<G> {
         go::start(self, spec, ctx)
     }
 
-    fn bench(&self, depth: u32, config: &SearchConfig) -> (usize, u64) {
+    fn bench(&self, depth: u32, config: &SearchConfig) -> crate::bench::Totals {
         go::bench(&self.pos, depth, config)
     }
 }

@@ -220,7 +220,7 @@ impl Game for Abalone {
     }
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
-        let rules = Rules::get(options)?;
+        let rules = Rules::intern(options)?;
         let mut pos = position::parse(rules.layout, rules)?;
         if rules.princess {
             // abalone.md: e5 is empty in every layout.
@@ -233,7 +233,7 @@ impl Game for Abalone {
     }
 
     fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::get(options)?)
+        position::parse(text, Rules::intern(options)?)
     }
 
     fn position(&self) -> String {
@@ -344,20 +344,10 @@ impl Game for Abalone {
 
     fn without_adjudication(&self) -> Self {
         // PERFT.md: `max_plies` and `repetition` are off inside perft.
-        let text: Vec<String> = self
-            .rules
-            .options
-            .pairs()
-            .iter()
-            .map(|(k, v)| match k.as_str() {
-                "max_plies" | "repetition" => format!("{k}=none"),
-                _ => format!("{k}={v}"),
-            })
-            .collect();
         let mut copy = *self;
-        if let Ok(rules) =
-            GameOptions::parse(&text.join(" "), rules::SPECS).and_then(|o| Rules::get(&o))
-        {
+        let options = self.rules.options.with("max_plies", "none");
+        // The same rules with two values changed always validate.
+        if let Ok(rules) = Rules::intern(&options.with("repetition", "none")) {
             copy.rules = rules;
         }
         copy

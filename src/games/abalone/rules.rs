@@ -1,13 +1,11 @@
 //! The variant options (abalone.md: layouts, "Save the Princess", the
 //! engine-level `max_plies` and `repetition`) in the form the rules read.
 //!
-//! A position holds a `&'static Rules`: copying a position (the search's
-//! copy-make) must not touch a reference count shared between threads, so
-//! each distinct option set is interned once per process and never freed
-//! (a handful of small values at most).
+//! A position holds a `&'static Rules` from [`intern`]: copying a position
+//! (the search's copy-make) must not allocate or touch a reference count
+//! shared between threads.
 
-use std::sync::Mutex;
-
+use crate::game::options::{intern, RuleSet};
 use crate::game::{GameError, GameOptions, OptionKind, OptionSpec};
 
 /// The start layouts, as position strings (see `position.rs`).
@@ -82,32 +80,35 @@ pub struct Rules {
     pub repetition: Option<u32>,
 }
 
-static INTERNED: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
-
 impl Rules {
     /// The interned rules for `options` (which must come from [`SPECS`]).
-    pub fn get(options: &GameOptions) -> Result<&'static Rules, GameError> {
-        // Re-parse so options built for another spec list fail cleanly.
-        let options = GameOptions::parse(&options.to_string(), SPECS)?;
+    pub fn intern(options: &GameOptions) -> Result<&'static Rules, GameError> {
+        intern(options)
+    }
+}
+
+impl RuleSet for Rules {
+    fn specs() -> &'static [OptionSpec] {
+        SPECS
+    }
+
+    fn build(options: &GameOptions) -> Result<Rules, GameError> {
         let name = options.get("layout");
         let layout = LAYOUTS
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(_, text)| *text)
             .ok_or_else(|| GameError::new(format!("unknown layout '{name}'")))?;
-        let rules = Rules {
+        Ok(Rules {
             princess: options.switch("princess"),
             max_plies: options.int("max_plies").map(|n| n as u32),
             repetition: options.int("repetition").map(|n| n as u32),
             layout,
-            options,
-        };
-        let mut table = INTERNED.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(r) = table.iter().find(|r| ***r == rules) {
-            return Ok(r);
-        }
-        let r: &'static Rules = Box::leak(Box::new(rules));
-        table.push(r);
-        Ok(r)
+            options: options.clone(),
+        })
+    }
+
+    fn options(&self) -> &GameOptions {
+        &self.options
     }
 }

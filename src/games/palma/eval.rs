@@ -6,7 +6,7 @@
 //! opponent's use of the passed value when needed), so the evaluation
 //! knows the throw it stands on.
 
-use super::movegen::generate;
+use super::movegen::for_each_use;
 use super::race::{rank, table, RaceTable};
 use super::state::{other, Palma, PalmaMove, Phase, Track};
 use crate::game::{Player, Score};
@@ -35,16 +35,18 @@ pub fn win_probability(pos: &Palma, me: Player, t: &RaceTable) -> f64 {
             }
         }
         Phase::Use(x, v) | Phase::Passed(x, v) => {
-            let mut moves = Vec::new();
-            generate(pos.tracks()[usize::from(x)], v, pos.rules(), &mut moves);
-            let best = moves
-                .iter()
-                .map(|&m| {
-                    let mut child = *pos;
-                    child.play_move(m);
-                    win_probability(&child, x, t)
-                })
-                .fold(0.0, f64::max);
+            // Called at every search node: no move list is built.
+            let value = |m: PalmaMove| {
+                let mut child = *pos;
+                child.play_move(m);
+                win_probability(&child, x, t)
+            };
+            let mut best: Option<f64> = None;
+            for_each_use(pos.tracks()[usize::from(x)], v, pos.rules(), |m| {
+                best = Some(best.unwrap_or(0.0).max(value(m)));
+            });
+            // A value that cannot be used is passed (`movegen::generate`).
+            let best = best.unwrap_or_else(|| value(PalmaMove::Pass).max(0.0));
             if x == me {
                 best
             } else {

@@ -6,10 +6,11 @@
 //! `&'static Rules`, so a position stays `Copy` and a search's copy-make
 //! never clones option strings.
 
-use std::sync::{Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use super::endgame::EndgameTable;
 use super::race::RaceTable;
+use crate::game::options::{intern, RuleSet};
 use crate::game::{GameError, GameOptions, OptionKind, OptionSpec, Player};
 
 /// Highest square of a track; squares 25..=29 are the goal (palma.md "Board").
@@ -69,14 +70,23 @@ pub struct Rules {
 impl Rules {
     /// The shared rules for `options` (validated here: one-line errors).
     pub fn intern(options: &GameOptions) -> Result<&'static Rules, GameError> {
-        static ALL: Mutex<Vec<&'static Rules>> = Mutex::new(Vec::new());
-        let mut all = ALL.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(r) = all.iter().find(|r| &r.options == options) {
-            return Ok(r);
-        }
-        let rules: &'static Rules = Box::leak(Box::new(Rules::build(options)?));
-        all.push(rules);
-        Ok(rules)
+        intern(options)
+    }
+
+    /// The default rules.
+    pub fn standard() -> &'static Rules {
+        // The defaults always validate.
+        Rules::intern(&GameOptions::defaults(SPECS)).unwrap_or_else(|e| panic!("{e}"))
+    }
+}
+
+impl RuleSet for Rules {
+    fn specs() -> &'static [OptionSpec] {
+        SPECS
+    }
+
+    fn options(&self) -> &GameOptions {
+        &self.options
     }
 
     fn build(options: &GameOptions) -> Result<Rules, GameError> {
@@ -106,12 +116,6 @@ impl Rules {
             race: OnceLock::new(),
             endgame: OnceLock::new(),
         })
-    }
-
-    /// The default rules.
-    pub fn standard() -> &'static Rules {
-        // The defaults always validate.
-        Rules::intern(&GameOptions::defaults(SPECS)).unwrap_or_else(|e| panic!("{e}"))
     }
 }
 

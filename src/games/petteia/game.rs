@@ -6,6 +6,7 @@ use super::moves::{Move, MoveKind};
 use super::notation::{parse_roll, parse_step, roll_text, square_name, step_text};
 use super::rules::State;
 use super::{eval, kubeia, position, PetteiaGame};
+use crate::game::options::{intern, RuleSet};
 use crate::game::{Game, GameError, GameOptions, OptionKind, OptionSpec, Player, Score, Status};
 
 const SPECS: &[OptionSpec] = &[
@@ -33,14 +34,41 @@ const SPECS: &[OptionSpec] = &[
     },
 ];
 
-impl<const DICE: bool> PetteiaGame<DICE> {
-    fn limit(options: &GameOptions) -> u32 {
-        options
-            .int("nocapture_plies")
-            .and_then(|n| u32::try_from(n).ok())
-            .unwrap_or(100)
+/// The options resolved once per process ([`intern`]): positions are
+/// copied at every search node, so they hold a `&'static` reference.
+#[derive(Debug)]
+pub struct Rules {
+    options: GameOptions,
+    /// `kings=mirror`: the Basileis start on g3 and f6.
+    mirror: bool,
+    nocapture_limit: u32,
+    greek: bool,
+}
+
+impl RuleSet for Rules {
+    fn specs() -> &'static [OptionSpec] {
+        SPECS
     }
 
+    fn build(options: &GameOptions) -> Result<Rules, GameError> {
+        Ok(Rules {
+            options: options.clone(),
+            mirror: options.get("kings") == "mirror",
+            // The spec bounds it to 1..=100_000.
+            nocapture_limit: options
+                .int("nocapture_plies")
+                .and_then(|n| u32::try_from(n).ok())
+                .unwrap_or(100),
+            greek: options.switch("greek"),
+        })
+    }
+
+    fn options(&self) -> &GameOptions {
+        &self.options
+    }
+}
+
+impl<const DICE: bool> PetteiaGame<DICE> {
     /// The squares a step would capture, judged on this position.
     pub fn captures_of(&self, from: usize, to: usize) -> u128 {
         let st = &self.state;
@@ -111,11 +139,8 @@ impl<const DICE: bool> PetteiaGame<DICE> {
         Ok(m)
     }
 
-    fn build(state: State, options: &GameOptions) -> Self {
-        let mut g = PetteiaGame {
-            state,
-            options: options.clone(),
-        };
+    fn build(state: State, rules: &'static Rules) -> Self {
+        let mut g = PetteiaGame { state, rules };
         g.state.hash = g.state.compute_hash();
         g
     }
@@ -160,8 +185,9 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
     }
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
+        let rules: &Rules = intern(options)?;
         let state = State {
-            board: Board::start(options.get("kings") == "mirror"),
+            board: Board::start(rules.mirror),
             side: 0,
             dice: DICE,
             roll: None,
@@ -169,15 +195,16 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
             nocapture: 0,
             ply: 0,
             result: None,
-            nocapture_limit: Self::limit(options),
+            nocapture_limit: rules.nocapture_limit,
             hash: 0,
         };
-        Ok(Self::build(state, options))
+        Ok(Self::build(state, rules))
     }
 
     fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        let state = position::read(text, DICE, Self::limit(options))?;
-        Ok(Self::build(state, options))
+        let rules: &Rules = intern(options)?;
+        let state = position::read(text, DICE, rules.nocapture_limit)?;
+        Ok(Self::build(state, rules))
     }
 
     fn position(&self) -> String {
@@ -185,7 +212,7 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
     }
 
     fn options(&self) -> &GameOptions {
-        &self.options
+        &self.rules.options
     }
 
     fn status(&self) -> Status {
@@ -232,7 +259,7 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
     }
 
     fn board_text(&self) -> String {
-        self.board_text_in(self.options.switch("greek"))
+        self.board_text_in(self.rules.greek)
     }
 
     fn ply(&self) -> u32 {

@@ -46,13 +46,11 @@ pub mod rules;
 pub use moves::{Move, MoveKind};
 pub use rules::{Reason, State};
 
-use crate::game::GameOptions;
-
 /// Petteia or (with `DICE`) Kubeia; see the module docs.
 #[derive(Clone, Debug)]
 pub struct PetteiaGame<const DICE: bool> {
     state: State,
-    options: GameOptions,
+    rules: &'static game::Rules,
 }
 
 /// Petteia, the game without dice.

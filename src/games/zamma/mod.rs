@@ -65,8 +65,7 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 
-use std::sync::Mutex;
-
+use crate::game::options::{intern, RuleSet};
 use crate::game::zobrist::keys;
 use crate::game::{
     Game, GameError, GameOptions, OptionKind, OptionSpec, Outcome, Player, Score, Status,
@@ -132,46 +131,39 @@ impl ZMove {
     }
 }
 
-/// Rule and adjudication settings, resolved from the options once.
-#[derive(Clone, Copy, Debug)]
+/// Rule and adjudication settings, resolved from the options once per
+/// process ([`intern`]): positions are copied at every search node, so
+/// they hold a `&'static` reference instead of the options.
+#[derive(Debug)]
 struct Rules {
-    options: &'static GameOptions,
+    options: GameOptions,
     topo: &'static Topology,
     landing_continue: bool,
     quiet_limit: Option<u32>,
     repetition: Option<u32>,
 }
 
-impl Rules {
-    fn from_options(options: &GameOptions) -> Result<Rules, GameError> {
+impl RuleSet for Rules {
+    fn specs() -> &'static [OptionSpec] {
+        OPTION_SPECS
+    }
+
+    fn build(options: &GameOptions) -> Result<Rules, GameError> {
         let board = BoardKind::from_name(options.get("board"))
             .ok_or_else(|| GameError::new(format!("unknown board '{}'", options.get("board"))))?;
         let limit = |key: &str| options.int(key).map(|n| n as u32);
         Ok(Rules {
-            options: intern(options),
+            options: options.clone(),
             topo: board.topology(),
             landing_continue: options.get("mullah_landing") == "continue",
             quiet_limit: limit("quiet_plies"),
             repetition: limit("repetition"),
         })
     }
-}
 
-/// Positions are copied at every search node, so they hold a `'static`
-/// reference to their options instead of an allocated copy; each distinct
-/// option set is leaked once.
-fn intern(options: &GameOptions) -> &'static GameOptions {
-    static CACHE: Mutex<Vec<&'static GameOptions>> = Mutex::new(Vec::new());
-    let mut cache = match CACHE.lock() {
-        Ok(c) => c,
-        Err(poisoned) => poisoned.into_inner(),
-    };
-    if let Some(found) = cache.iter().find(|o| **o == options) {
-        return found;
+    fn options(&self) -> &GameOptions {
+        &self.options
     }
-    let leaked: &'static GameOptions = Box::leak(Box::new(options.clone()));
-    cache.push(leaked);
-    leaked
 }
 
 const OPTION_SPECS: &[OptionSpec] = &[
@@ -222,7 +214,7 @@ fn piece_key(mullah: bool, side: usize, p: u8) -> u64 {
 /// A Zamma position.
 #[derive(Clone, Copy, Debug)]
 pub struct Zamma {
-    rules: Rules,
+    rules: &'static Rules,
     men: [Bits; 2],
     mullahs: [Bits; 2],
     side: u8,
@@ -242,7 +234,7 @@ impl Zamma {
         ply: u32,
     ) -> Result<Zamma, GameError> {
         let mut z = Zamma {
-            rules: Rules::from_options(options)?,
+            rules: intern(options)?,
             men,
             mullahs,
             side,
@@ -334,7 +326,7 @@ impl Game for Zamma {
     }
 
     fn options(&self) -> &GameOptions {
-        self.rules.options
+        &self.rules.options
     }
 
     fn status(&self) -> Status {
@@ -470,8 +462,11 @@ impl Game for Zamma {
 
     fn without_adjudication(&self) -> Self {
         let mut z = *self;
-        z.rules.quiet_limit = None;
-        z.rules.repetition = None;
+        let options = self.rules.options.with("quiet_plies", "none");
+        // The same rules with two values changed always validate.
+        if let Ok(rules) = intern(&options.with("repetition", "none")) {
+            z.rules = rules;
+        }
         z
     }
 

@@ -1,0 +1,217 @@
+//! The bench: the engine's regression signature, one definition for the
+//! protocol's `bench` and `agon bench`. For each game a fixed list of
+//! positions (`positions/bench-<game>.txt`, built into the binary: the
+//! start and middlegame positions from real play) is searched to the
+//! game's bench depth, each position with a fresh table of [`HASH_MB`], so
+//! the total node count is reproducible (with one thread) and nodes/s the
+//! speed. Both places print the same lines: [`game_line`] per game and
+//! [`total_line`] at the end.
+//!
+//! The table size is part of the definition, as in Stockfish's bench: it
+//! is not the engine's `Hash` (64 MiB by default), so the signature does
+//! not change with the engine's settings.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Instant;
+
+use crate::game::{Game, GameError, GameOptions};
+use crate::search::{Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
+
+/// Transposition table size of every bench search, in MiB.
+pub const HASH_MB: usize = 16;
+
+/// The bench position lists, by game name; a game without one (a test
+/// game) is benched at its start position.
+const POSITIONS: &[(&str, &str)] = &[
+    ("abalone", include_str!("../positions/bench-abalone.txt")),
+    ("zamma", include_str!("../positions/bench-zamma.txt")),
+    ("petteia", include_str!("../positions/bench-petteia.txt")),
+    ("kubeia", include_str!("../positions/bench-kubeia.txt")),
+    ("palma", include_str!("../positions/bench-palma.txt")),
+];
+
+/// The bench depth of each game: a few seconds at most per game, deep
+/// enough that the search's pruning and ordering all take part. A chance
+/// game's tree grows by its outcomes per ply, hence Kubeia's 2.
+const DEPTHS: &[(&str, u32)] = &[
+    ("abalone", 6),
+    ("zamma", 9),
+    ("petteia", 5),
+    ("kubeia", 2),
+    ("palma", 6),
+];
+
+/// Depth of a game without an entry in the table.
+const OTHER_DEPTH: u32 = 4;
+
+/// The game's bench depth.
+pub fn default_depth(game: &str) -> u32 {
+    DEPTHS
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map_or(OTHER_DEPTH, |(_, d)| *d)
+}
+
+/// The game's bench positions as written in its file (`start` = the start
+/// position); empty for a game without a file.
+pub fn position_texts(game: &str) -> Vec<&'static str> {
+    let text = POSITIONS
+        .iter()
+        .find(|(g, _)| *g == game)
+        .map_or("", |(_, t)| *t);
+    text.lines()
+        .map(|l| l.split('#').next().unwrap_or("").trim())
+        .filter(|l| !l.is_empty())
+        .collect()
+}
+
+/// The positions of `texts` (the start if there are none).
+pub fn roots<G: Game>(opts: &GameOptions, texts: &[&str]) -> Result<Vec<G>, GameError> {
+    if texts.is_empty() {
+        return Ok(vec![G::new(opts)?]);
+    }
+    texts
+        .iter()
+        .map(|t| {
+            if *t == "start" {
+                G::new(opts)
+            } else {
+                G::from_position(t, opts)
+            }
+        })
+        .collect()
+}
+
+/// What the search of one bench position found.
+pub struct Searched {
+    pub depth: u32,
+    pub best: Option<String>,
+    pub score: ScoreReport,
+    pub nodes: u64,
+    pub secs: f64,
+}
+
+/// A bench's totals.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Totals {
+    pub positions: usize,
+    pub nodes: u64,
+    /// Time in the searches (not in allocating their tables).
+    pub secs: f64,
+}
+
+impl Totals {
+    pub fn add(&mut self, other: Totals) {
+        self.positions += other.positions;
+        self.nodes += other.nodes;
+        self.secs += other.secs;
+    }
+}
+
+/// Searches each root to `depth` with a fresh table of `config.hash_mb`;
+/// `each` sees every result as it comes.
+pub fn search<G: Game>(
+    roots: &[G],
+    depth: u32,
+    config: &SearchConfig,
+    report: &(dyn Fn(&Report) + Sync),
+    each: &mut dyn FnMut(usize, &Searched),
+) -> Totals {
+    // Tables an evaluator builds on first use (Palma's race table) are
+    // not part of any search's time.
+    for root in roots {
+        std::hint::black_box(root.evaluate());
+    }
+    let stop = AtomicBool::new(false);
+    let limits = Limits::depth(depth);
+    let mut total = Totals::default();
+    let searcher = match Searcher::new(config.hash_mb, config.threads) {
+        Ok(s) => s,
+        Err(e) => {
+            report(&Report::String(format!("error: {e}")));
+            return total;
+        }
+    };
+    for (i, root) in roots.iter().enumerate() {
+        // A table cleared per position keeps the count independent of
+        // what was searched before.
+        searcher.clear();
+        let start = Instant::now();
+        let res = searcher.think(&Request::new(root, &limits, config), &stop, report);
+        let secs = start.elapsed().as_secs_f64();
+        total.add(Totals {
+            positions: 1,
+            nodes: res.nodes,
+            secs,
+        });
+        each(
+            i,
+            &Searched {
+                depth: res.depth,
+                best: res.best.map(|m| root.move_text(m)),
+                score: res.score,
+                nodes: res.nodes,
+                secs,
+            },
+        );
+    }
+    total
+}
+
+/// The bench of `G` as defined: its positions with default options, to
+/// `depth`.
+pub fn run<G: Game>(depth: u32, config: &SearchConfig) -> Result<Totals, GameError> {
+    let opts = GameOptions::defaults(G::option_specs());
+    let roots = roots::<G>(&opts, &position_texts(G::NAME))?;
+    Ok(search(&roots, depth, config, &|_| {}, &mut |_, _| {}))
+}
+
+/// The line after each game's positions.
+pub fn game_line(game: &str, positions: usize, depth: u32, nodes: u64) -> String {
+    format!("bench {game} positions {positions} depth {depth} nodes {nodes}")
+}
+
+/// The last line: the signature (total nodes) and the speed (time in the
+/// searches, in milliseconds).
+pub fn total_line(total: &Totals) -> String {
+    let millis = (total.secs * 1000.0).round() as u64;
+    let nps = (total.nodes as f64 / total.secs.max(1e-9)).round() as u64;
+    format!("bench nodes {} time {millis} nps {nps}", total.nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::GameKind;
+
+    #[test]
+    fn every_game_has_middlegame_positions_that_parse() {
+        for kind in GameKind::ALL {
+            let texts = position_texts(kind.name());
+            let middle = texts.iter().filter(|t| **t != "start").count();
+            assert!(middle >= 3, "{}: {texts:?}", kind.name());
+            let opts = crate::game::GameOptions::defaults(kind.option_specs());
+            let parsed: Result<usize, GameError> =
+                crate::with_game!(*kind, G => roots::<G>(&opts, &texts).map(|r| r.len()));
+            assert_eq!(parsed.ok(), Some(texts.len()), "{}", kind.name());
+        }
+    }
+
+    #[test]
+    fn lines_have_one_form() {
+        let t = |nodes, secs| Totals {
+            positions: 1,
+            nodes,
+            secs,
+        };
+        assert_eq!(
+            total_line(&t(1500, 1.0)),
+            "bench nodes 1500 time 1000 nps 1500"
+        );
+        assert_eq!(total_line(&t(0, 0.0)), "bench nodes 0 time 0 nps 0");
+        assert_eq!(
+            game_line("zamma", 3, 7, 42),
+            "bench zamma positions 3 depth 7 nodes 42"
+        );
+    }
+}

@@ -1,0 +1,280 @@
+//! The Game contract, stated once and checked for every game and its
+//! notable option sets: the incremental hash equals the hash from scratch
+//! after every move, the position string and the options round-trip, every
+//! move and chance outcome text parses back to it, `count_moves` equals the
+//! number of moves, a node is exactly one of decision (distinct moves), chance
+//! (distinct outcomes whose probabilities sum to 1) or over (neither), the
+//! search hooks stay in range, and garbage or near-miss input (position
+//! strings, move texts) gives an error, never a panic or an illegal move.
+//!
+//! Game-specific properties stay in the `<game>_props.rs` files, which call
+//! [`check_node`] on their own playouts.
+
+use agon::game::chance::draw_outcome;
+use agon::game::{Game, GameOptions, Status, EVAL_LIMIT, HISTORY_SIZE};
+use agon::games::abalone::Abalone;
+use agon::games::palma::Palma;
+use agon::games::petteia::{Kubeia, Petteia};
+use agon::games::zamma::Zamma;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+/// Checks every contract property at `pos`; `evaluate` also checks the
+/// evaluator's range (some option sets build slow tables on first use).
+pub fn check_node<G: Game>(pos: &G, evaluate: bool) -> Result<(), String> {
+    let text = pos.position();
+    let at = |what: String| format!("{}: {what} at '{text}'", G::NAME);
+    if pos.hash() != pos.hash_from_scratch() {
+        return Err(at("hash differs from the hash from scratch".into()));
+    }
+    let opts = pos.options();
+    let reparsed = GameOptions::parse(&opts.to_string(), G::option_specs())
+        .map_err(|e| at(format!("options '{opts}' do not parse back: {e}")))?;
+    if &reparsed != opts {
+        return Err(at(format!("options '{opts}' are not normalised")));
+    }
+    let back = G::from_position(&text, opts).map_err(|e| at(format!("position refused: {e}")))?;
+    if back.position() != text || back.hash() != pos.hash() || back.status() != pos.status() {
+        return Err(at(format!(
+            "position round trip gives '{}' ({:?})",
+            back.position(),
+            back.status()
+        )));
+    }
+    let mut moves = Vec::new();
+    let mut outcomes = Vec::new();
+    pos.moves(&mut moves);
+    pos.outcomes(&mut outcomes);
+    if pos.count_moves() != moves.len() {
+        return Err(at(format!(
+            "count_moves {} but {} moves",
+            pos.count_moves(),
+            moves.len()
+        )));
+    }
+    match pos.status() {
+        Status::Over(_) => {
+            if !moves.is_empty() || !outcomes.is_empty() {
+                return Err(at("a finished game has moves or outcomes".into()));
+            }
+        }
+        Status::Chance => {
+            if !moves.is_empty() || outcomes.is_empty() {
+                return Err(at("a chance node needs outcomes and no moves".into()));
+            }
+            let total: f64 = outcomes.iter().map(|o| o.1).sum();
+            if (total - 1.0).abs() > 1e-9 || outcomes.iter().any(|o| o.1 <= 0.0) {
+                return Err(at(format!("outcome probabilities sum to {total}")));
+            }
+        }
+        Status::Decision(p) => {
+            if moves.is_empty() || !outcomes.is_empty() {
+                return Err(at("a decision node needs moves and no outcomes".into()));
+            }
+            if usize::from(p) >= pos.num_players() {
+                return Err(at(format!("player {p} moves")));
+            }
+            if evaluate && pos.evaluate().abs() > EVAL_LIMIT {
+                return Err(at(format!("evaluation {} out of range", pos.evaluate())));
+            }
+        }
+    }
+    let edges: Vec<G::Move> = moves
+        .iter()
+        .copied()
+        .chain(outcomes.iter().map(|o| o.0))
+        .collect();
+    for (i, &m) in edges.iter().enumerate() {
+        if edges[..i].contains(&m) {
+            return Err(at(format!("{m:?} is listed twice")));
+        }
+        let mt = pos.move_text(m);
+        if pos.parse_move(&mt) != Ok(m) {
+            return Err(at(format!("'{mt}' parses as {:?}", pos.parse_move(&mt))));
+        }
+        if pos.history_index(m) >= HISTORY_SIZE {
+            return Err(at(format!("history index of '{mt}' out of range")));
+        }
+        let mut child = pos.clone();
+        child.play(m);
+        if child.hash() != child.hash_from_scratch() {
+            return Err(at(format!("after '{mt}' the hash differs from scratch")));
+        }
+        // A few per node: parsing checks legality, which costs a move
+        // generation each time.
+        if i < 3 {
+            near_miss_moves(pos, &mt, &edges)?;
+        }
+    }
+    Ok(())
+}
+
+/// Texts one edit away from a legal move's text parse to a legal move or
+/// give an error.
+fn near_miss_moves<G: Game>(pos: &G, text: &str, edges: &[G::Move]) -> Result<(), String> {
+    for variant in edits(text).into_iter().take(12) {
+        if let Ok(m) = pos.parse_move(&variant) {
+            if !edges.contains(&m) {
+                return Err(format!(
+                    "{}: '{variant}' parses to {m:?}, which is not legal at '{}'",
+                    G::NAME,
+                    pos.position()
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Strings one edit away from `text`: a character dropped, doubled or
+/// replaced, the text cut short.
+fn edits(text: &str) -> Vec<String> {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = Vec::new();
+    for i in 0..chars.len() {
+        let mut dropped = chars.clone();
+        dropped.remove(i);
+        out.push(dropped.iter().collect());
+        let mut doubled = chars.clone();
+        doubled.insert(i, chars[i]);
+        out.push(doubled.iter().collect());
+        for c in ['0', '9', 'x', '-', '/', ' ', 'é'] {
+            let mut replaced = chars.clone();
+            replaced[i] = c;
+            out.push(replaced.iter().collect());
+        }
+        out.push(chars[..i].iter().collect());
+    }
+    out
+}
+
+/// Position strings one edit away from a real one are refused or accepted
+/// as positions that keep the contract.
+fn near_miss_positions<G: Game>(pos: &G, rng: &mut Pcg64) -> Result<(), String> {
+    let all = edits(&pos.position());
+    for _ in 0..8 {
+        let variant = &all[rng.gen_range(0..all.len())];
+        if let Ok(p) = G::from_position(variant, pos.options()) {
+            check_node(&p, false).map_err(|e| format!("accepted near miss '{variant}': {e}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Random playouts from the start of `options`, checking every node.
+pub fn check_game<G: Game>(options: &str, games: u64, plies: usize, evaluate: bool) {
+    let opts = GameOptions::parse(options, G::option_specs()).expect("test options");
+    let mut moves = Vec::new();
+    let mut outcomes = Vec::new();
+    for seed in 0..games {
+        let mut rng = Pcg64::seed_from_u64(seed);
+        let mut pos = G::new(&opts).expect("start position");
+        for ply in 0..plies {
+            let checked =
+                check_node(&pos, evaluate).and_then(|()| near_miss_positions(&pos, &mut rng));
+            if let Err(e) = checked {
+                panic!("options '{options}', game {seed}, ply {ply}: {e}");
+            }
+            let m = match pos.status() {
+                Status::Over(_) => break,
+                Status::Chance => {
+                    pos.outcomes(&mut outcomes);
+                    draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes")
+                }
+                Status::Decision(_) => {
+                    pos.moves(&mut moves);
+                    moves[rng.gen_range(0..moves.len())]
+                }
+            };
+            pos.play(m);
+        }
+    }
+}
+
+/// Garbage (random text) as a position string, a move or options: errors.
+fn garbage_is_refused<G: Game>(games: u64) {
+    let opts = GameOptions::parse("", G::option_specs()).expect("default options");
+    let start = G::new(&opts).expect("start position");
+    let mut rng = Pcg64::seed_from_u64(1);
+    let alphabet: Vec<char> =
+        "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789 /-x>:=*,.é\u{3b1}"
+            .chars()
+            .collect();
+    for _ in 0..games * 50 {
+        let len = rng.gen_range(0..60);
+        let text: String = (0..len)
+            .map(|_| alphabet[rng.gen_range(0..alphabet.len())])
+            .collect();
+        if let Ok(p) = G::from_position(&text, &opts) {
+            check_node(&p, false).unwrap_or_else(|e| panic!("accepted garbage '{text}': {e}"));
+        }
+        let mut legal = Vec::new();
+        let mut outcomes = Vec::new();
+        start.moves(&mut legal);
+        start.outcomes(&mut outcomes);
+        legal.extend(outcomes.iter().map(|o| o.0));
+        if let Ok(m) = start.parse_move(&text) {
+            assert!(legal.contains(&m), "{}: '{text}' parsed to {m:?}", G::NAME);
+        }
+        let _ = GameOptions::parse(&text, G::option_specs());
+    }
+}
+
+#[test]
+fn abalone_keeps_the_contract() {
+    for options in [
+        "",
+        "layout=belgian princess=on",
+        "layout=german max_plies=40",
+        "layout=dutch repetition=none",
+        "layout=swiss",
+    ] {
+        check_game::<Abalone>(options, 4, 120, true);
+    }
+    garbage_is_refused::<Abalone>(20);
+}
+
+#[test]
+fn zamma_keeps_the_contract() {
+    for options in [
+        "",
+        "board=full",
+        "board=orthogonal",
+        "mullah_landing=continue quiet_plies=off",
+    ] {
+        check_game::<Zamma>(options, 4, 200, true);
+    }
+    garbage_is_refused::<Zamma>(20);
+}
+
+#[test]
+fn petteia_keeps_the_contract() {
+    for options in ["", "kings=mirror nocapture_plies=40 greek=on"] {
+        check_game::<Petteia>(options, 3, 200, true);
+    }
+    garbage_is_refused::<Petteia>(20);
+}
+
+#[test]
+fn kubeia_keeps_the_contract() {
+    for options in ["", "nocapture_plies=60"] {
+        check_game::<Kubeia>(options, 3, 200, true);
+    }
+    garbage_is_refused::<Kubeia>(20);
+}
+
+#[test]
+fn palma_keeps_the_contract() {
+    for options in [
+        "",
+        "first=jackals",
+        "extra_squares=5,15",
+        "shortcuts=none",
+        "shortcuts=7>13,16>27 extra_squares=none",
+    ] {
+        check_game::<Palma>(options, 4, 400, true);
+    }
+    // The reverse race table takes seconds to build; palma_race covers it.
+    check_game::<Palma>("reverse=on", 4, 400, false);
+    garbage_is_refused::<Palma>(20);
+}
