@@ -22,6 +22,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
+use agon::bench;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::GameKind;
 use agon::search::alphabeta::{think_with, AbParams};
@@ -110,22 +111,10 @@ fn measure<G: Game>(roots: &[G], depth: u32) -> (u64, u64) {
 
 fn roots<G: Game>(kind: GameKind, count: usize) -> Vec<G> {
     let opts = GameOptions::parse("", G::option_specs()).expect("default options");
-    let mut texts = agon::bench::position_texts(kind.name());
-    if texts.is_empty() {
-        // As in `agon bench`: an empty list means the start position.
-        texts.push("start");
-    }
-    texts
-        .into_iter()
-        .take(count)
-        .map(|text| {
-            if text == "start" {
-                G::new(&opts).expect("start position")
-            } else {
-                G::from_position(text, &opts).expect("a bench position")
-            }
-        })
-        .collect()
+    let texts = bench::position_texts(kind.name());
+    let mut roots = bench::roots::<G>(&opts, &texts).expect("the bench positions");
+    roots.truncate(count);
+    roots
 }
 
 /// Searches `roots` at `shallow` and `deep` and checks that the extra
