@@ -7,6 +7,8 @@
 //! command line reach it through [`crate::with_game!`]. `Mcts` falls back
 //! to alpha-beta (with an `info string`) until it exists.
 //!
+//! - [`driver`]: the iterative-deepening, Lazy SMP and reporting loop
+//!   that [`alphabeta`] and [`expectimax`] plug into, one iteration each;
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
 //!   [`score`]: score scale and mate distances.
@@ -16,6 +18,7 @@
 
 pub mod alphabeta;
 pub mod control;
+pub mod driver;
 pub mod expectimax;
 pub mod greedy;
 pub mod info;

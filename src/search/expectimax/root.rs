@@ -1,6 +1,7 @@
-//! Iterative deepening over decision plies, the root move loop, the
-//! threads when `threads > 1` (Lazy SMP helpers, or the root moves in
-//! parallel: [`super::Parallel`]), reports and the PV.
+//! One iteration over decision plies ([`driver::Iteration`]): the root
+//! move loop, the root moves in parallel when asked
+//! ([`super::Parallel`]), proven results and the PV; [`driver`] deepens
+//! (with Lazy SMP helpers) and reports.
 
 use super::node::Worker;
 use super::tt;
@@ -8,9 +9,10 @@ use super::value::Scale;
 use super::{root_view, Options, Parallel, Pruning};
 use crate::game::{Game, Player, Status};
 use crate::search::control::Control;
-use crate::search::time::{Deepening, TimeManager};
+use crate::search::driver::{self, Iteration, Line, Ranked};
+use crate::search::time::TimeManager;
 use crate::search::tt::Tt;
-use crate::search::{smp, Bound, PvInfo, Report, Request, ScoreReport, SearchResult, Searcher};
+use crate::search::{smp, Report, Request, ScoreReport, SearchResult, Searcher};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -19,7 +21,7 @@ use std::sync::Mutex;
 pub const MAX_DEPTH: u32 = 64;
 
 /// One finished iteration.
-struct Iteration<M> {
+struct Finished<M> {
     value: f64,
     /// At a decision root: the best moves with their values, best first
     /// (one, or `MultiPV` of them).
@@ -71,99 +73,103 @@ pub fn measured<G: Game>(
         view,
         multipv: config.multipv.max(1),
     };
+    let worker = |main: bool| Deepener {
+        pass: &pass,
+        pool: if main { pool } else { None },
+        main,
+        scale,
+        prev_best: None,
+        proven: Vec::new(),
+        span: 0,
+    };
     let main = || {
-        let mut done_it: Option<(u32, Iteration<G::Move>)> = None;
-        let mut prev_best = None;
-        let mut span = 0u64;
-        let mut deepening = Deepening::default();
-        // The iteration that first proved each root move's result.
-        let mut proven: Vec<(Option<G::Move>, u32)> = Vec::new();
-        if !root.status().is_over() {
-            for depth in 1..=max_depth {
-                let Some(it) = iteration(&pass, depth, prev_best, pool) else {
-                    break;
-                };
-                prev_best = it.lines.first().map(|l| l.1);
-                span += it.span;
-                let elapsed = control.elapsed();
-                deepening.completed(elapsed);
-                let nodes = control.nodes();
-                for line in it
-                    .lines
-                    .iter()
-                    .map(|&(v, m)| (v, Some(m)))
-                    .chain(it.lines.is_empty().then_some((it.value, None)))
-                {
-                    if scale.proven(line.0) && !proven.iter().any(|p| p.0 == line.1) {
-                        proven.push((line.1, depth));
-                    }
-                }
-                let info = |multipv: usize, value: f64, best: Option<G::Move>| PvInfo {
-                    depth,
-                    seldepth: depth,
-                    multipv: multipv as u32,
-                    score: score(scale, value, proven_at(&proven, best)),
-                    bound: Bound::Exact,
-                    wdl: Some(scale.wdl(value)),
-                    nodes,
-                    nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
-                    hashfull: tt.map_or(0, tt::hashfull),
-                    time_ms: elapsed.as_millis() as u64,
-                    pv: pv_text(root, best, tt, depth),
-                };
-                if it.lines.is_empty() {
-                    report(&Report::Pv(info(1, it.value, None)));
-                }
-                for (i, &(v, m)) in it.lines.iter().enumerate() {
-                    report(&Report::Pv(info(i + 1, v, Some(m))));
-                }
-                // A proven result no deeper search changes, when the time
-                // is the engine's to manage.
-                let solved = control.time.flexible
-                    && it.lines.first().is_some_and(|&(v, _)| scale.proven(v));
-                done_it = Some((depth, it));
-                if solved || !control.may_deepen(deepening.next()) {
-                    break;
-                }
-            }
-        }
-        // Ends the Lazy SMP helpers.
-        control.abort();
-        let proven_best = done_it
-            .as_ref()
-            .and_then(|(_, it)| proven_at(&proven, it.lines.first().map(|l| l.1)));
-        (done_it, span, proven_best)
+        let mut w = worker(true);
+        let out = driver::main_loop(&mut w, root, &control, max_depth, report);
+        (out, w.span)
     };
-    let helper = |id: usize| {
-        // Helpers run the same iterations on the shared table, odd ones a
-        // ply ahead, until the main thread is done; they keep no result.
-        let start = 1 + (id as u32 & 1);
-        if !root.status().is_over() {
-            for depth in start..=MAX_DEPTH {
-                if iteration(&pass, depth, None, None).is_none() {
-                    break;
-                }
-            }
-        }
-    };
-    let (done_it, span, proven_best) = if smp {
+    let helper = |id: usize| driver::helper_loop(&mut worker(false), id, MAX_DEPTH);
+    let (out, span) = if smp {
         smp::run(searcher.pool(), main, helper)
     } else {
         main()
     };
-    let (depth, value, best) = match done_it {
-        Some((d, it)) => (d, it.value, it.lines.first().map(|l| l.1)),
-        None => (0, f64::from(root.evaluate()), first_move(root, root_moves)),
+    let fallback = Line {
+        best: first_move(root, root_moves),
+        ponder: None,
+        pv: Vec::new(),
+        score: score(scale, f64::from(root.evaluate()), None),
+        wdl: None,
     };
     Measured {
-        result: SearchResult {
-            best,
-            ponder: None,
-            score: score(scale, value, proven_best),
-            depth,
-            nodes: control.nodes(),
-        },
+        result: out.result(control.nodes(), fallback),
         span_nodes: span,
+    }
+}
+
+/// One thread's iterations; the main thread's also rank and explain the
+/// root lines.
+struct Deepener<'a, G: Game> {
+    pass: &'a Pass<'a, G>,
+    /// Search the root moves in parallel on it.
+    pool: Option<&'a rayon::ThreadPool>,
+    main: bool,
+    scale: Scale,
+    /// The last iteration's best move, searched first (main thread only).
+    prev_best: Option<G::Move>,
+    /// The iteration that first proved each root move's result.
+    proven: Vec<(Option<G::Move>, u32)>,
+    /// Nodes on the critical path so far.
+    span: u64,
+}
+
+impl<G: Game> Iteration<G> for Deepener<'_, G> {
+    fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
+        let pass = self.pass;
+        if pass.root.status().is_over() {
+            return None;
+        }
+        let it = iteration(pass, depth, self.prev_best, self.pool)?;
+        if !self.main {
+            return Some(Ranked {
+                lines: Vec::new(),
+                seldepth: depth,
+                settled: false,
+            });
+        }
+        self.prev_best = it.lines.first().map(|l| l.1);
+        self.span += it.span;
+        let scale = self.scale;
+        let lines: Vec<(f64, Option<G::Move>)> = if it.lines.is_empty() {
+            vec![(it.value, None)]
+        } else {
+            it.lines.iter().map(|&(v, m)| (v, Some(m))).collect()
+        };
+        for line in &lines {
+            if scale.proven(line.0) && !self.proven.iter().any(|p| p.0 == line.1) {
+                self.proven.push((line.1, depth));
+            }
+        }
+        let lines = lines
+            .into_iter()
+            .map(|(value, best)| Line {
+                best,
+                ponder: None,
+                pv: pv_moves(pass.root, best, pass.tt, depth),
+                score: score(scale, value, proven_at(&self.proven, best)),
+                wdl: Some(scale.wdl(value)),
+            })
+            .collect();
+        // A proven result no deeper search changes.
+        let settled = it.lines.first().is_some_and(|&(v, _)| scale.proven(v));
+        Some(Ranked {
+            lines,
+            seldepth: depth,
+            settled,
+        })
+    }
+
+    fn hashfull(&self) -> u32 {
+        self.pass.tt.map_or(0, tt::hashfull)
     }
 }
 
@@ -213,7 +219,7 @@ fn iteration<G: Game>(
     depth: u32,
     prev_best: Option<G::Move>,
     pool: Option<&rayon::ThreadPool>,
-) -> Option<Iteration<G::Move>> {
+) -> Option<Finished<G::Move>> {
     match (pass.root.status(), pool) {
         (Status::Decision(_), Some(pool)) => {
             pool.install(|| decision_root(pass, depth, prev_best, true))
@@ -232,12 +238,12 @@ fn first_move<G: Game>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
         .find(|m| root_moves.is_empty() || root_moves.contains(m))
 }
 
-fn chance_root<G: Game>(pass: &Pass<G>, depth: u32) -> Option<Iteration<G::Move>> {
+fn chance_root<G: Game>(pass: &Pass<G>, depth: u32) -> Option<Finished<G::Move>> {
     let mut s = pass.worker();
     let scale = s.scale;
     let value = s.value(pass.root, depth, scale.lo(), scale.hi(), pass.view);
     s.flush();
-    (!s.aborted()).then_some(Iteration {
+    (!s.aborted()).then_some(Finished {
         value,
         lines: Vec::new(),
         span: s.nodes(),
@@ -281,7 +287,7 @@ fn decision_root<G: Game>(
     depth: u32,
     prev_best: Option<G::Move>,
     parallel: bool,
-) -> Option<Iteration<G::Move>> {
+) -> Option<Finished<G::Move>> {
     let (root, tt, control) = (pass.root, pass.tt, pass.control);
     let Status::Decision(me) = root.status() else {
         return None;
@@ -378,17 +384,17 @@ fn decision_root<G: Game>(
     } else {
         Some(per_worker.iter().map(|n| n.load(Ordering::Relaxed)).sum())
     };
-    Some(Iteration {
+    Some(Finished {
         value,
         lines,
         span: first_nodes + busiest.unwrap_or(0),
     })
 }
 
-/// The PV in the game's notation: the best root move, then the table's
+/// The PV: the best root move, then the table's
 /// best moves at decision nodes and the most likely outcome (the first
 /// listed on ties) at chance nodes, as long as the table knows the line.
-fn pv_text<G: Game>(root: &G, best: Option<G::Move>, tt: Option<&Tt>, depth: u32) -> Vec<String> {
+fn pv_moves<G: Game>(root: &G, best: Option<G::Move>, tt: Option<&Tt>, depth: u32) -> Vec<G::Move> {
     let mut pv = Vec::new();
     let mut pos = root.clone();
     let mut next = best;
@@ -428,7 +434,7 @@ fn pv_text<G: Game>(root: &G, best: Option<G::Move>, tt: Option<&Tt>, depth: u32
             }
             (None, Status::Over(_)) => break,
         };
-        pv.push(pos.move_text(m));
+        pv.push(m);
         pos.play(m);
         ends_on_chance = chance;
     }
