@@ -1,13 +1,15 @@
-//! The root: iterative deepening, aspiration windows, MultiPV, reports,
-//! and the choice of the move to return.
+//! The root: one iteration ([`driver::Iteration`]) with aspiration
+//! windows and MultiPV lines; [`driver`] deepens, reports and picks the
+//! move to return.
 
 use super::ordering::{pick, score_moves};
 use super::{AbParams, Shared, Worker};
 use crate::game::{Game, Player, Status};
 use crate::search::control::Control;
+use crate::search::driver::{self, Iteration, Line, Ranked, ReportFn};
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 use crate::search::score::{self, is_mate, Value, INF, MATE, MAX_PLY};
-use crate::search::time::{Deepening, TimeManager};
+use crate::search::time::TimeManager;
 use crate::search::tt::{Tt, TtBound};
 use crate::search::{smp, Request, Searcher};
 use std::sync::atomic::AtomicBool;
@@ -28,14 +30,6 @@ pub struct RootMove<M> {
     /// Score of the last completed iteration.
     pub prev_score: Value,
     pub pv: Vec<M>,
-}
-
-type ReportFn<'r> = &'r (dyn Fn(&Report) + Sync);
-
-/// What one thread's iterative deepening ended with.
-pub(crate) struct Iterated<M> {
-    pub moves: Vec<RootMove<M>>,
-    pub depth: u32,
 }
 
 /// Alpha-beta on `searcher`'s table and threads with explicit parameters
@@ -98,44 +92,45 @@ pub fn think_with<G: Game>(
     let multipv = config.multipv.clamp(1, allowed.len());
     let initial = initial_order(root, me, &allowed, tt);
 
-    let main = || {
+    // The main thread searches the MultiPV lines and reports.
+    let worker = |main: bool| {
         let mut w = Worker::new(&shared, params);
-        let out = w.iterate(
+        w.path.clear();
+        w.push(root.hash());
+        Deepener {
+            w,
             root,
             me,
-            initial.clone(),
-            max_depth,
-            multipv,
-            1,
-            Some(report),
-        );
-        w.flush();
-        shared.control.abort();
-        out
+            rms: initial.clone(),
+            multipv: if main { multipv } else { 1 },
+            report: main.then_some(report),
+            last_best: None,
+        }
     };
-    let helper = |id: usize| {
-        let mut w = Worker::<G>::new(&shared, params);
-        // Odd helpers start one ply deeper so the threads spread over
-        // two depths and fill the table for each other.
-        let start = 1 + (id as u32 & 1);
-        w.iterate(root, me, initial.clone(), MAX_DEPTH, 1, start, None);
-        w.flush();
+    let main = || {
+        let mut d = worker(true);
+        driver::main_loop(&mut d, root, &shared.control, max_depth, report)
     };
+    let helper = |id: usize| driver::helper_loop(&mut worker(false), id, MAX_DEPTH);
     let out = smp::run(searcher.pool(), main, helper);
+    out.result(shared.control.nodes(), line(&initial[0]))
+}
 
-    let best = &out.moves[0];
-    SearchResult {
-        best: Some(best.mv),
-        ponder: best.pv.get(1).copied(),
-        score: if best.score > -INF {
-            score::report(best.score)
-        } else if best.prev_score > -INF {
-            score::report(best.prev_score)
+/// The line of `rm` as the result would give it: the score of the
+/// iteration it was last searched in.
+fn line<M: Copy>(rm: &RootMove<M>) -> Line<M> {
+    Line {
+        best: Some(rm.mv),
+        ponder: rm.pv.get(1).copied(),
+        pv: rm.pv.clone(),
+        score: if rm.score > -INF {
+            score::report(rm.score)
+        } else if rm.prev_score > -INF {
+            score::report(rm.prev_score)
         } else {
             ScoreReport::Cp(0)
         },
-        depth: out.depth,
-        nodes: shared.control.nodes(),
+        wdl: None,
     }
 }
 
@@ -169,94 +164,78 @@ fn initial_order<G: Game>(
     out
 }
 
+/// One thread's alpha-beta iterations: its worker and root moves; the
+/// main thread's searches `multipv` lines and reports aspiration bounds.
+struct Deepener<'a, G: Game> {
+    w: Worker<'a, G>,
+    root: &'a G,
+    me: Player,
+    rms: Vec<RootMove<G::Move>>,
+    multipv: usize,
+    report: Option<ReportFn<'a>>,
+    /// The last finished iteration's best move.
+    last_best: Option<G::Move>,
+}
+
+impl<G: Game> Iteration<G> for Deepener<'_, G> {
+    fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
+        let (root, me, multipv) = (self.root, self.me, self.multipv);
+        self.w.seldepth = 0;
+        for line in 0..multipv {
+            self.w
+                .aspiration(root, me, &mut self.rms, depth as i32, line, self.report);
+            if self.w.ticker.stopped {
+                return None;
+            }
+        }
+        let rms = &mut self.rms;
+        // Lines in score order; the moves beyond them keep theirs.
+        rms[..multipv].sort_by_key(|r| -r.score);
+        for r in rms.iter_mut() {
+            r.prev_score = r.score;
+        }
+        let best = &rms[0];
+        self.last_best = Some(best.mv);
+        self.w.shared.tt.store(
+            root.hash(),
+            0,
+            Some(best.index),
+            best.score,
+            depth as u8,
+            TtBound::Exact,
+        );
+        let s = best.score;
+        Some(Ranked {
+            lines: if self.report.is_some() {
+                rms[..multipv].iter().map(line).collect()
+            } else {
+                Vec::new()
+            },
+            seldepth: self.w.seldepth.min(MAX_PLY) as u32,
+            // A proven result that no deeper search can shorten, or a
+            // single legal move.
+            settled: (is_mate(s) && (MATE - s.abs()) as u32 <= depth) || rms.len() == 1,
+        })
+    }
+
+    fn hashfull(&self) -> u32 {
+        self.w.shared.tt.hashfull()
+    }
+
+    fn flush(&mut self) {
+        self.w.flush();
+    }
+
+    /// The move first after the stop, when it is not the last finished
+    /// iteration's best: it failed high (or the first failed low) before
+    /// the stop, so it is at least as good.
+    fn stopped_line(&self) -> Option<Line<G::Move>> {
+        let first = &self.rms[0];
+        (Some(first.mv) != self.last_best).then(|| line(first))
+    }
+}
+
 impl<G: Game> Worker<'_, G> {
-    /// Iterative deepening from `start` to `max_depth`; the main thread
-    /// (`report` given) also keeps time and reports.
-    #[allow(clippy::too_many_arguments)]
-    pub(crate) fn iterate(
-        &mut self,
-        root: &G,
-        me: Player,
-        mut rms: Vec<RootMove<G::Move>>,
-        max_depth: u32,
-        multipv: usize,
-        start: u32,
-        report: Option<ReportFn>,
-    ) -> Iterated<G::Move> {
-        let mut deepening = Deepening::default();
-        let mut completed = 0;
-        self.path.clear();
-        self.push(root.hash());
-        for depth in start..=max_depth {
-            if report.is_some()
-                && depth > 1
-                && !self
-                    .shared
-                    .control
-                    .time
-                    .may_start_iteration(deepening.next())
-            {
-                break;
-            }
-            self.seldepth = 0;
-            for line in 0..multipv {
-                self.aspiration(root, me, &mut rms, depth as i32, line, report);
-                if self.ticker.stopped {
-                    break;
-                }
-            }
-            if self.ticker.stopped {
-                break;
-            }
-            completed = depth;
-            deepening.completed(self.shared.control.elapsed());
-            // Lines in score order; the moves beyond them keep theirs.
-            rms[..multipv].sort_by_key(|r| -r.score);
-            for r in rms.iter_mut() {
-                r.prev_score = r.score;
-            }
-            let best = &rms[0];
-            self.shared.tt.store(
-                root.hash(),
-                0,
-                Some(best.index),
-                best.score,
-                depth as u8,
-                TtBound::Exact,
-            );
-            if let Some(report) = report {
-                for (line, rm) in rms[..multipv].iter().enumerate() {
-                    report(&Report::Pv(self.pv_info(
-                        root,
-                        rm,
-                        depth,
-                        line,
-                        Bound::Exact,
-                    )));
-                }
-                if self.done_early(&rms, depth) {
-                    break;
-                }
-            }
-        }
-        self.pop();
-        Iterated {
-            moves: rms,
-            depth: completed,
-        }
-    }
-
-    /// Whether the main thread can stop before its limits: a proven
-    /// result that no deeper search can shorten, or a single legal move,
-    /// when the time is the engine's to manage.
-    fn done_early(&self, rms: &[RootMove<G::Move>], depth: u32) -> bool {
-        if !self.shared.control.time.flexible {
-            return false;
-        }
-        let s = rms[0].score;
-        (is_mate(s) && (MATE - s.abs()) as u32 <= depth) || rms.len() == 1
-    }
-
     /// Searches line `line` at `depth`, widening the window around the last
     /// score until the value falls inside it.
     fn aspiration(
