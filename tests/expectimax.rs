@@ -354,6 +354,42 @@ fn search_returns_a_legal_move_and_reports_each_depth() {
     }
 }
 
+/// Kubeia draws after 100 plies without a capture: two plies before that
+/// limit in the level start position every line the search sees is drawn,
+/// and the reported `wdl` gives the draw a real share (value.rs's band).
+#[test]
+fn kubeia_near_the_no_capture_limit_reports_a_draw_share() {
+    let opts = GameOptions::defaults(Kubeia::option_specs());
+    let start = Kubeia::new(&opts).unwrap();
+    let mut fields: Vec<String> = start
+        .position()
+        .split_whitespace()
+        .map(String::from)
+        .collect();
+    assert_eq!(fields.len(), 7, "{}", start.position());
+    fields[4] = "98".into();
+    let pos = Kubeia::from_position(&fields.join(" "), &opts).unwrap();
+    let wdl = Mutex::new(None);
+    let report = |r: &Report| {
+        if let Report::Pv(i) = r {
+            *wdl.lock().unwrap() = i.wdl;
+        }
+    };
+    let stop = AtomicBool::new(false);
+    let r = search(
+        &pos,
+        &Limits::depth(2),
+        &SearchConfig::default(),
+        &stop,
+        &report,
+    );
+    assert_eq!(r.score, ScoreReport::Cp(0), "every line is drawn");
+    let [w, d, l] = wdl.lock().unwrap().expect("expectiminimax reports wdl");
+    assert_eq!(w + d + l, 1000);
+    assert_eq!(w, l);
+    assert!(d >= 300, "draw share {d}");
+}
+
 #[test]
 fn parallel_root_moves_give_the_single_thread_value() {
     use agon::search::expectimax::Parallel;

@@ -287,6 +287,13 @@ impl Protocol {
         }
     }
 
+    /// Checks a setting against the table ([`options::parse_setting`]) and
+    /// applies it: the search settings through [`options::apply`], the one
+    /// place they reach a [`SearchConfig`]; here only what lives outside
+    /// the search config — the game, the output format, the rng of
+    /// `chance` and the searcher that `Hash`/`Threads` remake (between
+    /// searches, never inside `go`; the config follows only when that
+    /// worked).
     fn set_option(&mut self, name: &str, value: Option<&str>) {
         let setting = match options::parse_setting(name, value, &self.catalog.games) {
             Ok(s) => s,
@@ -295,7 +302,7 @@ impl Protocol {
                 return;
             }
         };
-        match setting {
+        let applies = match &setting {
             Setting::Game(game) => {
                 // Another game's variant options mean nothing here.
                 let options = if game == self.engine.game() {
@@ -303,38 +310,32 @@ impl Protocol {
                 } else {
                     String::new()
                 };
-                self.switch_game(&game, options);
+                self.switch_game(game, options);
+                false
             }
             Setting::GameOptions(text) => {
                 let game = self.engine.game();
-                self.switch_game(game, text);
+                self.switch_game(game, text.clone());
+                false
             }
-            Setting::Threads(n) => {
-                let made = self.remake_searcher(|s| s.set_threads(n));
-                if made {
-                    self.config.threads = n;
-                }
+            Setting::ShowWdl(on) => {
+                self.show_wdl = *on;
+                false
             }
-            Setting::Hash(mb) => {
-                let made = self.remake_searcher(|s| {
-                    let old = s.hash_mb();
-                    s.set_hash(mb)
-                        .map_err(|e| format!("{e}; keeping the {old} MiB table"))
-                });
-                if made {
-                    self.config.hash_mb = mb;
-                }
-            }
-            Setting::MultiPv(n) => self.config.multipv = n,
-            Setting::Search(a) => self.config.algorithm = a,
-            Setting::Seed(s) => {
-                self.config.seed = s;
+            &Setting::Threads(n) => self.remake_searcher(|s| s.set_threads(n)),
+            &Setting::Hash(mb) => self.remake_searcher(|s| {
+                let old = s.hash_mb();
+                s.set_hash(mb)
+                    .map_err(|e| format!("{e}; keeping the {old} MiB table"))
+            }),
+            &Setting::Seed(s) => {
                 self.rng = Pcg64::seed_from_u64(s);
+                true
             }
-            Setting::MoveOverhead(ms) => {
-                self.config.move_overhead = std::time::Duration::from_millis(ms)
-            }
-            Setting::ShowWdl(on) => self.show_wdl = on,
+            Setting::MultiPv(_) | Setting::Search(_) | Setting::MoveOverhead(_) => true,
+        };
+        if applies {
+            options::apply(&mut self.config, &setting);
         }
     }
 

@@ -14,6 +14,17 @@ pub const WIN: f64 = (EVAL_LIMIT + 10_000) as f64;
 /// documented map, not a fitted one.
 const LOGISTIC_SCALE: f64 = 400.0;
 
+/// Half-width of the draw band of [`Scale::wdl`] for evaluators that are not
+/// win probabilities, in centi-units: the win share is the logistic of
+/// `v − DRAW_BAND`, the loss share that of `−v − DRAW_BAND`, and the draw
+/// share what is left (the model of Stockfish's and lc0's `wdl`). A dead
+/// level value then reports 36 % drawn, falling to 7 % at a lead
+/// of 1200. Rough, not fitted: Kubeia ends drawn by the no-capture
+/// (equality) rule often — 232 of 400 games against `greedy` in the
+/// README's tuning table — and near that limit the search sees the draws
+/// (worth 0) and its value is pulled to the band's middle.
+const DRAW_BAND: f64 = 300.0;
+
 /// The value scale of one game.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Scale {
@@ -63,7 +74,8 @@ impl Scale {
     }
 
     /// Win probability estimate of a value: exact for probability scales
-    /// (`p = (v/win + 1)/2`), logistic otherwise (a proven win is 1).
+    /// (`p = (v/win + 1)/2`), logistic otherwise (a proven win is 1; with
+    /// draws this is the expected score, a draw counting one half).
     pub fn win_probability(self, v: f64) -> f64 {
         if self.probability {
             ((v / self.win + 1.0) / 2.0).clamp(0.0, 1.0)
@@ -76,11 +88,23 @@ impl Scale {
         }
     }
 
-    /// Win/draw/loss per mille. The draw share is reported as 0: Palma has
-    /// no draws, and the Kubeia map has no draw model.
+    /// Win/draw/loss per mille, summing to 1000. A probability scale is an
+    /// exact win probability of a game without draws (Palma): draw share 0.
+    /// Otherwise (Kubeia, whose rules draw) a logistic with a draw band of
+    /// ±[`DRAW_BAND`]: the win share rises with `v`, the loss share falls,
+    /// and a proven result is certain. Only reported, never searched on.
     pub fn wdl(self, v: f64) -> [u32; 3] {
-        let w = (self.win_probability(v) * 1000.0).round() as u32;
-        [w, 0, 1000 - w]
+        let per_mille = |p: f64| (p * 1000.0).round() as u32;
+        if self.probability || self.proven(v) {
+            let w = per_mille(self.win_probability(v));
+            return [w, 0, 1000 - w];
+        }
+        let logistic = |x: f64| 1.0 / (1.0 + (-x / LOGISTIC_SCALE).exp());
+        let w = per_mille(logistic(v - DRAW_BAND));
+        // The two shares sum to less than 1 (the band is positive); the
+        // bound only guards a double rounding up.
+        let l = per_mille(logistic(-v - DRAW_BAND)).min(1000 - w);
+        [w, 1000 - w - l, l]
     }
 }
 
@@ -101,18 +125,57 @@ mod tests {
         assert_eq!(s.wdl(600.0), [800, 0, 200]);
     }
 
+    const LOGISTIC: Scale = Scale {
+        win: WIN,
+        probability: false,
+    };
+
     #[test]
-    fn logistic_scale_is_symmetric_and_saturates_at_wins() {
-        let s = Scale {
-            win: WIN,
-            probability: false,
-        };
-        let [w, _, l] = s.wdl(400.0);
-        // 1 / (1 + e^-1) = 0.7311
-        assert_eq!(w, 731);
-        assert_eq!(s.wdl(-400.0), [l, 0, w]);
-        assert_eq!(s.wdl(WIN), [1000, 0, 0]);
-        assert_eq!(s.terminal(Outcome::Win(1), 0), -WIN);
-        assert_eq!(s.terminal(Outcome::Draw, 1), 0.0);
+    fn draw_band_is_symmetric_and_gives_a_level_value_a_real_draw_share() {
+        let [w, d, l] = LOGISTIC.wdl(0.0);
+        assert_eq!(w, l);
+        // 1 − 2 / (1 + e^0.75) = 0.358
+        assert_eq!(d, 358);
+        for v in [1.0, 150.0, 400.0, 1234.5, 5000.0] {
+            let [w, d, l] = LOGISTIC.wdl(v);
+            assert_eq!(LOGISTIC.wdl(-v), [l, d, w], "{v}");
+        }
+        // At a lead of the band's width the win share is one half.
+        assert_eq!(LOGISTIC.wdl(DRAW_BAND)[0], 500);
+    }
+
+    #[test]
+    fn won_values_report_no_draw_share() {
+        assert_eq!(LOGISTIC.wdl(WIN), [1000, 0, 0]);
+        assert_eq!(LOGISTIC.wdl(-WIN), [0, 0, 1000]);
+        // The greatest static evaluation is as good as won.
+        assert_eq!(LOGISTIC.wdl(f64::from(EVAL_LIMIT)), [1000, 0, 0]);
+        let [w, d, _] = LOGISTIC.wdl(3000.0);
+        assert!(w > 995 && d < 5, "{w} {d}");
+        assert_eq!(LOGISTIC.terminal(Outcome::Win(1), 0), -WIN);
+        assert_eq!(LOGISTIC.terminal(Outcome::Draw, 1), 0.0);
+    }
+
+    #[test]
+    fn wdl_sums_to_1000_and_is_monotone_in_the_value() {
+        let mut last = [0, 0, 1000];
+        let mut v = -WIN;
+        while v <= WIN {
+            let [w, d, l] = LOGISTIC.wdl(v);
+            assert_eq!(w + d + l, 1000, "{v}");
+            assert!(
+                w >= last[0] && l <= last[2],
+                "{v}: {:?} after {last:?}",
+                [w, d, l]
+            );
+            last = [w, d, l];
+            v += 7.25;
+        }
+        assert_eq!(last, [1000, 0, 0]);
+        // The draw share is greatest at a level value.
+        let d0 = LOGISTIC.wdl(0.0)[1];
+        assert!([-900.0, -100.0, 100.0, 900.0]
+            .iter()
+            .all(|&v| LOGISTIC.wdl(v)[1] < d0));
     }
 }
