@@ -179,11 +179,10 @@ struct Deepener<'a, G: Game> {
 
 impl<G: Game> Iteration<G> for Deepener<'_, G> {
     fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
-        let (root, me, multipv) = (self.root, self.me, self.multipv);
+        let (root, multipv) = (self.root, self.multipv);
         self.w.seldepth = 0;
         for line in 0..multipv {
-            self.w
-                .aspiration(root, me, &mut self.rms, depth as i32, line, self.report);
+            self.aspiration(depth as i32, line);
             if self.w.ticker.stopped {
                 return None;
             }
@@ -235,37 +234,30 @@ impl<G: Game> Iteration<G> for Deepener<'_, G> {
     }
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Game> Deepener<'_, G> {
     /// Searches line `line` at `depth`, widening the window around the last
     /// score until the value falls inside it.
-    fn aspiration(
-        &mut self,
-        root: &G,
-        me: Player,
-        rms: &mut [RootMove<G::Move>],
-        depth: i32,
-        line: usize,
-        report: Option<ReportFn>,
-    ) {
-        let prev = rms[line].prev_score;
+    fn aspiration(&mut self, depth: i32, line: usize) {
+        let (root, report) = (self.root, self.report);
+        let prev = self.rms[line].prev_score;
         let mut delta = ASPIRATION_DELTA;
         let (mut alpha, mut beta) =
-            if self.params.aspiration && depth >= 4 && prev > -INF && !is_mate(prev) {
+            if self.w.params.aspiration && depth >= 4 && prev > -INF && !is_mate(prev) {
                 ((prev - delta).max(-INF), (prev + delta).min(INF))
             } else {
                 (-INF, INF)
             };
         loop {
-            let (v, improved) = self.root_search(root, me, rms, depth, line, alpha, beta);
-            if self.ticker.stopped {
+            let (v, improved) = self.root_search(depth, line, alpha, beta);
+            if self.w.ticker.stopped {
                 // A move that beat the window before the stop is at least as
                 // good as the last iteration's best: keep it.
                 if let Some(i) = improved {
-                    rms[line..=i].rotate_right(1);
+                    self.rms[line..=i].rotate_right(1);
                 }
                 return;
             }
-            rms[line..].sort_by_key(|r| -r.score);
+            self.rms[line..].sort_by_key(|r| -r.score);
             let bound = if v <= alpha {
                 beta = (alpha + beta) / 2;
                 alpha = (v - delta).max(-INF);
@@ -277,9 +269,9 @@ impl<G: Game> Worker<'_, G> {
                 return;
             };
             if let Some(report) = report {
-                report(&Report::Pv(self.pv_info(
+                report(&Report::Pv(self.w.pv_info(
                     root,
-                    &rms[line],
+                    &self.rms[line],
                     depth as u32,
                     line,
                     bound,
@@ -292,35 +284,35 @@ impl<G: Game> Worker<'_, G> {
     /// One pass over the root moves `rms[line..]` in the window; returns
     /// the best value and the index of the last move that raised alpha.
     // The index is the result (`improved`), not just a way to reach a move.
-    #[allow(clippy::too_many_arguments, clippy::needless_range_loop)]
+    #[allow(clippy::needless_range_loop)]
     fn root_search(
         &mut self,
-        root: &G,
-        me: Player,
-        rms: &mut [RootMove<G::Move>],
         depth: i32,
         line: usize,
         mut alpha: Value,
         beta: Value,
     ) -> (Value, Option<usize>) {
+        let (root, me) = (self.root, self.me);
+        let rms = &mut self.rms;
+        let w = &mut self.w;
         let mut best = -INF;
         let mut improved = None;
         for i in line..rms.len() {
             let m = rms[i].mv;
             let mut child = root.clone();
             child.play(m);
-            self.pv[1].clear();
+            w.pv[1].clear();
             let v = if i == line {
-                self.child_value(&child, me, depth - 1, 1, alpha, beta, true)
+                w.child_value(&child, me, depth - 1, 1, alpha, beta, true)
             } else {
-                let v = self.child_value(&child, me, depth - 1, 1, alpha, alpha + 1, false);
+                let v = w.child_value(&child, me, depth - 1, 1, alpha, alpha + 1, false);
                 if v > alpha && v < beta {
-                    self.child_value(&child, me, depth - 1, 1, alpha, beta, true)
+                    w.child_value(&child, me, depth - 1, 1, alpha, beta, true)
                 } else {
                     v
                 }
             };
-            if self.ticker.stopped {
+            if w.ticker.stopped {
                 return (best, improved);
             }
             let rm = &mut rms[i];
@@ -328,7 +320,7 @@ impl<G: Game> Worker<'_, G> {
                 rm.score = v;
                 rm.pv.clear();
                 rm.pv.push(m);
-                rm.pv.extend_from_slice(&self.pv[1]);
+                rm.pv.extend_from_slice(&w.pv[1]);
             } else {
                 rm.score = -INF;
             }
@@ -343,7 +335,9 @@ impl<G: Game> Worker<'_, G> {
         }
         (best, improved)
     }
+}
 
+impl<G: Game> Worker<'_, G> {
     fn pv_info(
         &self,
         root: &G,
