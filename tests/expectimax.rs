@@ -6,7 +6,7 @@
 #[path = "expectimax/race.rs"]
 mod race;
 
-use agon::game::chance::draw_outcome;
+use crate::game_contract::random_step;
 use agon::game::{Game, GameOptions, Status, EVAL_LIMIT};
 use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
@@ -230,16 +230,8 @@ fn playout_positions<G: Game>(start: &G, seed: u64, count: usize, max_plies: u32
         let mut pos = start.clone();
         let plies = rng.gen_range(0..max_plies);
         for _ in 0..plies {
-            let m = match pos.status() {
-                Status::Over(_) => break,
-                Status::Chance => {
-                    pos.outcomes(&mut outcomes);
-                    draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes")
-                }
-                Status::Decision(_) => {
-                    pos.moves(&mut moves);
-                    moves[rng.gen_range(0..moves.len())]
-                }
+            let Some(m) = random_step(&pos, &mut rng, &mut moves, &mut outcomes) else {
+                break;
             };
             pos.play(m);
         }

@@ -161,6 +161,27 @@ fn near_miss_positions<G: Game>(pos: &G, rng: &mut Pcg64) -> Result<(), String> 
     Ok(())
 }
 
+/// One step of a random playout: a uniformly random legal move, or an
+/// outcome drawn with the rules' probabilities; `None` once the game is over.
+pub fn random_step<G: Game>(
+    pos: &G,
+    rng: &mut Pcg64,
+    moves: &mut Vec<G::Move>,
+    outcomes: &mut Vec<(G::Move, f64)>,
+) -> Option<G::Move> {
+    match pos.status() {
+        Status::Over(_) => None,
+        Status::Chance => {
+            pos.outcomes(outcomes);
+            draw_outcome(outcomes, rng)
+        }
+        Status::Decision(_) => {
+            pos.moves(moves);
+            Some(moves[rng.gen_range(0..moves.len())])
+        }
+    }
+}
+
 /// Random playouts from the start of `options`, checking every node.
 pub fn check_game<G: Game>(options: &str, games: u64, plies: usize, evaluate: bool) {
     let opts = GameOptions::parse(options, G::option_specs()).expect("test options");
@@ -175,16 +196,8 @@ pub fn check_game<G: Game>(options: &str, games: u64, plies: usize, evaluate: bo
             if let Err(e) = checked {
                 panic!("options '{options}', game {seed}, ply {ply}: {e}");
             }
-            let m = match pos.status() {
-                Status::Over(_) => break,
-                Status::Chance => {
-                    pos.outcomes(&mut outcomes);
-                    draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes")
-                }
-                Status::Decision(_) => {
-                    pos.moves(&mut moves);
-                    moves[rng.gen_range(0..moves.len())]
-                }
+            let Some(m) = random_step(&pos, &mut rng, &mut moves, &mut outcomes) else {
+                break;
             };
             pos.play(m);
         }

@@ -3,12 +3,11 @@
 //! option set. The Game contract is `game_contract.rs`, checked here on
 //! these playouts too.
 
-use crate::game_contract::check_node;
-use agon::game::chance::draw_outcome;
-use agon::game::{Game, GameOptions, Status};
+use crate::game_contract::{check_node, random_step};
+use agon::game::{Game, GameOptions};
 use agon::games::palma::Palma;
 use proptest::prelude::*;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 const OPTION_SETS: &[&str] = &[
@@ -29,16 +28,8 @@ fn playout(options: &str, seed: u64) -> Result<(), TestCaseError> {
     for _ in 0..2000 {
         // The reverse table takes seconds to build; palma_race covers it.
         check_node(&pos, !options.contains("reverse")).map_err(TestCaseError::fail)?;
-        let m = match pos.status() {
-            Status::Over(_) => return Ok(()),
-            Status::Chance => {
-                pos.outcomes(&mut outcomes);
-                draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes")
-            }
-            Status::Decision(_) => {
-                pos.moves(&mut moves);
-                moves[rng.gen_range(0..moves.len())]
-            }
+        let Some(m) = random_step(&pos, &mut rng, &mut moves, &mut outcomes) else {
+            return Ok(());
         };
         pos.play(m);
     }
