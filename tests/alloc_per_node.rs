@@ -286,10 +286,9 @@ fn alpha_beta_searches_allocate_nothing_per_node() {
     check_searches(&[GameKind::Abalone, GameKind::Zamma, GameKind::Petteia]);
 }
 
-/// The games' own operations pass `game_operations_never_allocate`; what
-/// allocates here is the expectiminimax code (issue 12: its rewrite).
+/// Expectiminimax nodes work in per-worker buffer pools (moves, move
+/// order, chance children and their bounds), Star2's probes included.
 #[test]
-#[ignore = "expectiminimax allocates per node (search/expectimax/node.rs: move order, outcomes, children, bounds)"]
 fn expectiminimax_searches_allocate_nothing_per_node() {
     check_searches(&[GameKind::Kubeia, GameKind::Palma]);
 }

@@ -453,8 +453,11 @@ impl<'a, G: Game> Worker<'a, G> {
                 // The other children at their current bounds.
                 let others_lo = weighted(lb) - p * lb[i];
                 let others_hi = weighted(ub) - p * ub[i];
-                let order = self.ordered_moves(c, entry.and_then(|e| e.best));
-                let Some(&(k, m1)) = order.first() else {
+                let mut order = self.order_bufs.pop().unwrap_or_default();
+                self.order_moves(c, entry.and_then(|e| e.best), &mut order);
+                let first_move = order.first().copied();
+                self.order_bufs.push(order);
+                let Some((k, m1)) = first_move else {
                     continue;
                 };
                 let mut g = c.clone();
