@@ -67,6 +67,8 @@ mod petteia_rules;
 mod protocol;
 #[path = "protocol_bestmove.rs"]
 mod protocol_bestmove;
+#[path = "protocol_bounded.rs"]
+mod protocol_bounded;
 #[path = "protocol_fuzz.rs"]
 mod protocol_fuzz;
 #[path = "protocol_nplayer.rs"]

@@ -3,12 +3,20 @@
 //! a finished game is a leaf only when reached exactly at depth 0;
 //! engine-level adjudication is off ([`Game::without_adjudication`]).
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use super::{Game, Status};
 
 /// Counts the leaves `depth` decision plies below `pos`.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
+    perft_until(pos, depth, &AtomicBool::new(false)).unwrap_or(0)
+}
+
+/// [`perft`] that gives up when `stop` is set: `None` then.
+pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u64> {
     let mut bufs = Buffers::default();
-    count(&pos.without_adjudication(), depth, &mut bufs, 0)
+    let n = count(&pos.without_adjudication(), depth, &mut bufs, 0, stop);
+    (!stop.load(Ordering::Relaxed)).then_some(n)
 }
 
 /// The count per root move (decision node) or per root outcome (chance
@@ -21,8 +29,27 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
 
 /// [`divide`], handing each root move's count to `each` as soon as it is
 /// counted (a long perft shows its progress).
-pub fn divide_each<G: Game>(pos: &G, depth: u32, mut each: impl FnMut(String, u64)) {
+pub fn divide_each<G: Game>(pos: &G, depth: u32, each: impl FnMut(String, u64)) {
+    divide_until(pos, depth, &AtomicBool::new(false), each);
+}
+
+/// [`divide_each`] that gives up when `stop` is set (a protocol `stop`):
+/// the move being counted then is not handed to `each`, and the result is
+/// false.
+pub fn divide_until<G: Game>(
+    pos: &G,
+    depth: u32,
+    stop: &AtomicBool,
+    mut each: impl FnMut(String, u64),
+) -> bool {
     let pos = &pos.without_adjudication();
+    let mut each = |m: String, n: u64| {
+        let counted = !stop.load(Ordering::Relaxed);
+        if counted {
+            each(m, n);
+        }
+        counted
+    };
     let mut bufs = Buffers::default();
     match pos.status() {
         Status::Over(_) => {}
@@ -32,22 +59,30 @@ pub fn divide_each<G: Game>(pos: &G, depth: u32, mut each: impl FnMut(String, u6
             for (m, _) in outcomes {
                 let mut child = pos.clone();
                 child.play(m);
-                each(pos.move_text(m), count(&child, depth, &mut bufs, 0));
+                if !each(pos.move_text(m), count(&child, depth, &mut bufs, 0, stop)) {
+                    return false;
+                }
             }
         }
         Status::Decision(_) => {
             if depth == 0 {
-                return;
+                return true;
             }
             let mut moves = Vec::new();
             pos.moves(&mut moves);
             for m in moves {
                 let mut child = pos.clone();
                 child.play(m);
-                each(pos.move_text(m), count(&child, depth - 1, &mut bufs, 0));
+                if !each(
+                    pos.move_text(m),
+                    count(&child, depth - 1, &mut bufs, 0, stop),
+                ) {
+                    return false;
+                }
             }
         }
     }
+    true
 }
 
 struct Buffers<G: Game> {
@@ -64,9 +99,20 @@ impl<G: Game> Default for Buffers<G> {
     }
 }
 
-fn count<G: Game>(pos: &G, depth: u32, bufs: &mut Buffers<G>, level: usize) -> u64 {
+/// The leaves below `pos`; a meaningless number once `stop` is set (one
+/// relaxed load per interior node: nothing next to a move generation).
+fn count<G: Game>(
+    pos: &G,
+    depth: u32,
+    bufs: &mut Buffers<G>,
+    level: usize,
+    stop: &AtomicBool,
+) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if stop.load(Ordering::Relaxed) {
+        return 0;
     }
     match pos.status() {
         Status::Over(_) => 0,
@@ -80,7 +126,7 @@ fn count<G: Game>(pos: &G, depth: u32, bufs: &mut Buffers<G>, level: usize) -> u
             for &(m, _) in &outcomes {
                 let mut child = pos.clone();
                 child.play(m);
-                total += count(&child, depth, bufs, level + 1);
+                total += count(&child, depth, bufs, level + 1, stop);
             }
             bufs.outcomes[level] = outcomes;
             total
@@ -98,7 +144,7 @@ fn count<G: Game>(pos: &G, depth: u32, bufs: &mut Buffers<G>, level: usize) -> u
             for &m in &moves {
                 let mut child = pos.clone();
                 child.play(m);
-                total += count(&child, depth - 1, bufs, level + 1);
+                total += count(&child, depth - 1, bufs, level + 1, stop);
             }
             bufs.moves[level] = moves;
             total

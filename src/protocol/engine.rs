@@ -53,8 +53,15 @@ pub trait Engine {
     /// Legal moves (decision node) or outcome tokens (chance node).
     fn moves(&self) -> Vec<String>;
 
-    /// `go perft N`: (count per root move or outcome, total).
-    fn perft(&self, depth: u32) -> (Vec<(String, u64)>, u64);
+    /// Starts `go perft N` on its own thread ([`super::perft::start`]),
+    /// which ends by itself or when `stop` is set.
+    fn perft(
+        &self,
+        depth: u32,
+        out: Output,
+        stop: Arc<AtomicBool>,
+        done: Arc<AtomicBool>,
+    ) -> Result<JoinHandle<()>, String>;
 
     /// Evaluation terms at a decision node.
     fn eval(&self) -> Result<Vec<(String, i32)>, String>;

@@ -4,8 +4,8 @@
 //! once, generically, by [`session::Session`].
 //!
 //! Threads: the reader (this module) keeps reading commands while a search
-//! runs on its own thread; `stop`, `quit` and end of input set the search's
-//! stop flag and wait for its `bestmove`. All output goes through one
+//! or a perft runs on its own thread; `stop`, `quit` and end of input set
+//! its stop flag and wait for its last line. All output goes through one
 //! line-locked [`Output`].
 
 pub mod engine;
@@ -13,6 +13,7 @@ pub mod go;
 pub mod options;
 pub mod output;
 pub mod parser;
+pub mod perft;
 pub mod session;
 
 #[cfg(test)]
@@ -196,11 +197,15 @@ impl Protocol {
                 if self.busy() {
                     return Flow::Continue;
                 }
-                let (parts, total) = self.engine.perft(depth);
-                for (m, n) in parts {
-                    self.out.line(&format!("{m}: {n}"));
+                let stop = Arc::new(AtomicBool::new(false));
+                let done = Arc::new(AtomicBool::new(false));
+                match self
+                    .engine
+                    .perft(depth, self.out.clone(), stop.clone(), done.clone())
+                {
+                    Ok(handle) => self.search = Some(Running { handle, stop, done }),
+                    Err(e) => self.out.error(&format!("go perft: {e}")),
                 }
-                self.out.line(&format!("Nodes searched: {total}"));
             }
             Command::Stop => self.finish_search(),
             Command::PonderHit => self.out.error("pondering is not supported"),

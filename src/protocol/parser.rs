@@ -178,9 +178,16 @@ fn parse_position(rest: &[&str]) -> Result<PositionSpec, String> {
     })
 }
 
+/// The deepest `go perft`, as `agon perft --depth`.
+const PERFT_MAX_DEPTH: u32 = 64;
+
 fn parse_go(rest: &[&str]) -> Result<Command, String> {
     if let ["perft", n] = rest {
-        return Ok(Command::Perft(number("perft depth", n)?));
+        let depth = number("perft depth", n)?;
+        if depth > PERFT_MAX_DEPTH {
+            return Err(format!("go perft: the depth must be 0..={PERFT_MAX_DEPTH}"));
+        }
+        return Ok(Command::Perft(depth));
     }
     let mut spec = GoSpec::default();
     let mut i = 0;

@@ -3,14 +3,16 @@
 //! read or change it. Generic over [`Game`], so everything below is
 //! monomorphised per game.
 
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
 use std::thread::JoinHandle;
 
 use rand::RngCore;
 
 use super::engine::{Engine, SearchContext};
 use super::go;
+use super::output::Output;
 use super::parser::{shorten, GoSpec, PositionSpec, Query};
-use crate::game::perft::{divide, perft};
 use crate::game::{decider_after, Game, GameOptions, Outcome, Player, Status};
 use crate::search::SearchConfig;
 
@@ -205,14 +207,14 @@ impl<G: Game> Engine for Session<G> {
         }
     }
 
-    fn perft(&self, depth: u32) -> (Vec<(String, u64)>, u64) {
-        let parts = divide(&self.pos, depth);
-        let total = if parts.is_empty() {
-            perft(&self.pos, depth)
-        } else {
-            parts.iter().map(|(_, n)| n).sum()
-        };
-        (parts, total)
+    fn perft(
+        &self,
+        depth: u32,
+        out: Output,
+        stop: Arc<AtomicBool>,
+        done: Arc<AtomicBool>,
+    ) -> Result<JoinHandle<()>, String> {
+        super::perft::start(self.pos.clone(), depth, out, stop, done)
     }
 
     fn eval(&self) -> Result<Vec<(String, i32)>, String> {

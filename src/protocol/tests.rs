@@ -4,6 +4,7 @@
 
 use std::io::Write;
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use super::engine::{Catalog, Engine};
 use super::session::Session;
@@ -32,13 +33,52 @@ impl Write for Shared {
 /// Runs the whole protocol on `input` (then end of input) and returns
 /// the output lines.
 fn talk(input: &str) -> Vec<String> {
+    talk_until(input, None)
+}
+
+/// Input that ends only once the output has a line starting with `until`
+/// (or after 20 s): the end of input stops a running job (a perft), as
+/// `stop` does.
+struct InputUntil {
+    input: std::io::Cursor<Vec<u8>>,
+    out: Arc<Mutex<Vec<u8>>>,
+    until: Option<String>,
+}
+
+impl std::io::Read for InputUntil {
+    fn read(&mut self, b: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.input.read(b)?;
+        if n > 0 {
+            return Ok(n);
+        }
+        if let Some(until) = &self.until {
+            let deadline = Instant::now() + Duration::from_secs(20);
+            while Instant::now() < deadline {
+                let text = String::from_utf8_lossy(&self.out.lock().unwrap()).into_owned();
+                if text.lines().any(|l| l.starts_with(until.as_str())) {
+                    break;
+                }
+                std::thread::sleep(Duration::from_millis(5));
+            }
+        }
+        Ok(0)
+    }
+}
+
+/// [`talk`], the end of input held back until a line starts with `until`.
+fn talk_until(input: &str, until: Option<&str>) -> Vec<String> {
     let buf = Arc::new(Mutex::new(Vec::new()));
     let catalog = Catalog {
         games: vec!["toy"],
         make: make_toy,
     };
+    let input = InputUntil {
+        input: std::io::Cursor::new(input.as_bytes().to_vec()),
+        out: buf.clone(),
+        until: until.map(String::from),
+    };
     run_with(
-        input.as_bytes(),
+        std::io::BufReader::new(input),
         Output::new(Box::new(Shared(buf.clone()))),
         catalog,
     );
@@ -164,9 +204,21 @@ fn go_at_a_decision_node_names_a_legal_move() {
 fn perft_divides_over_chance_outcomes() {
     // dice on: 3 rolls × 2 moves at depth 1; at depth 2 each of those 6
     // lines again has 3 rolls × 2 moves.
-    let out = talk("setoption name GameOptions value dice=on\ngo perft 1\ngo perft 2\n");
-    assert_eq!(out[..4], ["r1: 2", "r2: 2", "r3: 2", "Nodes searched: 6"]);
+    let dice = "setoption name GameOptions value dice=on\n";
+    let out = talk_until(&format!("{dice}go perft 1\n"), Some("Nodes searched"));
+    assert_eq!(out, ["r1: 2", "r2: 2", "r3: 2", "Nodes searched: 6"]);
+    let out = talk_until(&format!("{dice}go perft 2\n"), Some("Nodes searched"));
     assert_eq!(out.last().unwrap(), "Nodes searched: 36");
+    // Perft runs on its own thread: a second one while it counts is refused
+    // like a second `go`, and the end of input stops it.
+    let out = talk(&format!("{dice}go perft 64\ngo perft 1\n"));
+    assert_eq!(
+        out,
+        [
+            "info string error: a search is running; send stop first",
+            "info string perft stopped"
+        ]
+    );
 }
 
 #[test]

@@ -37,6 +37,13 @@ pub use root::{think_with, RootMove};
 const LMR_DIVISOR: f64 = 4.0;
 /// Plies of quiescence at most below the horizon.
 pub const QS_MAX_DEPTH: i32 = 8;
+/// Nodes at most in one quiescence search (from one horizon node): where
+/// nearly every move captures (a Petteia board full of pieces, Zamma's
+/// flying Mullahs) eight plies of them are billions of nodes, and depth 1
+/// never ends. Past the budget a node takes its static value, as at
+/// [`QS_MAX_DEPTH`]. The largest quiescence search of the bench positions
+/// has 574 nodes (Zamma), so the bench's nodes do not change.
+pub const QS_BUDGET: u64 = 1024;
 
 /// Alpha-beta settings that are not protocol options (for measuring).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,6 +77,9 @@ pub(crate) struct Worker<'a, G: Game> {
     params: AbParams,
     pub ticker: Ticker,
     pub seldepth: usize,
+    /// The node count at which the current quiescence search has spent
+    /// its [`QS_BUDGET`].
+    qs_end: u64,
     /// Hashes of the positions from the root down to the current node.
     path: Vec<u64>,
     /// Counts of `history` + `path` hashes by low bits: a zero count
@@ -94,6 +104,7 @@ impl<'a, G: Game> Worker<'a, G> {
             params,
             ticker: Ticker::default(),
             seldepth: 0,
+            qs_end: 0,
             path: Vec::with_capacity(MAX_PLY + 2),
             rep_filter: vec![0; 1 << REP_FILTER_BITS],
             hist: History::new(),

@@ -2,10 +2,11 @@
 //! ([`Game::is_forcing`]: for Abalone ejections and pushes that threaten
 //! one) are searched, with the static evaluation as a stand-pat bound, so a
 //! line never ends in the middle of an exchange. At most
-//! [`QS_MAX_DEPTH`](super::QS_MAX_DEPTH) plies deep.
+//! [`QS_MAX_DEPTH`](super::QS_MAX_DEPTH) plies deep and
+//! [`QS_BUDGET`](super::QS_BUDGET) nodes large.
 
 use super::ordering::{pick, score_forcing};
-use super::{Worker, QS_MAX_DEPTH};
+use super::{Worker, QS_BUDGET, QS_MAX_DEPTH};
 use crate::game::{Game, Player};
 use crate::search::score::{Value, DRAW, INF, MAX_PLY};
 
@@ -25,9 +26,12 @@ impl<G: Game> Worker<'_, G> {
         if self.tick() {
             return DRAW;
         }
+        if qdepth == 0 {
+            self.qs_end = self.ticker.nodes + QS_BUDGET;
+        }
         self.seldepth = self.seldepth.max(ply);
         let stand = pos.evaluate();
-        if qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 {
+        if qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 || self.ticker.nodes > self.qs_end {
             return stand;
         }
         // Where every legal move is forcing (compulsory captures in Zamma
