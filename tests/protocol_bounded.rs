@@ -96,3 +96,110 @@ fn perft_deeper_than_the_command_line_allows_is_one_error() {
     let (status, _, _) = common::run(&["perft", "--game", "petteia", "--depth", "65"]);
     assert!(!status.success(), "the command line refuses depth 65 too");
 }
+
+/// The words after `key` in an `info` line.
+fn field<'a>(line: &'a str, key: &str) -> Option<&'a str> {
+    let mut words = line.split(' ');
+    words.find(|w| *w == key)?;
+    words.next()
+}
+
+/// The score of an `info` line as written (`cp 12`, `mate -3`) and
+/// whether it is a bound.
+fn score_of(line: &str) -> Option<(String, bool)> {
+    let at = line.find(" score ")?;
+    let words: Vec<&str> = line[at + 7..].split(' ').collect();
+    let bound = matches!(words.get(2), Some(&("lowerbound" | "upperbound")));
+    Some((format!("{} {}", words[0], words[1]), bound))
+}
+
+/// The final `info` line of a search (the one before `bestmove`) shows a
+/// score only where one is known: the exact score reported for its depth,
+/// or a bound marked as one.
+fn assert_final_score_is_backed(what: &str, out: &[String]) {
+    let n = out.len();
+    assert!(
+        n >= 2 && out[n - 1].starts_with("bestmove"),
+        "{what}: {out:?}"
+    );
+    let last = &out[n - 2];
+    let depth = field(last, "depth").expect("the final line has a depth");
+    let Some((score, bound)) = score_of(last) else {
+        return;
+    };
+    if bound {
+        return;
+    }
+    let reported = out[..n - 2].iter().any(|l| {
+        l.contains(" seldepth ")
+            && field(l, "depth") == Some(depth)
+            && field(l, "multipv") == Some("1")
+            && score_of(l) == Some((score.clone(), false))
+    });
+    assert!(
+        reported,
+        "{what}: the final line's score {score} was never reported exact at depth {depth}: {out:?}"
+    );
+}
+
+#[test]
+fn a_stopped_search_shows_no_score_it_does_not_know() {
+    let mut e = Agon::start();
+    let mut cases: Vec<(&str, &str)> = CAPTURE_RICH.to_vec();
+    cases.push(("abalone", "startpos"));
+    for (game, fen) in cases {
+        e.send(&format!("setoption name Game value {game}"));
+        if fen == "startpos" {
+            e.send("position startpos");
+        } else {
+            e.send(&format!("position fen {fen}"));
+        }
+        // Node limits that stop the search before, inside and after the
+        // first iterations.
+        for nodes in [1, 50, 500, 3000, 20000] {
+            e.send("ucinewgame");
+            if fen != "startpos" {
+                e.send(&format!("position fen {fen}"));
+            }
+            e.send(&format!("go nodes {nodes}"));
+            let out = e.until(|l| l.starts_with("bestmove"));
+            assert_final_score_is_backed(&format!("{game} {fen} nodes {nodes}"), &out);
+        }
+    }
+}
+
+#[test]
+fn seldepth_is_never_below_depth() {
+    // Zamma: a mate in one (the game ends at ply 1: no node deeper than the
+    // root was searched) and a mate in four, searched deeper than the mate;
+    // then the dice games' expectiminimax.
+    let cases = [
+        (
+            "zamma",
+            "position fen 9/9/9/9/4b4/9/4W4/9/9 w 0 0",
+            "go depth 6",
+        ),
+        (
+            "zamma",
+            "position fen 9/9/9/4b4/9/9/9/4w4/9 w 0 0",
+            "go depth 12",
+        ),
+        ("kubeia", "position startpos moves r64", "go depth 2"),
+        ("palma", "position startpos moves t5", "go depth 3"),
+    ];
+    let mut e = Agon::start();
+    for (game, position, go) in cases {
+        e.send(&format!("setoption name Game value {game}"));
+        e.send(position);
+        e.send(go);
+        let out = e.until(|l| l.starts_with("bestmove"));
+        let mut seen = 0;
+        for l in out.iter().filter(|l| l.contains(" seldepth ")) {
+            let depth: u32 = field(l, "depth").unwrap().parse().unwrap();
+            let sel: u32 = field(l, "seldepth").unwrap().parse().unwrap();
+            assert!(sel >= depth, "{game} {position}: {l}");
+            seen += 1;
+        }
+        assert!(seen > 0, "{game} {position}: {out:?}");
+    }
+}

@@ -13,7 +13,7 @@ use super::output::{bestmove_line, nps, report_line, score_text};
 use super::parser::{shorten, ClockSpec, GoSpec};
 use super::session::Session;
 use crate::game::{Game, Status};
-use crate::search::{Clock, Limits, Report, Request, SearchConfig};
+use crate::search::{Bound, Clock, Limits, Report, Request, SearchConfig};
 
 /// Checks `spec` against the position and starts the search thread.
 pub fn start<G: Game>(
@@ -183,10 +183,17 @@ fn search_job<G: Game>(
         None => Vec::new(),
     };
     let ms = start.elapsed().as_millis() as u64;
+    // A score only where a search backs it: a finished iteration's value
+    // or a bound a stopped one proved.
+    let score = match result.bound {
+        None => String::new(),
+        Some(Bound::Exact) => format!(" score {}", score_text(result.score)),
+        Some(Bound::Lower) => format!(" score {} lowerbound", score_text(result.score)),
+        Some(Bound::Upper) => format!(" score {} upperbound", score_text(result.score)),
+    };
     let mut line = format!(
-        "info depth {} score {} nodes {} nps {} time {ms}",
+        "info depth {}{score} nodes {} nps {} time {ms}",
         result.depth,
-        score_text(result.score),
         result.nodes,
         nps(result.nodes, ms)
     );

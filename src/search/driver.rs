@@ -53,7 +53,8 @@ pub trait Iteration<G: Game> {
 
     /// After a stopped iteration: a line it found that beats the last
     /// finished iteration's first (alpha-beta's move that failed high),
-    /// to play instead.
+    /// to play instead; its score is a lower bound of the stopped
+    /// iteration's value, proven by searching that move to the end.
     fn stopped_line(&self) -> Option<Line<G::Move>> {
         None
     }
@@ -105,7 +106,10 @@ pub fn main_loop<G: Game, I: Iteration<G>>(
             }
             report(&Report::Pv(PvInfo {
                 depth,
-                seldepth: ranked.seldepth,
+                // Lines that end before the horizon (a finished game, a
+                // repetition, a table cut, a proven mate) still count as
+                // searched to `depth`: seldepth is never below it.
+                seldepth: ranked.seldepth.max(depth),
                 multipv: i as u32 + 1,
                 score: line.score,
                 bound: Bound::Exact,
@@ -144,19 +148,23 @@ pub fn helper_loop<G: Game, I: Iteration<G>>(worker: &mut I, id: usize, max_dept
 }
 
 impl<M: Copy> Deepened<M> {
-    /// The result: the stopped iteration's line if it had a better one,
-    /// else the first reported line's move, reply and score, or
-    /// `fallback` when no iteration finished.
+    /// The result: the stopped iteration's line if it had a better one
+    /// (its score a lower bound), else the first reported line's move,
+    /// reply and score, or `fallback`'s move (without a score) when no
+    /// iteration finished.
     pub fn result(&self, nodes: u64, fallback: Line<M>) -> SearchResult<M> {
-        let line = self
-            .stopped
-            .as_ref()
-            .or_else(|| self.last.as_ref().and_then(|r| r.lines.first()))
-            .unwrap_or(&fallback);
+        let (line, bound) = if let Some(l) = &self.stopped {
+            (l, Some(Bound::Lower))
+        } else if let Some(l) = self.last.as_ref().and_then(|r| r.lines.first()) {
+            (l, Some(Bound::Exact))
+        } else {
+            (&fallback, None)
+        };
         SearchResult {
             best: line.best,
             ponder: line.ponder,
             score: line.score,
+            bound,
             depth: self.depth,
             nodes,
         }

@@ -8,7 +8,7 @@
 //! by a generator seeded with `config.seed` and the position hash, so a
 //! game between test opponents is reproducible.
 
-use super::info::{ScoreReport, SearchResult};
+use super::info::{Bound, ScoreReport, SearchResult};
 use super::score::{mate_score, report, Value};
 use crate::game::{Game, Outcome, Player, Status, EVAL_LIMIT};
 use rand::{Rng, SeedableRng};
@@ -19,6 +19,7 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
         best: None,
         ponder: None,
         score: ScoreReport::Cp(0),
+        bound: None,
         depth: 1,
         nodes: 0,
     };
@@ -49,6 +50,7 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
         let mut rng = Pcg64::seed_from_u64(seed ^ root.hash());
         result.best = Some(best[rng.gen_range(0..best.len())]);
         result.score = report(best_value);
+        result.bound = Some(Bound::Exact);
     }
     result
 }

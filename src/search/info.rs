@@ -64,6 +64,13 @@ pub struct SearchResult<M> {
     /// The expected reply, for pondering.
     pub ponder: Option<M>,
     pub score: ScoreReport,
+    /// What backs `score`: `Exact` for the value of a finished iteration
+    /// (or of greedy's one ply), `Lower` for a lower bound that a stopped
+    /// iteration proved (a move searched to its end that beat the last
+    /// finished iteration); `None` when nothing does (no iteration
+    /// finished, no move searched: a test opponent's pick, a search
+    /// stopped at once), and `score` is not to be shown.
+    pub bound: Option<Bound>,
     pub depth: u32,
     pub nodes: u64,
 }
@@ -75,6 +82,7 @@ impl<M> SearchResult<M> {
             best: None,
             ponder: None,
             score: ScoreReport::Cp(0),
+            bound: None,
             depth: 0,
             nodes: 0,
         }

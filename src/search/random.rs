@@ -22,6 +22,7 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
         best: None,
         ponder: None,
         score: ScoreReport::Cp(0),
+        bound: None,
         depth: 0,
         nodes: 0,
     };

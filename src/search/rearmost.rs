@@ -40,6 +40,7 @@ pub fn think<G: Game>(
                 best: Some(m),
                 ponder: None,
                 score: ScoreReport::Cp(0),
+                bound: None,
                 depth: 0,
                 nodes: 1,
             },

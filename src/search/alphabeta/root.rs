@@ -226,11 +226,13 @@ impl<G: Game> Iteration<G> for Deepener<'_, G> {
     }
 
     /// The move first after the stop, when it is not the last finished
-    /// iteration's best: it failed high (or the first failed low) before
-    /// the stop, so it is at least as good.
+    /// iteration's best: it raised alpha (failed high, or in the first
+    /// iteration was searched to the end) before the stop, so it is at
+    /// least as good, and its score is a lower bound of the stopped
+    /// iteration's value. A first move not yet searched has no score.
     fn stopped_line(&self) -> Option<Line<G::Move>> {
         let first = &self.rms[0];
-        (Some(first.mv) != self.last_best).then(|| line(first))
+        (Some(first.mv) != self.last_best && first.score > -INF).then(|| line(first))
     }
 }
 
@@ -357,7 +359,8 @@ impl<G: Game> Worker<'_, G> {
         }
         PvInfo {
             depth,
-            seldepth: self.seldepth.min(MAX_PLY) as u32,
+            // As the driver reports it: never below the nominal depth.
+            seldepth: (self.seldepth.min(MAX_PLY) as u32).max(depth),
             multipv: line as u32 + 1,
             score: score::report(rm.score),
             bound,
