@@ -137,7 +137,10 @@ fn a_chance_node_answers_bestmove_none() {
         line_starting(&out, "chance pending:"),
         "chance pending: r1 0.5000, r2 0.2500, r3 0.2500"
     );
-    assert!(line_starting(&out, "info depth").contains(" score cp "));
+    // The toy game has no chance flag, so `auto` is alpha-beta, which does
+    // not value a chance root: its final line makes up no score.
+    let last = line_starting(&out, "info depth");
+    assert!(last.starts_with("info depth 0 nodes "), "{out:?}");
     assert_eq!(line_starting(&out, "bestmove"), "bestmove (none)");
     assert_eq!(out.last().unwrap(), "moves a s");
 }
