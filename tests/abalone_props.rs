@@ -5,6 +5,7 @@
 //! here on these playouts too.
 
 use crate::game_contract::check_node;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::abalone::{notation, Abalone};
 use proptest::prelude::*;

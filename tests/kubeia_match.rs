@@ -3,6 +3,7 @@
 //! differ.
 
 use agon::arena::{play_game, random_opening, EngineSpec};
+use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::petteia::Kubeia;
 use rand::SeedableRng;

@@ -5,6 +5,7 @@
 
 use crate::common::trirace::{maxn, maxn_best_moves, TriMove, TriRace};
 use agon::game::perft::perft;
+use agon::game::Notation;
 use agon::game::{decider_after, Game, Outcome, Status, EVAL_LIMIT};
 use agon::search::{greedy, random, ScoreReport};
 use rand::{Rng, SeedableRng};

@@ -3,6 +3,7 @@
 //! value iteration over the `Game` trait, against the Bellman equation on
 //! the shared table and against deep plain expectiminimax.
 
+use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::palma::endgame::{exact_win_probability, in_domain, table, EndgameTable};
 use agon::games::palma::{Palma, Rules};

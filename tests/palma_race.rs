@@ -1,6 +1,8 @@
 //! The one-sided race table and the evaluator built on it, checked against
 //! distributions derived by hand from the recurrence in `race.rs`.
 
+use agon::game::Notation;
+use agon::game::SearchHints;
 use agon::game::{Game, GameOptions};
 use agon::games::palma::race::{rank, table, STATES};
 use agon::games::palma::{Palma, Rules, Track};

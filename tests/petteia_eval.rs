@@ -4,6 +4,8 @@
 //! agreeing with the captures a move really makes.
 
 use agon::game::weights::{with, WeightSet};
+use agon::game::Notation;
+use agon::game::SearchHints;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::petteia::{eval, Petteia};
 use rand::{Rng, SeedableRng};

@@ -2,18 +2,20 @@
 //! of each position written out by hand from `shared/rules/petteia.md`
 //! (destinations enumerated square by square in the comments).
 
+use agon::game::Notation;
+use agon::game::Playable;
 use agon::game::{Game, GameOptions, Outcome, Status};
 use agon::games::petteia::{Kubeia, Petteia, Reason};
 
-fn opts<G: Game>(text: &str) -> GameOptions {
+fn opts<G: Playable>(text: &str) -> GameOptions {
     GameOptions::parse(text, G::option_specs()).unwrap()
 }
 
-fn pos<G: Game>(options: &str, position: &str) -> G {
+fn pos<G: Playable>(options: &str, position: &str) -> G {
     G::from_position(position, &opts::<G>(options)).unwrap()
 }
 
-fn legal<G: Game>(g: &G) -> Vec<String> {
+fn legal<G: Playable>(g: &G) -> Vec<String> {
     let mut v = Vec::new();
     g.moves(&mut v);
     let mut t: Vec<String> = v.iter().map(|&m| g.move_text(m)).collect();
@@ -34,7 +36,7 @@ fn sorted(parts: &[Vec<String>]) -> Vec<String> {
     v
 }
 
-fn after<G: Game>(g: &G, text: &str) -> G {
+fn after<G: Playable>(g: &G, text: &str) -> G {
     let mut c = g.clone();
     let m = c.parse_move(text).unwrap();
     c.play(m);

@@ -3,6 +3,7 @@
 //! deterministic (what `agon bench` relies on).
 
 use agon::bench::position_texts as bench_positions_of;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;

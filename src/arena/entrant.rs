@@ -21,7 +21,7 @@ use super::control::{parse_tc, TimeControl};
 use super::external::{Dialect, ExternalSpec, Process};
 use super::fault::{Failure, Fault};
 use super::EngineSpec;
-use crate::game::{Game, GameError, Player};
+use crate::game::{GameError, Playable, Player};
 use crate::search::{Clock, Request, Searcher};
 
 /// How an entrant plays.
@@ -173,7 +173,7 @@ fn parse_external(text: &str, parts: &[(&str, &str)]) -> Result<Entrant, GameErr
 }
 
 /// What the referee asks for one move.
-pub struct MoveRequest<'a, G: Game> {
+pub struct MoveRequest<'a, G: Playable> {
     /// The position the game started from, and every move and chance
     /// outcome since, in notation (what an external engine is sent).
     pub start: &'a G,
@@ -268,7 +268,7 @@ impl Runner {
     }
 
     /// Asks for a move.
-    pub fn think<G: Game>(&mut self, request: &MoveRequest<G>) -> Result<Answer, Failure> {
+    pub fn think<G: Playable>(&mut self, request: &MoveRequest<G>) -> Result<Answer, Failure> {
         match self {
             Runner::Builtin { spec, searcher } => {
                 let mut limits = spec.limits.clone();
@@ -305,7 +305,7 @@ impl Runner {
 
 /// `position fen <start> [moves …]`: the whole game from its first
 /// position, chance outcomes included (protocol.md: Chance events).
-pub fn position_line<G: Game>(start: &G, moves: &[String]) -> String {
+pub fn position_line<G: Playable>(start: &G, moves: &[String]) -> String {
     let mut line = format!("position fen {}", start.position());
     if !moves.is_empty() {
         line.push_str(" moves ");
@@ -318,7 +318,7 @@ pub fn position_line<G: Game>(start: &G, moves: &[String]) -> String {
 /// UCI dialect names a two-player game's clocks `wtime`/`btime` (White is
 /// the game's `WHITE` player); UGI, and any game of more players, numbers
 /// them `p1time`, `p2time`, …
-pub fn go_line<G: Game>(
+pub fn go_line<G: Playable>(
     dialect: Dialect,
     clocks: &[Option<Clock>],
     control: &TimeControl,
@@ -357,7 +357,7 @@ pub fn go_line<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameOptions;
+    use crate::game::{Game, GameOptions, Notation};
     use crate::games::abalone::Abalone;
 
     #[test]

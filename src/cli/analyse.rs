@@ -22,7 +22,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::GameCommand;
-use crate::game::{Game, GameError, GameOptions, Player, Status};
+use crate::game::{GameError, GameOptions, Playable, Player, Status};
 use crate::games::GameKind;
 use crate::search::expectimax::value::Scale;
 use crate::search::{think, Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
@@ -67,7 +67,7 @@ impl GameCommand for AnalyseArgs {
         self.options.as_deref()
     }
 
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         let limits = match (self.movetime, self.depth) {
             (Some(ms), _) => Limits::movetime(ms),
             (None, d) => Limits::depth(d.unwrap_or(DEFAULT_DEPTH)),
@@ -83,7 +83,7 @@ impl GameCommand for AnalyseArgs {
     }
 }
 
-fn decider<G: Game>(pos: &G) -> Result<Player, GameError> {
+fn decider<G: Playable>(pos: &G) -> Result<Player, GameError> {
     match pos.status() {
         Status::Decision(p) => Ok(p),
         Status::Chance => Err(GameError::new(
@@ -113,7 +113,7 @@ fn score_key(s: ScoreReport) -> f64 {
 }
 
 /// Value of a search score in the command's units (see the module docs).
-fn to_units<G: Game>(s: ScoreReport) -> f64 {
+fn to_units<G: Playable>(s: ScoreReport) -> f64 {
     match (G::win_probability_scale(), s) {
         (Some(_), ScoreReport::Cp(v)) => Scale::of::<G>().win_probability(f64::from(v)),
         (Some(_), ScoreReport::Mate(n)) => f64::from(u8::from(n > 0)),
@@ -121,7 +121,7 @@ fn to_units<G: Game>(s: ScoreReport) -> f64 {
     }
 }
 
-fn show<G: Game>(s: ScoreReport) -> String {
+fn show<G: Playable>(s: ScoreReport) -> String {
     match (G::win_probability_scale(), s) {
         (None, ScoreReport::Mate(n)) => format!("mate {n}"),
         (None, ScoreReport::Cp(v)) => v.to_string(),
@@ -130,7 +130,7 @@ fn show<G: Game>(s: ScoreReport) -> String {
 }
 
 /// Every legal move with its searched value, best first.
-fn analyse_moves<G: Game>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameError> {
+fn analyse_moves<G: Playable>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameError> {
     let me = decider(pos)?;
     let mut moves = Vec::new();
     pos.moves(&mut moves);
@@ -164,7 +164,7 @@ fn analyse_moves<G: Game>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameErr
     Ok(lines)
 }
 
-fn hint<G: Game>(
+fn hint<G: Playable>(
     opts: &GameOptions,
     position: Option<&str>,
     limits: &Limits,
@@ -233,7 +233,7 @@ fn hint<G: Game>(
     Ok(())
 }
 
-fn loss_text<G: Game>(best: f64, v: f64) -> String {
+fn loss_text<G: Playable>(best: f64, v: f64) -> String {
     let d = best - v;
     if G::win_probability_scale().is_some() {
         format!("{d:.4}")
@@ -255,7 +255,7 @@ pub fn set_positions(text: &str) -> Vec<(usize, &str)> {
 
 /// Exact values of every legal move for the mover (`None` if one is not
 /// known).
-pub fn exact_move_values<G: Game>(pos: &G) -> Option<Vec<(G::Move, f64)>> {
+pub fn exact_move_values<G: Playable>(pos: &G) -> Option<Vec<(G::Move, f64)>> {
     let Status::Decision(me) = pos.status() else {
         return None;
     };
@@ -287,7 +287,7 @@ pub struct LossReport {
 /// agon's loss per move on `text`'s positions: exact value of the best
 /// move minus exact value of the move the engine plays with its default
 /// settings (`think`, `SearchConfig::default()`) within `limits`.
-pub fn measure_loss<G: Game>(
+pub fn measure_loss<G: Playable>(
     opts: &GameOptions,
     text: &str,
     limits: &Limits,
@@ -345,7 +345,7 @@ pub fn measure_loss<G: Game>(
     Ok(report)
 }
 
-fn equity_loss<G: Game>(
+fn equity_loss<G: Playable>(
     opts: &GameOptions,
     text: &str,
     limits: &Limits,

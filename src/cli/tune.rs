@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::{parse_engine, parse_openings, GameCommand, Openings};
 use crate::arena::{play_game, random_opening, EngineSpec};
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
 use crate::tune::{fit, is_quiet, samples_from_game, samples_from_game_where, Sample};
 use rand::{Rng, SeedableRng};
@@ -78,7 +78,7 @@ impl GameCommand for TuneArgs {
     }
 
     /// Collects samples, fits, prints old and new weights (or SPSA).
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         match self.spsa {
             Some(iterations) => super::tune_spsa::run_game::<G>(opts, self, iterations),
             None => run_game::<G>(opts, self),
@@ -87,7 +87,7 @@ impl GameCommand for TuneArgs {
 }
 
 /// The game's feature names; an error if it has none.
-pub(super) fn features<G: Game>() -> Result<&'static [&'static str], GameError> {
+pub(super) fn features<G: Playable>() -> Result<&'static [&'static str], GameError> {
     let names = G::feature_names();
     if names.is_empty() {
         return Err(GameError::new(format!(
@@ -99,7 +99,7 @@ pub(super) fn features<G: Game>() -> Result<&'static [&'static str], GameError> 
 }
 
 /// The start weights: `--start w1/w2/…` or the compiled ones.
-pub(super) fn start_weights<G: Game>(start: Option<&str>) -> Result<Vec<f64>, GameError> {
+pub(super) fn start_weights<G: Playable>(start: Option<&str>) -> Result<Vec<f64>, GameError> {
     let Some(text) = start else {
         return Ok(G::weights());
     };
@@ -132,7 +132,7 @@ pub(super) fn start_weights<G: Game>(start: Option<&str>) -> Result<Vec<f64>, Ga
 
 /// Which weights stay: the first (material sets the scale of the others)
 /// and those named in `--fix`.
-pub(super) fn fixed_weights<G: Game>(fix: &str) -> Result<Vec<bool>, GameError> {
+pub(super) fn fixed_weights<G: Playable>(fix: &str) -> Result<Vec<bool>, GameError> {
     let names = G::feature_names();
     let mut fixed: Vec<bool> = (0..names.len()).map(|i| i == 0).collect();
     for name in fix.split(',').map(str::trim).filter(|n| !n.is_empty()) {
@@ -148,7 +148,7 @@ pub(super) fn fixed_weights<G: Game>(fix: &str) -> Result<Vec<bool>, GameError> 
     Ok(fixed)
 }
 
-fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
+fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
     let names = features::<G>()?;
     let start = start_weights::<G>(args.start.as_deref())?;
     let fixed = fixed_weights::<G>(&args.fix)?;

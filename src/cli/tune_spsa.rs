@@ -4,13 +4,13 @@
 //! ([`crate::tune::pair`]).
 
 use super::tune::{features, fixed_weights, start_weights, TuneArgs};
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{GameError, GameOptions, Playable};
 use crate::tune::pair::{engine_with, play_pair, PairSetup};
 use crate::tune::spsa::{self, PairResult, Params};
 
 /// Runs SPSA and prints progress, the final weights by name and a
 /// `weights=…` line for `agon match --a "…,weights=…"`.
-pub fn run_game<G: Game>(
+pub fn run_game<G: Playable>(
     opts: &GameOptions,
     args: &TuneArgs,
     iterations: u32,

@@ -23,6 +23,8 @@
 
 pub mod chance;
 pub mod error;
+pub mod hints;
+pub mod notation;
 pub mod options;
 pub mod outcome;
 pub mod perft;
@@ -31,6 +33,8 @@ pub mod weights;
 pub mod zobrist;
 
 pub use error::GameError;
+pub use hints::{SearchHints, HISTORY_SIZE};
+pub use notation::Notation;
 pub use options::{GameOptions, OptionKind, OptionSpec};
 pub use outcome::{Outcome, Ranking, MAX_PLAYERS};
 pub use record::GameRecord;
@@ -89,8 +93,12 @@ pub fn decider_after<G: Game>(pos: &G) -> Option<Player> {
 /// point of view of the player to move at a decision node.
 pub type Score = i32;
 
-/// A game's rules, notation and position string, plus the hooks a search
-/// may use. Implementations must be cheap to clone: searches copy-make.
+/// A game's rules: whose turn it is, the legal moves and chance outcomes,
+/// playing them, the outcome, hashing. Everything rules-only code (perft,
+/// record replay, the game contract) needs, and nothing else: text is
+/// [`Notation`], evaluation [`eval::Evaluated`], search hints
+/// [`SearchHints`]. Implementations must be cheap to clone: searches
+/// copy-make.
 pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// A decision or a chance outcome. Small and `Copy`.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
@@ -102,29 +110,11 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// expectiminimax instead of alpha-beta).
     const HAS_CHANCE: bool = false;
 
-    /// Whether forcing moves (captures) are compulsory when available, so
-    /// that a quiescence search may not "stand pat" where they exist.
-    const FORCING_COMPULSORY: bool = false;
-
-    /// Player names in player order (`["black", "white"]` for Abalone).
-    const PLAYER_NAMES: &'static [&'static str];
-
-    /// The player whose clock is `wtime`/`winc` in the protocol (the one
-    /// shown as White); the other two-player clock is `btime`/`binc`.
-    const WHITE: Player;
-
     /// The variant options this game accepts (`key=value`).
     fn option_specs() -> &'static [OptionSpec];
 
     /// The start position for the given options.
     fn new(options: &GameOptions) -> Result<Self, GameError>;
-
-    /// Parses a position string (the inverse of [`Game::position`]).
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError>;
-
-    /// The one-line position string; holds every piece of state the rules
-    /// need and round-trips exactly through [`Game::from_position`].
-    fn position(&self) -> String;
 
     /// The options this position was created with (normalised, all keys).
     fn options(&self) -> &GameOptions;
@@ -167,17 +157,6 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// The hash recomputed from scratch (tests compare it with `hash`).
     fn hash_from_scratch(&self) -> u64;
 
-    /// The move (or outcome) in the game's canonical notation, for this
-    /// position (the one the move is played from).
-    fn move_text(&self, m: Self::Move) -> String;
-
-    /// Parses a move or a chance outcome legal in this position. Accepts
-    /// the canonical notation and any alternative input notation.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
-
-    /// A multi-line picture of the board for humans (`d` command).
-    fn board_text(&self) -> String;
-
     /// Plies played since the start (or as given by the position string).
     fn ply(&self) -> u32;
 
@@ -185,15 +164,6 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// the n-th time. Searches score any repetition inside the tree as a draw.
     fn repetition_limit(&self) -> Option<u32> {
         None
-    }
-
-    /// Reads a file of game records in the game's record format.
-    fn read_records(text: &str, options: &GameOptions) -> Result<Vec<GameRecord<Self>>, GameError> {
-        let _ = (text, options);
-        Err(GameError::new(format!(
-            "{} has no record format",
-            Self::NAME
-        )))
     }
 
     /// The result a referee gives when a game is stopped at its ply limit
@@ -209,7 +179,7 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         self.clone()
     }
 
-    // ---- Hooks for searches; defaults make every game searchable. ----
+    // ---- Evaluation: moves to `eval::Evaluated` in the next step. ----
 
     /// Static evaluation from the view of the player to move (decision
     /// nodes). Must be within `±EVAL_LIMIT`.
@@ -280,48 +250,19 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         Vec::new()
     }
 
-    /// Whether a move is forcing (searched in quiescence).
-    fn is_forcing(&self, _m: Self::Move) -> bool {
-        false
-    }
-
-    /// A cheap static ordering hint: larger is searched first.
-    fn order_hint(&self, _m: Self::Move) -> i32 {
-        0
-    }
-
     /// Builds whatever the evaluator computes on first use (Palma's race
     /// table), so that a timed search does not pay for it. The protocol
     /// calls it at `isready`, where UCI-style engines do their slow set-up.
     fn prepare(&self) {}
-
-    /// How many more moves the player to move expects to make in this
-    /// game (from its phase, the pieces left, the plies played): the
-    /// time manager shares the clock over them. `None`: its default.
-    fn moves_left(&self) -> Option<u32> {
-        None
-    }
-
-    /// How far along its track the piece that `m` moves stands before the
-    /// move, for the `rearmost` test opponent (which plays the legal move
-    /// with the smallest value): 0 for a piece entering from off the board,
-    /// larger further on. `None` for a move that moves no piece along a
-    /// track (a pass, a chance outcome) and in games without tracks (the
-    /// default), where `rearmost` plays as `greedy`.
-    fn piece_progress(&self, _m: Self::Move) -> Option<u32> {
-        None
-    }
-
-    /// A small index identifying the move's "shape" for history and
-    /// killer tables (e.g. from-square × direction). Must be `< HISTORY_SIZE`.
-    fn history_index(&self, _m: Self::Move) -> usize {
-        0
-    }
 }
+
+/// Everything a search, the protocol and the command line need of a game:
+/// its rules, its text and its search hints. Code that needs only the
+/// rules bounds on [`Game`] alone.
+pub trait Playable: Game + Notation + SearchHints {}
+
+impl<G: Game + Notation + SearchHints> Playable for G {}
 
 /// Bound on the magnitude of any static evaluation, so searches can keep
 /// win/loss scores above it.
 pub const EVAL_LIMIT: Score = 20_000;
-
-/// Size of per-move-shape tables (history, counter moves).
-pub const HISTORY_SIZE: usize = 4096;

@@ -10,11 +10,11 @@
 
 use super::info::{ScoreReport, SearchResult};
 use super::score::{mate_score, report, Value};
-use crate::game::{Game, Outcome, Player, Status, EVAL_LIMIT};
+use crate::game::{Outcome, Playable, Player, Status, EVAL_LIMIT};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResult<G::Move> {
+pub fn think<G: Playable>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResult<G::Move> {
     let mut result = SearchResult {
         best: None,
         ponder: None,
@@ -80,6 +80,7 @@ mod trirace;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
     use crate::search::score::{DRAW, MATE_BOUND};
 
     #[test]

@@ -13,7 +13,7 @@
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
 //!   [`score`]: score scale and mate distances.
 //! - [`greedy`], [`random`], [`rearmost`]: the test opponents (`rearmost`
-//!   moves the piece furthest back, [`Game::piece_progress`]; it plays as
+//!   moves the piece furthest back, [`SearchHints::piece_progress`](crate::game::SearchHints::piece_progress); it plays as
 //!   `greedy` in games without tracks).
 
 pub mod alphabeta;
@@ -38,7 +38,7 @@ mod tests;
 pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
 
-use crate::game::Game;
+use crate::game::Playable;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tt::Tt;
@@ -118,7 +118,7 @@ impl Default for SearchConfig {
 }
 
 /// What to search: the one request every search takes.
-pub struct Request<'a, G: Game> {
+pub struct Request<'a, G: Playable> {
     pub root: &'a G,
     /// Hashes of the positions before `root` in the game (oldest first),
     /// for repetition detection.
@@ -130,7 +130,7 @@ pub struct Request<'a, G: Game> {
     pub config: &'a SearchConfig,
 }
 
-impl<'a, G: Game> Request<'a, G> {
+impl<'a, G: Playable> Request<'a, G> {
     /// A request for `root` with no history and every root move.
     pub fn new(root: &'a G, limits: &'a Limits, config: &'a SearchConfig) -> Self {
         Request {
@@ -149,7 +149,7 @@ impl<'a, G: Game> Request<'a, G> {
 ///
 /// - `stop`: set by another thread to end the search within milliseconds.
 /// - `report`: receives `info` reports as the search goes.
-pub fn think<G: Game>(
+pub fn think<G: Playable>(
     req: &Request<G>,
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
@@ -230,7 +230,7 @@ impl Searcher {
     /// (`config.hash_mb` and `config.threads` are not looked at: see
     /// [`Searcher::set_hash`], [`Searcher::set_threads`]) until its limits
     /// or `stop`; `report` receives the `info` reports as the search goes.
-    pub fn think<G: Game>(
+    pub fn think<G: Playable>(
         &self,
         req: &Request<G>,
         stop: &AtomicBool,
@@ -247,7 +247,7 @@ impl Searcher {
         result
     }
 
-    fn dispatch<G: Game>(
+    fn dispatch<G: Playable>(
         &self,
         req: &Request<G>,
         stop: &AtomicBool,

@@ -38,7 +38,9 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 
-use crate::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Player, Score, Status};
+use crate::game::{
+    Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, Score, SearchHints, Status,
+};
 use board::{shift, Bits, BOARD, DIRS, ORDINAL};
 pub use moves::Move;
 use rules::Rules;
@@ -211,9 +213,8 @@ impl Abalone {
 
 impl Game for Abalone {
     type Move = Move;
+
     const NAME: &'static str = "abalone";
-    const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
-    const WHITE: Player = 1;
 
     fn option_specs() -> &'static [OptionSpec] {
         rules::SPECS
@@ -230,14 +231,6 @@ impl Game for Abalone {
             pos.hash = pos.compute_hash();
         }
         Ok(pos)
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::intern(options)?)
-    }
-
-    fn position(&self) -> String {
-        position::write(self)
     }
 
     fn options(&self) -> &GameOptions {
@@ -292,54 +285,12 @@ impl Game for Abalone {
         self.compute_hash()
     }
 
-    fn move_text(&self, m: Move) -> String {
-        notation::write(m)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
-    }
-
-    fn board_text(&self) -> String {
-        position::picture(self)
-    }
-
     fn ply(&self) -> u32 {
         self.ply
     }
 
-    // Engine games at 10 s + 0.1 s ran 130-250 plies; each ejection brings
-    // the sixth, which ends the game, nearer.
-    fn moves_left(&self) -> Option<u32> {
-        let ejected = u32::from(self.ejected[0]) + u32::from(self.ejected[1]);
-        Some(80u32.saturating_sub(self.ply / 4 + 4 * ejected).max(15))
-    }
-
     fn repetition_limit(&self) -> Option<u32> {
         self.rules.repetition
-    }
-
-    fn read_records(
-        text: &str,
-        _options: &GameOptions,
-    ) -> Result<Vec<crate::game::GameRecord<Self>>, GameError> {
-        // Each APGN record carries its own layout (Variant tag).
-        apgn::parse(text)?
-            .into_iter()
-            .map(|r| {
-                let result = match r.result.as_str() {
-                    "1-0" => Some(Outcome::Win(0)),
-                    "0-1" => Some(Outcome::Win(1)),
-                    "1/2-1/2" => Some(Outcome::Draw),
-                    _ => None,
-                };
-                Ok(crate::game::GameRecord {
-                    start: r.start()?,
-                    moves: r.moves,
-                    result,
-                })
-            })
-            .collect()
     }
 
     fn without_adjudication(&self) -> Self {
@@ -381,6 +332,64 @@ impl Game for Abalone {
 
     fn weights() -> Vec<f64> {
         eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+}
+
+impl Notation for Abalone {
+    const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
+
+    const WHITE: Player = 1;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        position::parse(text, Rules::intern(options)?)
+    }
+
+    fn position(&self) -> String {
+        position::write(self)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        notation::write(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        notation::parse(self, text)
+    }
+
+    fn board_text(&self) -> String {
+        position::picture(self)
+    }
+
+    fn read_records(
+        text: &str,
+        _options: &GameOptions,
+    ) -> Result<Vec<crate::game::GameRecord<Self>>, GameError> {
+        // Each APGN record carries its own layout (Variant tag).
+        apgn::parse(text)?
+            .into_iter()
+            .map(|r| {
+                let result = match r.result.as_str() {
+                    "1-0" => Some(Outcome::Win(0)),
+                    "0-1" => Some(Outcome::Win(1)),
+                    "1/2-1/2" => Some(Outcome::Draw),
+                    _ => None,
+                };
+                Ok(crate::game::GameRecord {
+                    start: r.start()?,
+                    moves: r.moves,
+                    result,
+                })
+            })
+            .collect()
+    }
+}
+
+impl SearchHints for Abalone {
+    // Engine games at 10 s + 0.1 s ran 130-250 plies; each ejection brings
+    // the sixth, which ends the game, nearer.
+    fn moves_left(&self) -> Option<u32> {
+        let ejected = u32::from(self.ejected[0]) + u32::from(self.ejected[1]);
+        Some(80u32.saturating_sub(self.ply / 4 + 4 * ejected).max(15))
     }
 
     fn is_forcing(&self, m: Move) -> bool {

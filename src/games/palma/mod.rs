@@ -58,7 +58,9 @@ pub mod state;
 pub use rules::Rules;
 pub use state::{Palma, PalmaMove, Phase, Track};
 
-use crate::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Player, Score, Status};
+use crate::game::{
+    Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, Score, SearchHints, Status,
+};
 use state::{THROWS, THROW_PROBS};
 
 impl Palma {
@@ -73,10 +75,10 @@ impl Palma {
 
 impl Game for Palma {
     type Move = PalmaMove;
+
     const NAME: &'static str = "palma";
+
     const HAS_CHANCE: bool = true;
-    const PLAYER_NAMES: &'static [&'static str] = &["hounds", "jackals"];
-    const WHITE: u8 = 0;
 
     fn option_specs() -> &'static [OptionSpec] {
         rules::SPECS
@@ -88,14 +90,6 @@ impl Game for Palma {
 
     fn prepare(&self) {
         race::table(self.rules);
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::intern(options)?)
-    }
-
-    fn position(&self) -> String {
-        position::write(self)
     }
 
     fn options(&self) -> &GameOptions {
@@ -142,27 +136,8 @@ impl Game for Palma {
         self.compute_hash()
     }
 
-    fn move_text(&self, m: PalmaMove) -> String {
-        notation::move_text(m)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<PalmaMove, GameError> {
-        notation::parse_move(self, text)
-    }
-
-    fn board_text(&self) -> String {
-        eval::board_text(self)
-    }
-
     fn ply(&self) -> u32 {
         self.ply
-    }
-
-    // The race ends when one side is home; a turn moves about 3 pips (the
-    // 150-pip start needs 51 turns on average, race.rs).
-    fn moves_left(&self) -> Option<u32> {
-        let pips = self.tracks.map(eval::pips_to_go).into_iter().min()?;
-        Some((pips / 3).max(0) as u32 + 1)
     }
 
     fn evaluate(&self) -> Score {
@@ -179,6 +154,41 @@ impl Game for Palma {
 
     fn exact_win_probability(&self, player: Player) -> Option<f64> {
         endgame::exact_win_probability(self, player)
+    }
+}
+
+impl Notation for Palma {
+    const PLAYER_NAMES: &'static [&'static str] = &["hounds", "jackals"];
+
+    const WHITE: u8 = 0;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        position::parse(text, Rules::intern(options)?)
+    }
+
+    fn position(&self) -> String {
+        position::write(self)
+    }
+
+    fn move_text(&self, m: PalmaMove) -> String {
+        notation::move_text(m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<PalmaMove, GameError> {
+        notation::parse_move(self, text)
+    }
+
+    fn board_text(&self) -> String {
+        eval::board_text(self)
+    }
+}
+
+impl SearchHints for Palma {
+    // The race ends when one side is home; a turn moves about 3 pips (the
+    // 150-pip start needs 51 turns on average, race.rs).
+    fn moves_left(&self) -> Option<u32> {
+        let pips = self.tracks.map(eval::pips_to_go).into_iter().min()?;
+        Some((pips / 3).max(0) as u32 + 1)
     }
 
     fn order_hint(&self, m: PalmaMove) -> i32 {

@@ -7,7 +7,10 @@ use super::notation::{parse_roll, parse_step, roll_text, square_name, step_text}
 use super::rules::State;
 use super::{eval, kubeia, position, PetteiaGame};
 use crate::game::options::{intern, RuleSet};
-use crate::game::{Game, GameError, GameOptions, OptionKind, OptionSpec, Player, Score, Status};
+use crate::game::{
+    Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Player, Score, SearchHints,
+    Status,
+};
 
 const SPECS: &[OptionSpec] = &[
     OptionSpec {
@@ -174,11 +177,10 @@ impl<const DICE: bool> PetteiaGame<DICE> {
 
 impl<const DICE: bool> Game for PetteiaGame<DICE> {
     type Move = Move;
+
     const NAME: &'static str = if DICE { "kubeia" } else { "petteia" };
+
     const HAS_CHANCE: bool = DICE;
-    const FORCING_COMPULSORY: bool = true;
-    const PLAYER_NAMES: &'static [&'static str] = &["white", "black"];
-    const WHITE: Player = 0;
 
     fn option_specs() -> &'static [OptionSpec] {
         SPECS
@@ -199,16 +201,6 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
             hash: 0,
         };
         Ok(Self::build(state, rules))
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        let rules: &Rules = intern(options)?;
-        let state = position::read(text, DICE, rules.nocapture_limit)?;
-        Ok(Self::build(state, rules))
-    }
-
-    fn position(&self) -> String {
-        position::write(&self.state)
     }
 
     fn options(&self) -> &GameOptions {
@@ -250,27 +242,8 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
         self.state.compute_hash()
     }
 
-    fn move_text(&self, m: Move) -> String {
-        self.move_text_in(m, false)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        self.parse_move_in(text, false)
-    }
-
-    fn board_text(&self) -> String {
-        self.board_text_in(self.rules.greek)
-    }
-
     fn ply(&self) -> u32 {
         self.state.ply
-    }
-
-    // The game ends by captures (or a capture-less stretch): about one move
-    // each per two pieces left, plus an ending.
-    fn moves_left(&self) -> Option<u32> {
-        let board = &self.state.board;
-        Some((board.side(0).count_ones() + board.side(1).count_ones()) / 2 + 10)
     }
 
     fn evaluate(&self) -> Score {
@@ -292,6 +265,45 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
 
     fn weights() -> Vec<f64> {
         eval::weights().iter().map(|&w| f64::from(w)).collect()
+    }
+}
+
+impl<const DICE: bool> Notation for PetteiaGame<DICE> {
+    const PLAYER_NAMES: &'static [&'static str] = &["white", "black"];
+
+    const WHITE: Player = 0;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let rules: &Rules = intern(options)?;
+        let state = position::read(text, DICE, rules.nocapture_limit)?;
+        Ok(Self::build(state, rules))
+    }
+
+    fn position(&self) -> String {
+        position::write(&self.state)
+    }
+
+    fn move_text(&self, m: Move) -> String {
+        self.move_text_in(m, false)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
+        self.parse_move_in(text, false)
+    }
+
+    fn board_text(&self) -> String {
+        self.board_text_in(self.rules.greek)
+    }
+}
+
+impl<const DICE: bool> SearchHints for PetteiaGame<DICE> {
+    const FORCING_COMPULSORY: bool = true;
+
+    // The game ends by captures (or a capture-less stretch): about one move
+    // each per two pieces left, plus an ending.
+    fn moves_left(&self) -> Option<u32> {
+        let board = &self.state.board;
+        Some((board.side(0).count_ones() + board.side(1).count_ones()) / 2 + 10)
     }
 
     fn is_forcing(&self, m: Move) -> bool {

@@ -142,7 +142,7 @@ pub fn history_index(z: &Zamma, m: ZMove) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, GameOptions};
+    use crate::game::{Game, GameOptions, Notation};
 
     fn pos(text: &str) -> Zamma {
         let opts = GameOptions::defaults(Zamma::option_specs());

@@ -22,7 +22,7 @@ mod search;
 use super::control::{Control, Ticker};
 use super::score::MAX_PLY;
 use super::tt::Tt;
-use crate::game::Game;
+use crate::game::Playable;
 use history::History;
 use ordering::Ordered;
 
@@ -65,7 +65,7 @@ pub(crate) struct Shared<'a> {
 }
 
 /// One search thread.
-pub(crate) struct Worker<'a, G: Game> {
+pub(crate) struct Worker<'a, G: Playable> {
     shared: &'a Shared<'a>,
     params: AbParams,
     pub ticker: Ticker,
@@ -87,7 +87,7 @@ pub(crate) struct Worker<'a, G: Game> {
 
 const REP_FILTER_BITS: u64 = 12;
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: Playable> Worker<'a, G> {
     pub fn new(shared: &'a Shared<'a>, params: AbParams) -> Self {
         let mut w = Worker {
             shared,

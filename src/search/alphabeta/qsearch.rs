@@ -1,15 +1,15 @@
 //! Quiescence: below the horizon only forcing moves
-//! ([`Game::is_forcing`]: for Abalone ejections and pushes that threaten
+//! ([`SearchHints::is_forcing`](crate::game::SearchHints::is_forcing): for Abalone ejections and pushes that threaten
 //! one) are searched, with the static evaluation as a stand-pat bound, so a
 //! line never ends in the middle of an exchange. At most
 //! [`QS_MAX_DEPTH`](super::QS_MAX_DEPTH) plies deep.
 
 use super::ordering::{pick, score_forcing};
 use super::{Worker, QS_MAX_DEPTH};
-use crate::game::{Game, Player};
+use crate::game::{Playable, Player};
 use crate::search::score::{Value, DRAW, INF, MAX_PLY};
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Playable> Worker<'_, G> {
     /// Quiescence value of `pos` (where `me` moves), `qdepth` plies below
     /// the horizon.
     pub(super) fn qsearch(

@@ -4,12 +4,12 @@
 
 use super::ordering::{pick, score_moves};
 use super::Worker;
-use crate::game::{Game, Outcome, Player, Status};
+use crate::game::{Outcome, Playable, Player, Status};
 use crate::search::expectimax::chance_static;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
 use crate::search::tt::TtBound;
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Playable> Worker<'_, G> {
     /// The value of `child` (reached at `ply`) from the view of `me`, the
     /// player who moved into it, searched `depth` more plies (≤ 0:
     /// quiescence, `-depth` plies into it) in the window (`alpha`, `beta`)

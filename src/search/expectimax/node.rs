@@ -35,11 +35,11 @@
 use super::tt::{self, Entry};
 use super::value::Scale;
 use super::Pruning;
-use crate::game::{Game, Player, Status};
+use crate::game::{Playable, Player, Status};
 use crate::search::control::{Control, Ticker};
 use crate::search::tt::Tt;
 
-pub struct Worker<'a, G: Game> {
+pub struct Worker<'a, G: Playable> {
     pub pruning: Pruning,
     pub scale: Scale,
     tt: Option<&'a Tt>,
@@ -53,7 +53,7 @@ pub struct Worker<'a, G: Game> {
 }
 
 /// What a chance node works in.
-struct ChanceBufs<G: Game> {
+struct ChanceBufs<G: Playable> {
     outcomes: Vec<(G::Move, f64)>,
     children: Vec<(G, f64)>,
     lb: Vec<f64>,
@@ -61,7 +61,7 @@ struct ChanceBufs<G: Game> {
     first: Vec<Option<(usize, f64)>>,
 }
 
-impl<G: Game> Default for ChanceBufs<G> {
+impl<G: Playable> Default for ChanceBufs<G> {
     fn default() -> Self {
         ChanceBufs {
             outcomes: Vec::new(),
@@ -73,7 +73,7 @@ impl<G: Game> Default for ChanceBufs<G> {
     }
 }
 
-impl<'a, G: Game> Worker<'a, G> {
+impl<'a, G: Playable> Worker<'a, G> {
     pub fn new(pruning: Pruning, tt: Option<&'a Tt>, control: &'a Control<'a>) -> Self {
         Worker {
             pruning,

@@ -4,13 +4,13 @@
 //! [`super::node`] so a shared mistake cannot hide.
 
 use super::value::Scale;
-use crate::game::{Game, Status};
+use crate::game::{Playable, Status};
 
 /// The depth-`depth` expectiminimax value of `pos` from player 0's side,
 /// with the leaf conventions of [`super::node`] (depth counts decision
 /// plies; a leaf is `evaluate`d from the side that decides there or,
 /// at a chance node, right after it).
-pub fn value<G: Game>(pos: &G, depth: u32) -> f64 {
+pub fn value<G: Playable>(pos: &G, depth: u32) -> f64 {
     let scale = Scale::of::<G>();
     let signed = |p: u8, v: f64| if p == 0 { v } else { -v };
     match pos.status() {
