@@ -14,7 +14,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::game::{GameError, GameOptions, Playable};
+use crate::game::{Evaluator, GameError, GameOptions, Playable};
 use crate::search::{Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
 
 /// Transposition table size of every bench search, in MiB.
@@ -120,7 +120,7 @@ pub fn search<G: Playable>(
     // Tables an evaluator builds on first use (Palma's race table) are
     // not part of any search's time.
     for root in roots {
-        std::hint::black_box(root.evaluate());
+        G::Evaluator::default().prepare(root);
     }
     let stop = AtomicBool::new(false);
     let limits = Limits::depth(depth);

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use agon::bench;
-use agon::game::{GameOptions, Playable, Status};
+use agon::game::{Evaluator, GameOptions, Playable, Status};
 use agon::games::GameKind;
 use agon::search::alphabeta::{think_with, AbParams};
 use agon::search::expectimax;
@@ -123,7 +123,7 @@ fn check<G: Playable>(roots: &[G], shallow: u32, deep: u32) -> Result<(), String
     // Warm up what is built once per process (Palma's race table, lazily
     // interned options, thread pools) outside the measured searches.
     for r in roots {
-        std::hint::black_box(r.evaluate());
+        G::Evaluator::default().prepare(r);
         search(r, 1);
     }
     let (a0, n0) = measure(roots, shallow);
@@ -173,6 +173,7 @@ fn playout_allocations<G: Playable>(
 ) -> Result<u64, String> {
     let mut rng = Pcg64::seed_from_u64(seed);
     let mut nodes = 0u64;
+    let evaluator = G::Evaluator::default();
     for root in roots.iter().cycle().take(roots.len().max(20)) {
         let mut pos = root.clone();
         for _ in 0..300 {
@@ -196,7 +197,7 @@ fn playout_allocations<G: Playable>(
             )?;
             check(
                 "evaluate",
-                allocations_of(|| _ = std::hint::black_box(pos.evaluate())),
+                allocations_of(|| _ = std::hint::black_box(evaluator.evaluate(&pos))),
             )?;
             check(
                 "clone",

@@ -11,7 +11,9 @@
 //! [`check_node`] on their own playouts.
 
 use agon::game::chance::draw_outcome;
-use agon::game::{Game, GameOptions, Notation, Playable, Status, EVAL_LIMIT, HISTORY_SIZE};
+use agon::game::{
+    Evaluator, Game, GameOptions, Notation, Playable, Status, EVAL_LIMIT, HISTORY_SIZE,
+};
 use agon::games::abalone::Abalone;
 use agon::games::palma::Palma;
 use agon::games::petteia::{Kubeia, Petteia};
@@ -74,8 +76,9 @@ pub fn check_node<G: Playable>(pos: &G, evaluate: bool) -> Result<(), String> {
             if usize::from(p) >= pos.num_players() {
                 return Err(at(format!("player {p} moves")));
             }
-            if evaluate && pos.evaluate().abs() > EVAL_LIMIT {
-                return Err(at(format!("evaluation {} out of range", pos.evaluate())));
+            let v = G::Evaluator::default().evaluate(pos);
+            if evaluate && v.abs() > EVAL_LIMIT {
+                return Err(at(format!("evaluation {v} out of range")));
             }
         }
     }

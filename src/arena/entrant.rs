@@ -21,7 +21,7 @@ use super::control::{parse_tc, TimeControl};
 use super::external::{Dialect, ExternalSpec, Process};
 use super::fault::{Failure, Fault};
 use super::EngineSpec;
-use crate::game::{GameError, Playable, Player};
+use crate::game::{GameError, Playable, Player, WeightSet};
 use crate::search::{Clock, Request, Searcher};
 
 /// How an entrant plays.
@@ -91,10 +91,10 @@ impl Entrant {
         Ok(entrant)
     }
 
-    /// How many evaluation weights a built-in entrant was given, if any.
-    pub fn weights_len(&self) -> Option<usize> {
+    /// The evaluation weights a built-in entrant was given, if any.
+    pub fn weights(&self) -> Option<&WeightSet> {
         match &self.engine {
-            EngineKind::Builtin(spec) => spec.config.weights.map(|w| w.as_slice().len()),
+            EngineKind::Builtin(spec) => spec.weights.as_ref(),
             EngineKind::External(_) => None,
         }
     }
@@ -275,8 +275,12 @@ impl Runner {
                 limits.clocks = request.clocks.to_vec();
                 let stop = AtomicBool::new(false);
                 let began = Instant::now();
+                // `agon match` checked the weights against the game first.
+                let evaluator = G::evaluator_with(spec.weights.as_ref())
+                    .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?;
                 let req = Request {
                     history: request.history,
+                    evaluator,
                     ..Request::new(request.pos, &limits, &spec.config)
                 };
                 let result = searcher.think(&req, &stop, &|_| {});

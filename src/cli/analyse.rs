@@ -8,11 +8,11 @@
 //! deterministic game gets its alpha-beta value and a chance game its
 //! expectiminimax value after the move, at the given depth or time per
 //! move. When the game knows the exact win probability after a move
-//! ([`Game::exact_win_probability`]: Palma's exact endgames) an "exact"
+//! ([`Evaluator::exact_win_probability`](crate::game::Evaluator::exact_win_probability): Palma's exact endgames) an "exact"
 //! column is added. The command names no game.
 //!
 //! Units: for games whose evaluator is a win probability
-//! ([`Game::win_probability_scale`]) values and losses are win
+//! ([`Evaluator::win_probability_scale`](crate::game::Evaluator::win_probability_scale)) values and losses are win
 //! probabilities of the player to move, 0..1 (equity on the 0..1 scale, not
 //! backgammon's 2p − 1); otherwise search scores in centi-units.
 
@@ -22,7 +22,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::GameCommand;
-use crate::game::{GameError, GameOptions, Playable, Player, Status};
+use crate::game::{Evaluator, GameError, GameOptions, Playable, Player, Status};
 use crate::games::GameKind;
 use crate::search::expectimax::value::Scale;
 use crate::search::{think, Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
@@ -112,17 +112,24 @@ fn score_key(s: ScoreReport) -> f64 {
     }
 }
 
+/// The default evaluator's win-probability scale, if it has one.
+fn win_scale<G: Playable>() -> Option<crate::game::Score> {
+    G::Evaluator::default().win_probability_scale()
+}
+
 /// Value of a search score in the command's units (see the module docs).
 fn to_units<G: Playable>(s: ScoreReport) -> f64 {
-    match (G::win_probability_scale(), s) {
-        (Some(_), ScoreReport::Cp(v)) => Scale::of::<G>().win_probability(f64::from(v)),
+    match (win_scale::<G>(), s) {
+        (Some(_), ScoreReport::Cp(v)) => {
+            Scale::of::<G>(&G::Evaluator::default()).win_probability(f64::from(v))
+        }
         (Some(_), ScoreReport::Mate(n)) => f64::from(u8::from(n > 0)),
         (None, s) => score_key(s),
     }
 }
 
 fn show<G: Playable>(s: ScoreReport) -> String {
-    match (G::win_probability_scale(), s) {
+    match (win_scale::<G>(), s) {
         (None, ScoreReport::Mate(n)) => format!("mate {n}"),
         (None, ScoreReport::Cp(v)) => v.to_string(),
         (Some(_), s) => format!("{:.4}", to_units::<G>(s)),
@@ -156,7 +163,7 @@ fn analyse_moves<G: Playable>(pos: &G, limits: &Limits) -> Result<Vec<Line>, Gam
             text: pos.move_text(m),
             key: to_units::<G>(r.score),
             shown: show::<G>(r.score),
-            exact: child.exact_win_probability(me),
+            exact: G::Evaluator::default().exact_win_probability(&child, me),
         });
     }
     // Stable: equal values keep the move generator's order.
@@ -179,7 +186,7 @@ fn hint<G: Playable>(
         (_, Some(t)) => format!("movetime {} ms per move", t.as_millis()),
         (d, None) => format!("depth {} per move", d.unwrap_or(0)),
     };
-    let units = if G::win_probability_scale().is_some() {
+    let units = if win_scale::<G>().is_some() {
         "win probability of the player to move"
     } else {
         "centi-units for the player to move"
@@ -235,7 +242,7 @@ fn hint<G: Playable>(
 
 fn loss_text<G: Playable>(best: f64, v: f64) -> String {
     let d = best - v;
-    if G::win_probability_scale().is_some() {
+    if win_scale::<G>().is_some() {
         format!("{d:.4}")
     } else if d.abs() >= 1e5 {
         "mate".to_string()
@@ -266,7 +273,9 @@ pub fn exact_move_values<G: Playable>(pos: &G) -> Option<Vec<(G::Move, f64)>> {
         .map(|&m| {
             let mut c = pos.clone();
             c.play(m);
-            c.exact_win_probability(me).map(|x| (m, x))
+            G::Evaluator::default()
+                .exact_win_probability(&c, me)
+                .map(|x| (m, x))
         })
         .collect()
 }

@@ -142,16 +142,7 @@ fn run_game<G: Playable>(
 ) -> Result<(), GameError> {
     let start = G::new(opts)?;
     for e in entrants {
-        let wanted = G::weights().len();
-        if let Some(len) = e.weights_len() {
-            if len != wanted {
-                return Err(GameError::new(format!(
-                    "{} takes {wanted} evaluation weights ({}), not {len}",
-                    G::NAME,
-                    G::feature_names().join("/"),
-                )));
-            }
-        }
+        G::evaluator_with(e.weights())?;
     }
     let total = spec.games.div_ceil(2) * 2;
     println!(

@@ -32,13 +32,13 @@ pub fn run_game<G: Playable>(
         )));
     }
     let engine = args.engine.clone();
-    if engine.config.weights.is_some() {
+    if engine.weights.is_some() {
         return Err(GameError::new(
             "--engine must not set weights= (give start weights with --start)",
         ));
     }
     // The evaluator must take this many weights; every θ has the same length.
-    engine_with(&engine, &start)?;
+    G::evaluator_with(engine_with(&engine, &start)?.weights.as_ref())?;
     let mut params = Params::new(&start, iterations, args.seed);
     params.concurrency = usize::from(args.concurrency);
     let setup = PairSetup {

@@ -70,10 +70,13 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
         None
     }
 
-    /// Builds whatever the evaluator computes on first use (Palma's race
-    /// table), so that a timed search does not pay for it. The protocol
-    /// calls it at `isready`, where UCI-style engines do their slow set-up.
-    fn prepare(&self) {}
+    /// Builds whatever the evaluator computes on first use for positions
+    /// like `pos` (Palma's race table of its rule set), so that a timed
+    /// search does not pay for it. The protocol calls it at `isready`,
+    /// where UCI-style engines do their slow set-up.
+    fn prepare(&self, pos: &G) {
+        let _ = pos;
+    }
 }
 
 /// A game with an evaluator: the one searches use unless given another.
@@ -216,8 +219,15 @@ mod tests {
     #[test]
     fn exact_weights_takes_only_its_length() {
         let set = WeightSet::parse("7/-8/9").unwrap();
-        assert_eq!(exact_weights::<3>(&set, "g", &["a", "b", "c"]).unwrap(), [7, -8, 9]);
+        assert_eq!(
+            exact_weights::<3>(&set, "g", &["a", "b", "c"]).unwrap(),
+            [7, -8, 9]
+        );
         let e = exact_weights::<2>(&set, "g", &["a", "b"]).unwrap_err();
-        assert!(e.to_string().contains("takes 2 evaluation weights (a/b), not 3"), "{e}");
+        assert!(
+            e.to_string()
+                .contains("takes 2 evaluation weights (a/b), not 3"),
+            "{e}"
+        );
     }
 }

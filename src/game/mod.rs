@@ -1,5 +1,16 @@
 //! The Game abstraction that every game implements and every search and
-//! protocol layer is generic over.
+//! protocol layer is generic over, one trait per concern:
+//!
+//! - [`Game`]: the rules (turns, moves, chance outcomes, play, outcome,
+//!   hash). Rules-only code (perft, record replay) needs nothing else.
+//! - [`Notation`] (module [`notation`]): the position string, move
+//!   notation, board picture and record format (protocol, CLI, referee).
+//! - [`Evaluator`], [`Evaluated`] (module [`eval`]): evaluation as a value
+//!   carrying its weights, handed to each search; [`Tunable`]: the linear
+//!   features `agon tune` fits.
+//! - [`SearchHints`] (module [`hints`]): move order, forcing moves,
+//!   history shapes, game length, for the searches only.
+//! - [`Playable`]: all of them, the bound of the searches and the protocol.
 //!
 //! A position is a node of the game tree:
 //! - a **decision node**: one player chooses among [`Game::moves`];
@@ -23,16 +34,17 @@
 
 pub mod chance;
 pub mod error;
+pub mod eval;
 pub mod hints;
 pub mod notation;
 pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod record;
-pub mod weights;
 pub mod zobrist;
 
 pub use error::GameError;
+pub use eval::{Evaluated, Evaluator, Tunable, Tuner, WeightSet, EVAL_LIMIT};
 pub use hints::{SearchHints, HISTORY_SIZE};
 pub use notation::Notation;
 pub use options::{GameOptions, OptionKind, OptionSpec};
@@ -178,91 +190,11 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     fn without_adjudication(&self) -> Self {
         self.clone()
     }
-
-    // ---- Evaluation: moves to `eval::Evaluated` in the next step. ----
-
-    /// Static evaluation from the view of the player to move (decision
-    /// nodes). Must be within `±EVAL_LIMIT`.
-    fn evaluate(&self) -> Score {
-        0
-    }
-
-    /// Static evaluation from the view of `player`, on the scale of
-    /// [`Game::evaluate`], for searches that keep a value per player
-    /// (max^n, greedy). The default is right for two-player zero-sum
-    /// games: `evaluate()` for the player it is from (the player to move,
-    /// or at a chance node the player who decides after it, see
-    /// [`decider_after`]) and its negation for the other. A game of more
-    /// than two players overrides it (the default treats every non-mover
-    /// as the mover's opponent).
-    fn evaluate_for(&self, player: Player) -> Score {
-        let v = self.evaluate();
-        let view = match self.status() {
-            Status::Decision(p) => Some(p),
-            Status::Chance => decider_after(self),
-            Status::Over(_) => None,
-        };
-        match view {
-            Some(p) if p != player => -v,
-            _ => v,
-        }
-    }
-
-    /// `Some(s)` when [`Game::evaluate`] is a win probability `p` scaled as
-    /// `(2p − 1)·s` (Palma: `s = 1000`): averaging searches then score a won
-    /// game `+s` (and a lost one `−s`), on the evaluator's own scale, and
-    /// know every value lies within `±s`. `None`: wins score above
-    /// [`EVAL_LIMIT`].
-    fn win_probability_scale() -> Option<Score> {
-        None
-    }
-
-    /// The exact probability that `player` wins from this position under
-    /// optimal play by both sides, when the game knows it (an endgame
-    /// table: Palma's exact endgames); `None` elsewhere (the default).
-    /// `agon analyse` prints it in its "exact" column.
-    fn exact_win_probability(&self, player: Player) -> Option<f64> {
-        let _ = player;
-        None
-    }
-
-    /// Named evaluation terms for the `eval` command: (name, value from the
-    /// view of the player to move).
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        vec![("total", self.evaluate())]
-    }
-
-    /// Names of the evaluation features (for `agon tune`); empty when the
-    /// game's evaluator is not linear in tunable features.
-    fn feature_names() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// The evaluation features of this position, from the view of the
-    /// player to move, such that `evaluate() ≈ Σ weight[i] · feature[i]`
-    /// (same order as `feature_names`).
-    fn features(&self, out: &mut Vec<f64>) {
-        out.clear();
-    }
-
-    /// The weights the evaluator uses now (same order as `feature_names`).
-    fn weights() -> Vec<f64> {
-        Vec::new()
-    }
-
-    /// Builds whatever the evaluator computes on first use (Palma's race
-    /// table), so that a timed search does not pay for it. The protocol
-    /// calls it at `isready`, where UCI-style engines do their slow set-up.
-    fn prepare(&self) {}
 }
 
 /// Everything a search, the protocol and the command line need of a game:
-/// its rules, its text and its search hints. Code that needs only the
-/// rules bounds on [`Game`] alone.
-pub trait Playable: Game + Notation + SearchHints {}
+/// its rules, its text, its search hints and its evaluator. Code that needs
+/// only the rules bounds on [`Game`] alone.
+pub trait Playable: Game + Notation + SearchHints + Evaluated {}
 
-impl<G: Game + Notation + SearchHints> Playable for G {}
-
-/// Bound on the magnitude of any static evaluation, so searches can keep
-/// win/loss scores above it.
-pub const EVAL_LIMIT: Score = 20_000;
+impl<G: Game + Notation + SearchHints + Evaluated> Playable for G {}

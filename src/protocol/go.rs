@@ -135,6 +135,7 @@ fn search_job<G: Playable>(
             root_moves: &root_moves,
             limits: &limits,
             config: &ctx.config,
+            evaluator: G::Evaluator::default(),
         };
         ctx.searcher.think(&req, &ctx.stop, &report)
     }));

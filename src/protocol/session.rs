@@ -11,7 +11,7 @@ use super::engine::{Engine, SearchContext};
 use super::go;
 use super::parser::{shorten, GoSpec, PositionSpec, Query};
 use crate::game::perft::{divide, perft};
-use crate::game::{decider_after, GameOptions, Outcome, Playable, Player, Status};
+use crate::game::{decider_after, Evaluator, GameOptions, Outcome, Playable, Player, Status};
 use crate::search::SearchConfig;
 
 /// One game in progress.
@@ -144,7 +144,7 @@ impl<G: Playable> Engine for Session<G> {
     }
 
     fn prepare(&self) {
-        self.position().prepare();
+        G::Evaluator::default().prepare(self.position());
     }
 
     fn display(&self) -> Vec<String> {
@@ -227,14 +227,14 @@ impl<G: Playable> Engine for Session<G> {
             }
             Status::Over(_) => return Err("eval needs a decision node; the game is over".into()),
         }
-        let mut terms: Vec<(String, i32)> = self
-            .pos
-            .eval_terms()
+        let evaluator = G::Evaluator::default();
+        let mut terms: Vec<(String, i32)> = evaluator
+            .terms(&self.pos)
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
         if !terms.iter().any(|(k, _)| k == "total") {
-            terms.push(("total".into(), self.pos.evaluate()));
+            terms.push(("total".into(), evaluator.evaluate(&self.pos)));
         }
         Ok(terms)
     }

@@ -11,7 +11,8 @@
 //! - Reaching 10 wins. The third occurrence of a position is a draw.
 
 use crate::game::{
-    Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, SearchHints, Status,
+    Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Score,
+    SearchHints, Status,
 };
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -135,11 +136,27 @@ impl Game for Toy {
     fn repetition_limit(&self) -> Option<u32> {
         Some(3)
     }
+}
 
-    fn evaluate(&self) -> i32 {
+impl Toy {
+    fn evaluate(&self) -> Score {
         let me = self.side as usize;
         (self.score[me] as i32 - self.score[1 - me] as i32) * 100
     }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ToyEvaluator;
+
+impl Evaluator<Toy> for ToyEvaluator {
+    fn evaluate(&self, pos: &Toy) -> Score {
+        pos.evaluate()
+    }
+}
+
+impl Evaluated for Toy {
+    type Evaluator = ToyEvaluator;
 }
 
 impl Notation for Toy {

@@ -97,9 +97,6 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Alpha-beta late-move reductions (on by default; off to measure).
     pub lmr: bool,
-    /// Evaluation weights instead of the compiled-in ones, for evaluators
-    /// that take them (see [`crate::game::weights`]).
-    pub weights: Option<crate::game::weights::WeightSet>,
 }
 
 impl Default for SearchConfig {
@@ -112,7 +109,6 @@ impl Default for SearchConfig {
             seed: 0,
             move_overhead: Duration::from_millis(10),
             lmr: true,
-            weights: None,
         }
     }
 }
@@ -128,10 +124,14 @@ pub struct Request<'a, G: Playable> {
     pub root_moves: &'a [G::Move],
     pub limits: &'a Limits,
     pub config: &'a SearchConfig,
+    /// What scores the leaves: every thread of the search reads this one
+    /// value (with its weights) by reference.
+    pub evaluator: G::Evaluator,
 }
 
 impl<'a, G: Playable> Request<'a, G> {
-    /// A request for `root` with no history and every root move.
+    /// A request for `root` with no history, every root move and the
+    /// game's default evaluator.
     pub fn new(root: &'a G, limits: &'a Limits, config: &'a SearchConfig) -> Self {
         Request {
             root,
@@ -139,6 +139,7 @@ impl<'a, G: Playable> Request<'a, G> {
             root_moves: &[],
             limits,
             config,
+            evaluator: G::Evaluator::default(),
         }
     }
 }
@@ -254,11 +255,12 @@ impl Searcher {
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult<G::Move> {
         let (root, root_moves, config) = (req.root, req.root_moves, req.config);
-        crate::game::weights::with(config.weights, || match config.algorithm {
-            Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
+        let eval = &req.evaluator;
+        match config.algorithm {
+            Algorithm::Greedy => greedy::think(eval, root, root_moves, config.seed),
             Algorithm::Random => random::think(root, root_moves, config.seed),
             Algorithm::Rearmost => {
-                let (result, fell_back) = rearmost::think(root, root_moves, config.seed);
+                let (result, fell_back) = rearmost::think(eval, root, root_moves, config.seed);
                 if fell_back && root.count_moves() > 1 {
                     report(&Report::String(format!(
                         "search rearmost: no move of a piece along a track in {}; using greedy",
@@ -282,6 +284,6 @@ impl Searcher {
                 };
                 alphabeta::think_with(self, req, stop, report, params)
             }
-        })
+        }
     }
 }

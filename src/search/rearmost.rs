@@ -30,6 +30,7 @@ pub fn choose<G: Playable>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> 
 /// The search result of `rearmost`; the flag is true when it fell back to
 /// `greedy` (see the module docs).
 pub fn think<G: Playable>(
+    eval: &G::Evaluator,
     root: &G,
     root_moves: &[G::Move],
     seed: u64,
@@ -45,6 +46,6 @@ pub fn think<G: Playable>(
             },
             false,
         ),
-        None => (super::greedy::think(root, root_moves, seed), true),
+        None => (super::greedy::think(eval, root, root_moves, seed), true),
     }
 }

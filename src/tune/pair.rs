@@ -7,8 +7,7 @@ use rand_pcg::Pcg64;
 
 use super::spsa::{rounded, PairResult};
 use crate::arena::{play_game, random_opening, EngineSpec};
-use crate::game::weights::WeightSet;
-use crate::game::{GameError, Outcome, Playable, Player};
+use crate::game::{GameError, Outcome, Playable, Player, WeightSet};
 
 /// What every pair of a run shares.
 #[derive(Clone, Debug)]
@@ -25,7 +24,7 @@ pub struct PairSetup<G> {
 /// evaluator cannot take that many weights.
 pub fn engine_with(engine: &EngineSpec, theta: &[f64]) -> Result<EngineSpec, GameError> {
     let mut e = engine.clone();
-    e.config.weights = Some(WeightSet::new(&rounded(theta))?);
+    e.weights = Some(WeightSet::new(&rounded(theta))?);
     Ok(e)
 }
 

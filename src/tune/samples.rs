@@ -39,13 +39,18 @@ pub fn samples_from_game_where<G: Playable>(
     skip: usize,
     keep: impl Fn(&G) -> bool,
 ) -> Result<Vec<Sample>, String> {
+    // A game without a tuner has no features (the command line refuses it
+    // before collecting samples).
+    let features_of = G::tuner().map(|t| t.features);
     let mut pos = start.clone();
     let mut out = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         if let Status::Decision(p) = pos.status() {
             if i >= skip && keep(&pos) {
                 let mut features = Vec::new();
-                pos.features(&mut features);
+                if let Some(f) = features_of {
+                    f(&pos, &mut features);
+                }
                 let result = outcome.payoff(p, pos.num_players());
                 out.push(Sample { features, result });
             }

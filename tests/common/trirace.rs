@@ -31,8 +31,8 @@
 //! nodes), for searches to compare with.
 
 use agon::game::{
-    Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Outcome, Player, Score,
-    SearchHints, Status,
+    Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Outcome,
+    Player, Score, SearchHints, Status,
 };
 
 pub const MAX: usize = 4;
@@ -269,15 +269,17 @@ impl Game for TriRace {
     fn ply(&self) -> u32 {
         self.ply
     }
+}
 
+impl TriRace {
     /// From the side to move (at a chance node: the side about to use the
     /// throw, which is who decides after it).
-    fn evaluate(&self) -> Score {
+    pub fn evaluate(&self) -> Score {
         self.evaluate_for(self.side)
     }
 
     /// A counter's lead over the best other counter, 100 per step.
-    fn evaluate_for(&self, player: Player) -> Score {
+    pub fn evaluate_for(&self, player: Player) -> Score {
         let p = player as usize;
         let best_other = (0..self.players)
             .filter(|&q| q != p)
@@ -286,6 +288,24 @@ impl Game for TriRace {
             .unwrap_or(0);
         100 * (i32::from(self.counters[p]) - i32::from(best_other))
     }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TriRaceEvaluator;
+
+impl Evaluator<TriRace> for TriRaceEvaluator {
+    fn evaluate(&self, pos: &TriRace) -> Score {
+        pos.evaluate()
+    }
+
+    fn evaluate_for(&self, pos: &TriRace, player: Player) -> Score {
+        pos.evaluate_for(player)
+    }
+}
+
+impl Evaluated for TriRace {
+    type Evaluator = TriRaceEvaluator;
 }
 
 impl Notation for TriRace {

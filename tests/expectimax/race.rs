@@ -8,7 +8,8 @@
 //! otherwise the opponent rolls next.
 
 use agon::game::{
-    Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, Score, SearchHints, Status,
+    Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player,
+    Score, SearchHints, Status,
 };
 
 pub const DIE: [(u8, f64); 3] = [(1, 0.5), (2, 0.25), (3, 0.25)];
@@ -123,7 +124,9 @@ impl Game for Race {
     fn ply(&self) -> u32 {
         0
     }
+}
 
+impl Race {
     /// 10 per step of lead, from the side that decides (or rolls).
     fn evaluate(&self) -> Score {
         let me = match self.phase {
@@ -131,6 +134,20 @@ impl Game for Race {
         };
         (i32::from(self.dist[1 - me]) - i32::from(self.dist[me])) * 10
     }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RaceEvaluator;
+
+impl Evaluator<Race> for RaceEvaluator {
+    fn evaluate(&self, pos: &Race) -> Score {
+        pos.evaluate()
+    }
+}
+
+impl Evaluated for Race {
+    type Evaluator = RaceEvaluator;
 }
 
 impl Notation for Race {

@@ -38,8 +38,10 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 
+use crate::game::eval::exact_weights;
 use crate::game::{
-    Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, Score, SearchHints, Status,
+    Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints,
+    Status, Tunable, Tuner, WeightSet,
 };
 use board::{shift, Bits, BOARD, DIRS, ORDINAL};
 pub use moves::Move;
@@ -312,15 +314,17 @@ impl Game for Abalone {
             std::cmp::Ordering::Equal => Outcome::Draw,
         }
     }
+}
 
-    fn evaluate(&self) -> Score {
-        eval::evaluate(self)
+impl Evaluated for Abalone {
+    type Evaluator = eval::AbaloneEvaluator;
+
+    fn tuner() -> Option<Tuner<Self>> {
+        Some(Tuner::of())
     }
+}
 
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        eval::terms(self)
-    }
-
+impl Tunable for Abalone {
     fn feature_names() -> &'static [&'static str] {
         &eval::FEATURE_NAMES
     }
@@ -330,8 +334,13 @@ impl Game for Abalone {
         out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
     }
 
-    fn weights() -> Vec<f64> {
+    fn default_weights() -> Vec<f64> {
         eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+
+    fn evaluator(weights: &WeightSet) -> Result<eval::AbaloneEvaluator, GameError> {
+        let weights = exact_weights(weights, Self::NAME, &eval::FEATURE_NAMES)?;
+        Ok(eval::AbaloneEvaluator { weights })
     }
 }
 

@@ -59,7 +59,7 @@ pub use rules::Rules;
 pub use state::{Palma, PalmaMove, Phase, Track};
 
 use crate::game::{
-    Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, Score, SearchHints, Status,
+    Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, SearchHints, Status,
 };
 use state::{THROWS, THROW_PROBS};
 
@@ -86,10 +86,6 @@ impl Game for Palma {
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         Ok(Palma::start(Rules::intern(options)?))
-    }
-
-    fn prepare(&self) {
-        race::table(self.rules);
     }
 
     fn options(&self) -> &GameOptions {
@@ -139,22 +135,10 @@ impl Game for Palma {
     fn ply(&self) -> u32 {
         self.ply
     }
+}
 
-    fn evaluate(&self) -> Score {
-        eval::evaluate(self)
-    }
-
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        eval::features(self)
-    }
-
-    fn win_probability_scale() -> Option<Score> {
-        Some(eval::SCALE as Score)
-    }
-
-    fn exact_win_probability(&self, player: Player) -> Option<f64> {
-        endgame::exact_win_probability(self, player)
-    }
+impl Evaluated for Palma {
+    type Evaluator = eval::PalmaEvaluator;
 }
 
 impl Notation for Palma {

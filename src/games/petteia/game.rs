@@ -6,10 +6,11 @@ use super::moves::{Move, MoveKind};
 use super::notation::{parse_roll, parse_step, roll_text, square_name, step_text};
 use super::rules::State;
 use super::{eval, kubeia, position, PetteiaGame};
+use crate::game::eval::exact_weights;
 use crate::game::options::{intern, RuleSet};
 use crate::game::{
-    Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Player, Score, SearchHints,
-    Status,
+    Evaluated, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Player, SearchHints,
+    Status, Tunable, Tuner, WeightSet,
 };
 
 const SPECS: &[OptionSpec] = &[
@@ -245,15 +246,17 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
     fn ply(&self) -> u32 {
         self.state.ply
     }
+}
 
-    fn evaluate(&self) -> Score {
-        eval::evaluate(&self.state)
+impl<const DICE: bool> Evaluated for PetteiaGame<DICE> {
+    type Evaluator = eval::PetteiaEvaluator;
+
+    fn tuner() -> Option<Tuner<Self>> {
+        Some(Tuner::of())
     }
+}
 
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        eval::terms(&self.state)
-    }
-
+impl<const DICE: bool> Tunable for PetteiaGame<DICE> {
     fn feature_names() -> &'static [&'static str] {
         &eval::NAMES
     }
@@ -263,8 +266,13 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
         out.extend(eval::features(&self.state).iter().map(|&x| f64::from(x)));
     }
 
-    fn weights() -> Vec<f64> {
-        eval::weights().iter().map(|&w| f64::from(w)).collect()
+    fn default_weights() -> Vec<f64> {
+        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+
+    fn evaluator(weights: &WeightSet) -> Result<eval::PetteiaEvaluator, GameError> {
+        let weights = exact_weights(weights, Self::NAME, &eval::NAMES)?;
+        Ok(eval::PetteiaEvaluator { weights })
     }
 }
 

@@ -65,11 +65,12 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 
+use crate::game::eval::exact_weights;
 use crate::game::options::{intern, RuleSet};
 use crate::game::zobrist::keys;
 use crate::game::{
-    Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Outcome, Player, Score,
-    SearchHints, Status,
+    Evaluated, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Outcome, Player,
+    SearchHints, Status, Tunable, Tuner, WeightSet,
 };
 use board::{bit, rank_of, Bits, BoardKind, Points, Topology, FAR_RANK, POINTS};
 use movegen::Sides;
@@ -438,15 +439,17 @@ impl Game for Zamma {
         }
         z
     }
+}
 
-    fn evaluate(&self) -> Score {
-        eval::evaluate(self)
+impl Evaluated for Zamma {
+    type Evaluator = eval::ZammaEvaluator;
+
+    fn tuner() -> Option<Tuner<Self>> {
+        Some(Tuner::of())
     }
+}
 
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        eval::terms(self)
-    }
-
+impl Tunable for Zamma {
     fn feature_names() -> &'static [&'static str] {
         &eval::FEATURE_NAMES
     }
@@ -456,8 +459,13 @@ impl Game for Zamma {
         out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
     }
 
-    fn weights() -> Vec<f64> {
+    fn default_weights() -> Vec<f64> {
         eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+
+    fn evaluator(weights: &WeightSet) -> Result<eval::ZammaEvaluator, GameError> {
+        let weights = exact_weights(weights, Self::NAME, &eval::FEATURE_NAMES)?;
+        Ok(eval::ZammaEvaluator { weights })
     }
 }
 

@@ -67,6 +67,8 @@ pub(crate) struct Shared<'a> {
 /// One search thread.
 pub(crate) struct Worker<'a, G: Playable> {
     shared: &'a Shared<'a>,
+    /// The search's evaluator, shared by every thread.
+    eval: &'a G::Evaluator,
     params: AbParams,
     pub ticker: Ticker,
     pub seldepth: usize,
@@ -88,9 +90,10 @@ pub(crate) struct Worker<'a, G: Playable> {
 const REP_FILTER_BITS: u64 = 12;
 
 impl<'a, G: Playable> Worker<'a, G> {
-    pub fn new(shared: &'a Shared<'a>, params: AbParams) -> Self {
+    pub fn new(shared: &'a Shared<'a>, eval: &'a G::Evaluator, params: AbParams) -> Self {
         let mut w = Worker {
             shared,
+            eval,
             params,
             ticker: Ticker::default(),
             seldepth: 0,

@@ -6,7 +6,7 @@
 
 use super::ordering::{pick, score_forcing};
 use super::{Worker, QS_MAX_DEPTH};
-use crate::game::{Playable, Player};
+use crate::game::{Evaluator, Playable, Player};
 use crate::search::score::{Value, DRAW, INF, MAX_PLY};
 
 impl<G: Playable> Worker<'_, G> {
@@ -26,7 +26,7 @@ impl<G: Playable> Worker<'_, G> {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
-        let stand = pos.evaluate();
+        let stand = self.eval.evaluate(pos);
         if qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 {
             return stand;
         }

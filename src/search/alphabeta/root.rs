@@ -94,7 +94,7 @@ pub fn think_with<G: Playable>(
 
     // The main thread searches the MultiPV lines and reports.
     let worker = |main: bool| {
-        let mut w = Worker::new(&shared, params);
+        let mut w = Worker::new(&shared, &req.evaluator, params);
         w.path.clear();
         w.push(root.hash());
         Deepener {

@@ -4,7 +4,7 @@
 
 use super::ordering::{pick, score_moves};
 use super::Worker;
-use crate::game::{Outcome, Playable, Player, Status};
+use crate::game::{Evaluator, Outcome, Playable, Player, Status};
 use crate::search::expectimax::chance_static;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
 use crate::search::tt::TtBound;
@@ -57,7 +57,7 @@ impl<G: Playable> Worker<'_, G> {
         let mut outcomes = std::mem::take(&mut self.outcomes[ply]);
         node.outcomes(&mut outcomes);
         let v = if depth <= 0 {
-            chance_static(node, me, &outcomes)
+            chance_static(self.eval, node, me, &outcomes)
         } else {
             let mut sum = 0.0;
             for &(m, p) in &outcomes {
@@ -101,7 +101,7 @@ impl<G: Playable> Worker<'_, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return self.eval.evaluate(pos);
         }
         // No line from here beats a win at the next ply or loses faster
         // than being beaten now.

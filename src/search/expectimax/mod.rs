@@ -30,7 +30,7 @@ pub mod root;
 pub mod tt;
 pub mod value;
 
-use crate::game::{Playable, Player, Score, Status};
+use crate::game::{Evaluator, Playable, Player, Score, Status};
 use crate::search::control::Control;
 use crate::search::{Report, Request, SearchResult, Searcher};
 use node::Worker;
@@ -140,8 +140,13 @@ pub fn decider_after<G: Playable>(pos: &G, outcomes: &[(G::Move, f64)]) -> Optio
 
 /// A chance node's static value for `view` (no depth left): `evaluate`
 /// is from the side of [`decider_after`].
-pub fn chance_static<G: Playable>(pos: &G, view: Player, outcomes: &[(G::Move, f64)]) -> Score {
-    let v = pos.evaluate();
+pub fn chance_static<G: Playable>(
+    evaluator: &G::Evaluator,
+    pos: &G,
+    view: Player,
+    outcomes: &[(G::Move, f64)],
+) -> Score {
+    let v = evaluator.evaluate(pos);
     match decider_after(pos, outcomes) {
         Some(p) if p != view => -v,
         _ => v,
@@ -160,7 +165,8 @@ pub struct Fixed<M> {
 }
 
 /// Searches `root` exactly `depth` decision plies deep with `pruning`
-/// (and a table of `tt_mb` MB when given).
+/// (and a table of `tt_mb` MB when given), with the game's default
+/// evaluator.
 pub fn fixed_depth<G: Playable>(
     root: &G,
     depth: u32,
@@ -171,7 +177,8 @@ pub fn fixed_depth<G: Playable>(
     let control = Control::unlimited(&stop);
     let tt = tt_mb.map(crate::search::tt::Tt::new);
     let view = root_view(root);
-    let mut s = Worker::<G>::new(pruning, tt.as_ref(), &control);
+    let eval = G::Evaluator::default();
+    let mut s = Worker::<G>::new(pruning, &eval, tt.as_ref(), &control);
     let (lo, hi) = (s.scale.lo(), s.scale.hi());
     if let (Status::Decision(me), true) = (root.status(), depth > 0) {
         let order = s.ordered_moves(root, None);

@@ -23,7 +23,7 @@
 //! ≤ α`) and otherwise hands the tighter bounds to the Star1 pass.
 //!
 //! Depth counts decision plies; a chance node consumes none (PERFT.md). A
-//! decision node with no depth left is scored by [`Game::evaluate`]; so is a
+//! decision node with no depth left is scored by the evaluator ([`crate::game::Evaluator::evaluate`]); so is a
 //! chance node, from the side of the player who decides after it (both
 //! Palma — the thrower — and Kubeia — the side to roll — evaluate chance
 //! nodes from that side).
@@ -35,12 +35,14 @@
 use super::tt::{self, Entry};
 use super::value::Scale;
 use super::Pruning;
-use crate::game::{Playable, Player, Status};
+use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::{Control, Ticker};
 use crate::search::tt::Tt;
 
 pub struct Worker<'a, G: Playable> {
     pub pruning: Pruning,
+    /// The search's evaluator, shared by every thread.
+    eval: &'a G::Evaluator,
     pub scale: Scale,
     tt: Option<&'a Tt>,
     control: &'a Control<'a>,
@@ -74,10 +76,16 @@ impl<G: Playable> Default for ChanceBufs<G> {
 }
 
 impl<'a, G: Playable> Worker<'a, G> {
-    pub fn new(pruning: Pruning, tt: Option<&'a Tt>, control: &'a Control<'a>) -> Self {
+    pub fn new(
+        pruning: Pruning,
+        eval: &'a G::Evaluator,
+        tt: Option<&'a Tt>,
+        control: &'a Control<'a>,
+    ) -> Self {
         Worker {
             pruning,
-            scale: Scale::of::<G>(),
+            eval,
+            scale: Scale::of::<G>(eval),
             tt,
             control,
             ticker: Ticker::default(),
@@ -247,7 +255,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         order: &mut Vec<(usize, G::Move)>,
     ) -> f64 {
         if depth == 0 {
-            return f64::from(pos.evaluate());
+            return f64::from(self.eval.evaluate(pos));
         }
         let plain = self.pruning == Pruning::Plain;
         let (alpha, beta) = if plain {
@@ -264,7 +272,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         }
         self.order_moves(pos, entry.and_then(|e| e.best), order);
         if order.is_empty() {
-            return f64::from(pos.evaluate());
+            return f64::from(self.eval.evaluate(pos));
         }
         let (mut best, mut best_i, mut a) = match first {
             Some((i, v)) => (v, i, alpha.max(v)),
@@ -329,7 +337,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         } = bufs;
         pos.outcomes(outcomes);
         if depth == 0 {
-            return f64::from(super::chance_static(pos, view, outcomes));
+            return f64::from(super::chance_static(self.eval, pos, view, outcomes));
         }
         let (lo, hi) = (self.scale.lo(), self.scale.hi());
         children.clear();

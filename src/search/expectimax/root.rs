@@ -7,7 +7,7 @@ use super::node::Worker;
 use super::tt;
 use super::value::Scale;
 use super::{root_view, Options, Parallel, Pruning};
-use crate::game::{Playable, Player, Status};
+use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{self, Iteration, Line, Ranked};
 use crate::search::time::TimeManager;
@@ -59,7 +59,7 @@ pub fn measured<G: Playable>(
     if let Some(t) = tt {
         t.new_search();
     }
-    let scale = Scale::of::<G>();
+    let scale = Scale::of::<G>(&req.evaluator);
     let threads = searcher.threads();
     let smp = threads > 1 && options.parallel == Parallel::LazySmp;
     let pool = searcher.pool().filter(|_| !smp);
@@ -68,6 +68,7 @@ pub fn measured<G: Playable>(
         root,
         root_moves,
         pruning: options.pruning,
+        evaluator: &req.evaluator,
         tt,
         control: &control,
         view,
@@ -97,7 +98,7 @@ pub fn measured<G: Playable>(
         best: first_move(root, root_moves),
         ponder: None,
         pv: Vec::new(),
-        score: score(scale, f64::from(root.evaluate()), None),
+        score: score(scale, f64::from(req.evaluator.evaluate(root)), None),
         wdl: None,
     };
     Measured {
@@ -197,6 +198,7 @@ struct Pass<'a, G: Playable> {
     /// Restrict a decision root to these (empty: every legal move).
     root_moves: &'a [G::Move],
     pruning: Pruning,
+    evaluator: &'a G::Evaluator,
     tt: Option<&'a Tt>,
     control: &'a Control<'a>,
     /// The side values are from ([`root_view`]).
@@ -208,7 +210,7 @@ struct Pass<'a, G: Playable> {
 
 impl<G: Playable> Pass<'_, G> {
     fn worker(&self) -> Worker<'_, G> {
-        Worker::<G>::new(self.pruning, self.tt, self.control)
+        Worker::<G>::new(self.pruning, self.evaluator, self.tt, self.control)
     }
 }
 
@@ -347,14 +349,8 @@ fn decision_root<G: Playable>(
     };
     let rest: Vec<G::Move> = order[1..].iter().map(|&(_, m)| m).collect();
     if parallel {
-        let weights = crate::game::weights::active();
-        rest.par_iter().for_each_init(
-            || {
-                crate::game::weights::install(weights);
-                pass.worker()
-            },
-            |s, &m| search_one(s, m),
-        );
+        rest.par_iter()
+            .for_each_init(|| pass.worker(), |s, &m| search_one(s, m));
     } else {
         for &m in &rest {
             search_one(&mut s, m);

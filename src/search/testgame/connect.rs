@@ -3,8 +3,8 @@
 //! column keeps line shifts from wrapping).
 
 use crate::game::{
-    zobrist, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints,
-    Status,
+    zobrist, Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionSpec, Outcome,
+    Player, Score, SearchHints, Status,
 };
 
 pub const W: usize = 6;
@@ -144,8 +144,10 @@ impl Game for Connect {
     fn ply(&self) -> u32 {
         self.ply
     }
+}
 
-    fn evaluate(&self) -> i32 {
+impl Connect {
+    fn evaluate(&self) -> Score {
         const WEIGHT: [i32; 5] = [0, 1, 4, 16, 0];
         let me = self.stones[usize::from(self.mover())];
         let them = self.stones[usize::from(1 - self.mover())];
@@ -161,6 +163,20 @@ impl Game for Connect {
             })
             .sum()
     }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConnectEvaluator;
+
+impl Evaluator<Connect> for ConnectEvaluator {
+    fn evaluate(&self, pos: &Connect) -> Score {
+        pos.evaluate()
+    }
+}
+
+impl Evaluated for Connect {
+    type Evaluator = ConnectEvaluator;
 }
 
 impl Notation for Connect {

@@ -11,8 +11,8 @@
 //! ```
 
 use crate::game::{
-    zobrist, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints,
-    Status,
+    zobrist, Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionSpec, Outcome,
+    Player, Score, SearchHints, Status,
 };
 
 #[derive(Clone, Copy)]
@@ -206,10 +206,26 @@ impl Game for Graph {
     fn ply(&self) -> u32 {
         self.ply
     }
+}
 
-    fn evaluate(&self) -> i32 {
+impl Graph {
+    fn evaluate(&self) -> Score {
         self.info().eval
     }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GraphEvaluator;
+
+impl Evaluator<Graph> for GraphEvaluator {
+    fn evaluate(&self, pos: &Graph) -> Score {
+        pos.evaluate()
+    }
+}
+
+impl Evaluated for Graph {
+    type Evaluator = GraphEvaluator;
 }
 
 impl Notation for Graph {
