@@ -20,7 +20,7 @@ mod root;
 mod search;
 
 use super::control::{Control, Ticker};
-use super::score::MAX_PLY;
+use super::score::{Value, MAX_PLY};
 use super::tt::Tt;
 use crate::game::Playable;
 use history::History;
@@ -62,6 +62,18 @@ pub(crate) struct Shared<'a> {
     pub control: Control<'a>,
     /// Hashes of the game positions before the root.
     pub history: &'a [u64],
+}
+
+/// A node's search arguments: plies left (≤ 0: quiescence, `-depth`
+/// plies into it), distance from the root, the window (`alpha`, `beta`)
+/// and whether the node is on the principal variation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub depth: i32,
+    pub ply: usize,
+    pub alpha: Value,
+    pub beta: Value,
+    pub pv: bool,
 }
 
 /// One search thread.

@@ -5,7 +5,7 @@
 //! [`QS_MAX_DEPTH`](super::QS_MAX_DEPTH) plies deep.
 
 use super::ordering::{pick, score_forcing};
-use super::{Worker, QS_MAX_DEPTH};
+use super::{Node, Worker, QS_MAX_DEPTH};
 use crate::game::{Evaluator, Playable, Player};
 use crate::search::score::{Value, DRAW, INF, MAX_PLY};
 
@@ -57,7 +57,17 @@ impl<G: Playable> Worker<'_, G> {
             n += 1;
             let mut child = pos.clone();
             child.play(moves[idx]);
-            let v = self.child_value(&child, me, -(qdepth + 1), ply + 1, alpha, beta, false);
+            let v = self.child_value(
+                &child,
+                me,
+                Node {
+                    depth: -(qdepth + 1),
+                    ply: ply + 1,
+                    alpha,
+                    beta,
+                    pv: false,
+                },
+            );
             if self.ticker.stopped {
                 break;
             }

@@ -3,7 +3,7 @@
 //! move to return.
 
 use super::ordering::{pick, score_moves};
-use super::{AbParams, Shared, Worker};
+use super::{AbParams, Node, Shared, Worker};
 use crate::game::{Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{self, Iteration, Line, Ranked, ReportFn};
@@ -303,11 +303,41 @@ impl<G: Playable> Deepener<'_, G> {
             child.play(m);
             w.pv[1].clear();
             let v = if i == line {
-                w.child_value(&child, me, depth - 1, 1, alpha, beta, true)
+                w.child_value(
+                    &child,
+                    me,
+                    Node {
+                        depth: depth - 1,
+                        ply: 1,
+                        alpha,
+                        beta,
+                        pv: true,
+                    },
+                )
             } else {
-                let v = w.child_value(&child, me, depth - 1, 1, alpha, alpha + 1, false);
+                let v = w.child_value(
+                    &child,
+                    me,
+                    Node {
+                        depth: depth - 1,
+                        ply: 1,
+                        alpha,
+                        beta: alpha + 1,
+                        pv: false,
+                    },
+                );
                 if v > alpha && v < beta {
-                    w.child_value(&child, me, depth - 1, 1, alpha, beta, true)
+                    w.child_value(
+                        &child,
+                        me,
+                        Node {
+                            depth: depth - 1,
+                            ply: 1,
+                            alpha,
+                            beta,
+                            pv: true,
+                        },
+                    )
                 } else {
                     v
                 }

@@ -54,6 +54,16 @@ pub struct Worker<'a, G: Playable> {
     chance_bufs: Vec<ChanceBufs<G>>,
 }
 
+/// A node's search arguments: decision plies left, the window (fail-soft)
+/// and the side values are from.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    depth: u32,
+    alpha: f64,
+    beta: f64,
+    view: Player,
+}
+
 /// What a chance node works in.
 struct ChanceBufs<G: Playable> {
     outcomes: Vec<(G::Move, f64)>,
@@ -157,17 +167,14 @@ impl<'a, G: Playable> Worker<'a, G> {
         self.tt.and_then(|t| tt::probe(t, pos.hash(), view))
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn store_tt(
-        &self,
-        pos: &G,
-        view: Player,
-        depth: u32,
-        v: f64,
-        alpha: f64,
-        beta: f64,
-        best: Option<u16>,
-    ) {
+    /// Stores `v`, searched at `node`, as the bounds it proves.
+    fn store_tt(&self, pos: &G, node: Node, v: f64, best: Option<u16>) {
+        let Node {
+            depth,
+            alpha,
+            beta,
+            view,
+        } = node;
         if let Some(t) = self.tt {
             let (lo, hi) = (self.scale.lo(), self.scale.hi());
             let (lower, upper) = if v <= alpha {
@@ -300,15 +307,13 @@ impl<'a, G: Playable> Worker<'a, G> {
                 }
             }
         }
-        self.store_tt(
-            pos,
-            me,
+        let node = Node {
             depth,
-            best,
             alpha,
             beta,
-            u16::try_from(best_i).ok(),
-        );
+            view: me,
+        };
+        self.store_tt(pos, node, best, u16::try_from(best_i).ok());
         best
     }
 
@@ -367,36 +372,43 @@ impl<'a, G: Playable> Worker<'a, G> {
         ub.resize(children.len(), hi);
         first.clear();
         first.resize(children.len(), None);
+        let node = Node {
+            depth,
+            alpha,
+            beta,
+            view,
+        };
         if self.pruning == Pruning::Star2 {
-            if let Some(v) = self.probe_children(children, depth, alpha, beta, view, lb, ub, first)
-            {
+            if let Some(v) = self.probe_children(children, node, lb, ub, first) {
                 if !self.ticker.stopped {
-                    self.store_tt(pos, view, depth, v, alpha, beta, None);
+                    self.store_tt(pos, node, v, None);
                 }
                 return v;
             }
         }
-        let v = self.star1(children, depth, alpha, beta, view, lb, ub, first);
+        let v = self.star1(children, node, lb, ub, first);
         if !self.ticker.stopped {
-            self.store_tt(pos, view, depth, v, alpha, beta, None);
+            self.store_tt(pos, node, v, None);
         }
         v
     }
 
     /// The Star1 pass over the children of a chance node, with per-child
     /// bounds `lb`, `ub`.
-    #[allow(clippy::too_many_arguments)]
     fn star1(
         &mut self,
         children: &[(G, f64)],
-        depth: u32,
-        alpha: f64,
-        beta: f64,
-        view: Player,
+        node: Node,
         lb: &[f64],
         ub: &[f64],
         first: &[Option<(usize, f64)>],
     ) -> f64 {
+        let Node {
+            depth,
+            alpha,
+            beta,
+            view,
+        } = node;
         let mut rest_lo: f64 = children.iter().zip(lb).map(|((_, p), l)| p * l).sum();
         let mut rest_hi: f64 = children.iter().zip(ub).map(|((_, p), u)| p * u).sum();
         let mut sum = 0.0;
@@ -434,18 +446,20 @@ impl<'a, G: Playable> Worker<'a, G> {
 
     /// Star2's probing pass: tightens `lb`/`ub` with each child's first
     /// move and returns the node's bound if that alone fails it.
-    #[allow(clippy::too_many_arguments)]
     fn probe_children(
         &mut self,
         children: &[(G, f64)],
-        depth: u32,
-        alpha: f64,
-        beta: f64,
-        view: Player,
+        node: Node,
         lb: &mut [f64],
         ub: &mut [f64],
         first: &mut [Option<(usize, f64)>],
     ) -> Option<f64> {
+        let Node {
+            depth,
+            alpha,
+            beta,
+            view,
+        } = node;
         let weighted = |b: &[f64]| -> f64 { children.iter().zip(b).map(|((_, p), x)| p * x).sum() };
         for (i, (c, p)) in children.iter().enumerate() {
             let Status::Decision(m) = c.status() else {
