@@ -5,7 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{Game, Status};
+use super::{Game, Notation, Status};
 
 /// Counts the leaves `depth` decision plies below `pos`.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
@@ -21,7 +21,7 @@ pub fn perft_until<G: Game>(pos: &G, depth: u32, stop: &AtomicBool) -> Option<u6
 
 /// The count per root move (decision node) or per root outcome (chance
 /// node), in generation order, with each move's text.
-pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+pub fn divide<G: Notation>(pos: &G, depth: u32) -> Vec<(String, u64)> {
     let mut out = Vec::new();
     divide_each(pos, depth, |m, n| out.push((m, n)));
     out
@@ -29,14 +29,14 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
 
 /// [`divide`], handing each root move's count to `each` as soon as it is
 /// counted (a long perft shows its progress).
-pub fn divide_each<G: Game>(pos: &G, depth: u32, each: impl FnMut(String, u64)) {
+pub fn divide_each<G: Notation>(pos: &G, depth: u32, each: impl FnMut(String, u64)) {
     divide_until(pos, depth, &AtomicBool::new(false), each);
 }
 
 /// [`divide_each`] that gives up when `stop` is set (a protocol `stop`):
 /// the move being counted then is not handed to `each`, and the result is
 /// false.
-pub fn divide_until<G: Game>(
+pub fn divide_until<G: Notation>(
     pos: &G,
     depth: u32,
     stop: &AtomicBool,

@@ -8,13 +8,13 @@ use std::thread::{self, JoinHandle};
 
 use super::output::Output;
 use crate::game::perft::{divide_until, perft_until};
-use crate::game::Game;
+use crate::game::Notation;
 
 /// Starts counting `depth` plies below `root`: one line per root move or
 /// outcome as it is counted, then the total; after `stop` (set by the
 /// reader) one `info string` line instead of the total. `done` is set
 /// before the last line, as a search's is before `bestmove`.
-pub fn start<G: Game>(
+pub fn start<G: Notation>(
     root: G,
     depth: u32,
     out: Output,
