@@ -2,9 +2,6 @@
 //! so the game-neutral behaviour (chance nodes, adjudication, errors) is
 //! tested independently of the real games.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
 use super::engine::{Catalog, Engine};
 use super::session::Session;
 use super::toy::Toy;
@@ -17,33 +14,20 @@ fn make_toy(game: &str, options: &str) -> Result<Box<dyn Engine>, String> {
     Session::<Toy>::new(options).map(|s| Box::new(s) as Box<dyn Engine>)
 }
 
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// Runs the whole protocol on `input` (then end of input) and returns
 /// the output lines.
 fn talk(input: &str) -> Vec<String> {
-    let buf = Arc::new(Mutex::new(Vec::new()));
     let catalog = Catalog {
         games: vec!["toy"],
         make: make_toy,
     };
-    run_with(
-        input.as_bytes(),
-        Output::new(Box::new(Shared(buf.clone()))),
-        catalog,
-    );
-    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
-    text.lines().map(String::from).collect()
+    talk_with(catalog, input)
+}
+
+fn talk_with(catalog: Catalog, input: &str) -> Vec<String> {
+    let (out, captured) = Output::in_memory();
+    run_with(input.as_bytes(), out, catalog);
+    captured.lines()
 }
 
 fn line_starting<'a>(lines: &'a [String], prefix: &str) -> &'a str {
@@ -174,7 +158,9 @@ fn eval_and_options() {
     let out = talk("position startpos moves 2\neval\nsetoption name GameOptions value dice=maybe\nsetoption name game value TOY\nd\n");
     // The second player to move, 0 against 2.
     assert_eq!(out[0], "eval total -200");
-    assert!(out[1].starts_with("info string error: setoption: bad value 'maybe'"));
+    assert!(out[1].starts_with(
+        "info string error: setoption: GameOptions 'dice=maybe' for toy: bad value 'maybe'"
+    ));
     // Choosing the game again resets to its start.
     assert_eq!(line_starting(&out, "position:"), "position: 0 0 0 -");
 }
@@ -183,7 +169,6 @@ fn eval_and_options() {
 fn every_error_is_one_line() {
     let bad = [
         "frobnicate",
-        "uci now",
         "setoption",
         "setoption name Hash value -3",
         "setoption name NoSuch value 1",
@@ -197,7 +182,6 @@ fn every_error_is_one_line() {
         "ponderhit",
         "query colour",
         "bench deep",
-        "eval please",
         "chance",
         "\u{fffd}\u{1}",
     ];
@@ -263,4 +247,118 @@ fn random_word_salad_keeps_the_protocol_answering() {
     script.push_str("stop\nisready\n");
     let out = talk(&script);
     assert_eq!(out.last().unwrap(), "readyok");
+}
+
+/// UCI: words a command does not take are ignored, and `debug` and
+/// `register` are accepted and do nothing.
+#[test]
+fn unknown_tokens_are_ignored() {
+    let out = talk("isready now\ndebug on\nregister later\nd please\nquit now\nisready\n");
+    assert_eq!(out[0], "readyok");
+    assert_eq!(line_starting(&out, "position:"), "position: 0 0 0 -");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    // `quit now` quit: the last `isready` got no answer.
+    assert_eq!(out.iter().filter(|l| *l == "readyok").count(), 1, "{out:?}");
+    // A command nobody knows is still an error.
+    assert_eq!(
+        talk("frobnicate now\n"),
+        ["info string error: unknown command 'frobnicate'"]
+    );
+}
+
+/// Every order of `lines`, each followed by `tail`, run on the real games.
+fn in_every_order(before: &str, lines: &[&str], tail: &str) -> Vec<Vec<String>> {
+    let mut orders = vec![Vec::new()];
+    for _ in lines {
+        orders = orders
+            .into_iter()
+            .flat_map(|o: Vec<usize>| {
+                (0..lines.len())
+                    .filter(|i| !o.contains(i))
+                    .map(|i| {
+                        let mut next = o.clone();
+                        next.push(i);
+                        next
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    orders
+        .iter()
+        .map(|order| {
+            let mut script = format!("setoption name Hash value 1\n{before}");
+            for &i in order {
+                script.push_str(lines[i]);
+                script.push('\n');
+            }
+            script.push_str(tail);
+            talk_with(Catalog::games(), &script)
+        })
+        .collect()
+}
+
+#[test]
+fn setoption_order_does_not_matter() {
+    let lines = [
+        "setoption name GameOptions value board=full quiet_plies=20",
+        "setoption name Game value zamma",
+        "setoption name Seed value 5",
+        "setoption name UCI_ShowWDL value true",
+    ];
+    let outs = in_every_order("", &lines, "d\nquery turn\n");
+    assert_eq!(outs.len(), 24);
+    let game = line_starting(&outs[0], "game:");
+    assert_eq!(
+        game,
+        "game: zamma board=full mullah_landing=any quiet_plies=20 repetition=3"
+    );
+    for out in &outs {
+        assert_eq!(out, &outs[0]);
+    }
+    // Another game's options before the choice of that game, after a
+    // game that does not know them.
+    let lines = [
+        "setoption name GameOptions value layout=belgian",
+        "setoption name Game value abalone",
+        "setoption name Search value greedy",
+    ];
+    let before = "setoption name Game value zamma\nisready\n";
+    for out in in_every_order(before, &lines, "isready\nd\n") {
+        assert_eq!(out[..2], ["readyok", "readyok"], "{out:?}");
+        assert_eq!(
+            line_starting(&out, "game:"),
+            "game: abalone layout=belgian princess=off max_plies=none repetition=3"
+        );
+    }
+}
+
+#[test]
+fn options_that_fit_no_game_are_one_error_when_the_game_is_known() {
+    let lines = [
+        "setoption name GameOptions value board=full",
+        "setoption name Game value palma",
+    ];
+    for out in in_every_order("", &lines, "isready\nd\n") {
+        assert!(
+            out[0].starts_with("info string error: setoption: GameOptions 'board=full' for palma:")
+                && out[0].ends_with("palma keeps its default options"),
+            "{out:?}"
+        );
+        assert_eq!(out[1], "readyok");
+        assert_eq!(out.iter().filter(|l| l.contains("error")).count(), 1);
+        assert!(line_starting(&out, "game:").starts_with("game: palma first=hounds"));
+    }
+    // Options the current game rejects leave it as it was.
+    let out = talk_with(
+        Catalog::games(),
+        "setoption name Game value zamma\nsetoption name GameOptions value board=full\n\
+         position startpos moves e4-e5\nsetoption name GameOptions value board=diagonal\nd\n",
+    );
+    assert!(
+        out[0].contains("for zamma:") && out[0].ends_with("zamma keeps its options 'board=full'"),
+        "{out:?}"
+    );
+    assert_eq!(line_starting(&out, "ply:"), "ply: 1");
+    assert!(line_starting(&out, "game:").starts_with("game: zamma board=full"));
 }
