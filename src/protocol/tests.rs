@@ -362,3 +362,58 @@ fn options_that_fit_no_game_are_one_error_when_the_game_is_known() {
     assert_eq!(line_starting(&out, "ply:"), "ply: 1");
     assert!(line_starting(&out, "game:").starts_with("game: zamma board=full"));
 }
+
+/// Positions the rules cannot reach are one error line naming the field,
+/// and the previous position stays (issue 13: they were taken, some as
+/// draws).
+#[test]
+fn unreachable_positions_are_refused() {
+    let cases = [
+        (
+            "abalone",
+            "5/6/7/8/9/8/7/6/5 b",
+            "rows: Black has no marble",
+        ),
+        (
+            "abalone",
+            "5/6/7/8/9/8/7/6/b4 b",
+            "rows: White has no marble",
+        ),
+        (
+            "abalone",
+            "wwwww/ww4/7/8/9/8/2bbb2/bbbbbb/bbbbb-0b7w w",
+            "ejected counts: 7 White marbles",
+        ),
+        (
+            "zamma",
+            "9/9/9/9/9/9/9/9/b8 b 0 0",
+            "side to move: White has no pieces",
+        ),
+        (
+            "petteia",
+            "oooooooooooo/pppppppppppp/6b5/12/P11/5B6/PPPPPPPPPPPP/OOOOOOOOOOOO w - 0,0 0 0 *",
+            "board: White has 13 Peltasts",
+        ),
+        (
+            "kubeia",
+            "oooooooooooo/pppppppppppp/6b5/b11/12/5B6/PPPPPPPPPPPP/OOOOOOOOOOOO w ? 0,0 0 0 *",
+            "board: Black has 2 Basileus",
+        ),
+        (
+            "palma",
+            "h=4/0/- j=5/0/- throw=h",
+            "hounds have 4 pieces, not 5",
+        ),
+    ];
+    for (game, text, field) in cases {
+        let script = format!(
+            "setoption name Game value {game}\nposition startpos\nd\nposition fen {text}\nd\n"
+        );
+        let out = talk_with(Catalog::games(), &script);
+        let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+        assert_eq!(errors.len(), 1, "{game} {text}: {out:?}");
+        assert!(errors[0].contains(field), "{game} {text}: {errors:?}");
+        let positions: Vec<&String> = out.iter().filter(|l| l.starts_with("position:")).collect();
+        assert_eq!(positions[0], positions[1], "{game}: the start stays");
+    }
+}
