@@ -10,7 +10,7 @@ use super::{parse_openings, GameCommand, Openings};
 use crate::arena::{
     run_match, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Sprt, Tally, Verdict,
 };
-use crate::game::{Game, GameError, GameOptions, Outcome};
+use crate::game::{GameError, GameOptions, Outcome, Playable};
 use crate::games::GameKind;
 
 /// Arguments of `agon match`.
@@ -97,7 +97,7 @@ impl GameCommand for MatchArgs {
     }
 
     /// Runs the match and prints a line per game and the final score.
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         let spec = MatchSpec {
             games: self.games,
             opening_plies: (self.openings.min, self.openings.max),
@@ -134,7 +134,7 @@ fn read_openings(path: &str) -> Result<Vec<String>, GameError> {
     Ok(lines)
 }
 
-fn run_game<G: Game>(
+fn run_game<G: Playable>(
     opts: &GameOptions,
     entrants: &[Entrant],
     spec: &MatchSpec,
@@ -142,16 +142,7 @@ fn run_game<G: Game>(
 ) -> Result<(), GameError> {
     let start = G::new(opts)?;
     for e in entrants {
-        let wanted = G::weights().len();
-        if let Some(len) = e.weights_len() {
-            if len != wanted {
-                return Err(GameError::new(format!(
-                    "{} takes {wanted} evaluation weights ({}), not {len}",
-                    G::NAME,
-                    G::feature_names().join("/"),
-                )));
-            }
-        }
+        G::evaluator_with(e.weights())?;
     }
     let total = spec.games.div_ceil(2) * 2;
     println!(
@@ -225,12 +216,9 @@ fn run_game<G: Game>(
         stats.repetitions,
         stats.forfeits
     );
-    if let Some((elo, margin)) = stats.pair_elo() {
-        let elo = elo + 0.0;
+    if let Some(elo) = pair_elo_text(&stats) {
         let [ll, ld, even, wd, ww] = stats.pairs;
-        println!(
-            "pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, elo {elo:+.0} ± {margin:.0}"
-        );
+        println!("pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, {elo}");
     }
     if let Some(t) = &spec.sprt {
         let llr = t.llr(&stats.pairs);
@@ -259,7 +247,7 @@ fn run_game<G: Game>(
 }
 
 /// `A (black) wins by rules, 87 plies | +5 =1 -6 score 45.8% elo -29 ± 150 los 38.1%`
-fn game_line<G: Game>(result: &GameResult, s: &MatchStats) -> String {
+fn game_line<G: Playable>(result: &GameResult, s: &MatchStats) -> String {
     let who = |p: u8| {
         if result.seats.get(usize::from(p)) == Some(&0) {
             "A"
@@ -311,6 +299,22 @@ pub fn score_line(s: &MatchStats) -> String {
     )
 }
 
+/// `elo E ± M` over the pairs; every pair won (or lost) twice has no
+/// finite estimate, as [`score_line`] says for games.
+fn pair_elo_text(s: &MatchStats) -> Option<String> {
+    let (elo, margin) = s.pair_elo()?;
+    let played: u32 = s.pairs.iter().sum();
+    let [ll, .., ww] = s.pairs;
+    Some(if ww == played {
+        "elo +inf".to_string()
+    } else if ll == played {
+        "elo -inf".to_string()
+    } else {
+        let elo = if elo.abs() < 0.5 { 0.0 } else { elo };
+        format!("elo {elo:+.0} ± {margin:.0}")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -334,5 +338,27 @@ mod tests {
         let even = score_line(&stats(5, 2, 5));
         assert!(even.starts_with("+5 =2 -5 score 50.0% elo +0 ± "), "{even}");
         assert!(score_line(&stats(3, 1, 0)).contains(" ± "));
+    }
+
+    #[test]
+    fn pairs_all_won_have_no_finite_elo() {
+        let pairs = |pairs| MatchStats {
+            pairs,
+            ..MatchStats::default()
+        };
+        assert_eq!(
+            pair_elo_text(&pairs([0, 0, 0, 0, 3])).as_deref(),
+            Some("elo +inf")
+        );
+        assert_eq!(
+            pair_elo_text(&pairs([2, 0, 0, 0, 0])).as_deref(),
+            Some("elo -inf")
+        );
+        let mixed = pair_elo_text(&pairs([0, 1, 0, 0, 3])).unwrap_or_default();
+        assert!(
+            mixed.contains(" ± ") && mixed.starts_with("elo +"),
+            "{mixed}"
+        );
+        assert_eq!(pair_elo_text(&pairs([0; 5])), None);
     }
 }
