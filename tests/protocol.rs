@@ -94,6 +94,21 @@ fn isready_and_stop_during_go_infinite() {
     assert!(rest.is_empty() && status.success(), "{rest:?}");
 }
 
+/// The final `info` line of a stopped search: its totals and the line
+/// played (protocol.md, "Output").
+fn ends_with_totals(rest: &[String]) {
+    let n = rest.len();
+    assert!(n >= 2 && rest[n - 1].starts_with("bestmove"), "{rest:?}");
+    let totals = &rest[n - 2];
+    assert!(
+        totals.starts_with("info depth ")
+            && !totals.contains(" multipv ")
+            && totals.contains(" nodes ")
+            && totals.contains(" time "),
+        "{rest:?}"
+    );
+}
+
 #[test]
 fn quit_and_end_of_input_stop_a_search() {
     let mut e = Agon::start();
@@ -101,11 +116,20 @@ fn quit_and_end_of_input_stop_a_search() {
     e.sync();
     e.send("quit");
     let (rest, status, _) = e.finish();
-    assert!(
-        rest.last().is_some_and(|l| l.starts_with("bestmove")),
-        "{rest:?}"
-    );
+    ends_with_totals(&rest);
     assert!(status.success());
+
+    // `quit` right after `go`, with no barrier between them.
+    for game in ["abalone", "kubeia"] {
+        let mut e = Agon::start();
+        e.send(&format!("setoption name Game value {game}"));
+        e.sync();
+        e.send("go infinite");
+        e.send("quit");
+        let (rest, status, _) = e.finish();
+        ends_with_totals(&rest);
+        assert!(status.success());
+    }
 
     let mut e = Agon::start();
     e.send("go infinite");
@@ -132,7 +156,6 @@ fn every_error_is_exactly_one_line() {
     let bad: &[&[u8]] = &[
         b"frobnicate",
         b"UCI",
-        b"isready please",
         b"setoption",
         b"setoption Hash 16",
         b"setoption name",
@@ -169,7 +192,6 @@ fn every_error_is_exactly_one_line() {
         b"query",
         b"query colour",
         b"bench fast",
-        b"d now",
         b"chance 3",
         b"\xff\xfe\x00garbage",
         b"\x1b[31m red",
@@ -331,6 +353,26 @@ fn a_table_too_large_is_one_error_and_the_old_one_stays() {
         out.last().is_some_and(|l| l != "bestmove (none)"),
         "{out:?}"
     );
+}
+
+/// `ucinewgame` during a search ends it before the table is cleared: its
+/// `bestmove` comes before the `readyok` of the next `isready` (issue 13:
+/// the search ran on in the cleared table and answered later).
+#[test]
+fn new_game_stops_the_search_first() {
+    let mut e = Agon::start();
+    e.send("go infinite");
+    e.sync();
+    e.send("ucinewgame");
+    let out = e.sync();
+    assert!(
+        out.last().is_some_and(|l| l.starts_with("bestmove")),
+        "{out:?}"
+    );
+    e.send("position startpos moves a1b2");
+    e.send("go depth 3");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
 }
 
 /// `ucinewgame` during a search ends it (its `bestmove` is printed) before

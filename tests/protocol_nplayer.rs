@@ -4,9 +4,6 @@
 //! two-player aliases and `query turn` through Palma's and Kubeia's
 //! chance flow.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
-
 use crate::common::trirace::TriRace;
 use agon::protocol::session::Session;
 use agon::protocol::{run_with, Catalog, Engine, Output};
@@ -18,28 +15,11 @@ fn make_trirace(game: &str, options: &str) -> Result<Box<dyn Engine>, String> {
     Session::<TriRace>::new(options).map(|s| Box::new(s) as Box<dyn Engine>)
 }
 
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
-}
-
 /// The output lines of the protocol run on `input` (then end of input).
 fn talk_with(catalog: Catalog, input: &str) -> Vec<String> {
-    let buf = Arc::new(Mutex::new(Vec::new()));
-    run_with(
-        input.as_bytes(),
-        Output::new(Box::new(Shared(buf.clone()))),
-        catalog,
-    );
-    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
-    text.lines().map(String::from).collect()
+    let (out, captured) = Output::in_memory();
+    run_with(input.as_bytes(), out, catalog);
+    captured.lines()
 }
 
 fn trirace(input: &str) -> Vec<String> {

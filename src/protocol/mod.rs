@@ -78,6 +78,13 @@ enum Flow {
     Quit,
 }
 
+/// The game settings waiting for [`Protocol::apply_game_choice`].
+#[derive(Default)]
+struct GameChoice {
+    game: Option<&'static str>,
+    options: Option<String>,
+}
+
 struct Running {
     handle: JoinHandle<()>,
     stop: Arc<AtomicBool>,
@@ -89,7 +96,12 @@ struct Protocol {
     out: Output,
     catalog: Catalog,
     engine: Box<dyn Engine>,
+    /// The `GameOptions` text `engine` was made with.
     game_options: String,
+    /// `Game` and `GameOptions` set since the last other command, applied
+    /// together by [`Protocol::apply_game_choice`] so that their order
+    /// does not matter (a GUI may send its options in any order).
+    chosen: GameChoice,
     config: SearchConfig,
     show_wdl: bool,
     ugi: bool,
@@ -133,6 +145,7 @@ impl Protocol {
             catalog,
             engine,
             game_options: String::new(),
+            chosen: GameChoice::default(),
             config,
             show_wdl: false,
             ugi: false,
@@ -141,7 +154,11 @@ impl Protocol {
     }
 
     fn handle(&mut self, line: &str) -> Flow {
-        let command = match parser::parse(line) {
+        let parsed = parser::parse(line);
+        if !matches!(parsed, Ok(None) | Ok(Some(Command::SetOption { .. }))) {
+            self.apply_game_choice();
+        }
+        let command = match parsed {
             Ok(Some(c)) => c,
             Ok(None) => return Flow::Continue,
             Err(e) => {
@@ -209,6 +226,7 @@ impl Protocol {
             }
             Command::Stop => self.finish_search(),
             Command::PonderHit => self.out.error("pondering is not supported"),
+            Command::Ignored => {}
             Command::Quit => return Flow::Quit,
             Command::Display => {
                 for l in self.engine.display() {
@@ -309,18 +327,11 @@ impl Protocol {
         };
         let applies = match &setting {
             Setting::Game(game) => {
-                // Another game's variant options mean nothing here.
-                let options = if game == self.engine.game() {
-                    self.game_options.clone()
-                } else {
-                    String::new()
-                };
-                self.switch_game(game, options);
+                self.chosen.game = self.catalog.games.iter().copied().find(|g| g == game);
                 false
             }
             Setting::GameOptions(text) => {
-                let game = self.engine.game();
-                self.switch_game(game, text.clone());
+                self.chosen.options = Some(text.clone());
                 false
             }
             Setting::ShowWdl(on) => {
@@ -367,13 +378,57 @@ impl Protocol {
         }
     }
 
-    fn switch_game(&mut self, game: &str, options: String) {
+    /// Makes the session that the `Game` and `GameOptions` set since the
+    /// last other command ask for, at its start position. Options text
+    /// given without a new game is for the current game; a new game without
+    /// options text gets the old text only if it is the same game (another
+    /// game's options mean nothing to it). Options that do not fit the game
+    /// are one error line, and the game keeps its previous options (another
+    /// game: its defaults); the position stays unless `Game` was set.
+    fn apply_game_choice(&mut self) {
+        let GameChoice { game, options } = std::mem::take(&mut self.chosen);
+        if game.is_none() && options.is_none() {
+            return;
+        }
+        let current = self.engine.game();
+        let reset = game.is_some();
+        let game = game.unwrap_or(current);
+        let fallback = if game == current {
+            self.game_options.clone()
+        } else {
+            String::new()
+        };
+        let options = options.unwrap_or_else(|| fallback.clone());
+        let options = match (self.catalog.make)(game, &options) {
+            Ok(engine) => {
+                self.engine = engine;
+                self.game_options = options;
+                return;
+            }
+            Err(e) => {
+                let kept = if fallback.is_empty() {
+                    "its default options".to_string()
+                } else {
+                    format!("its options '{}'", parser::shorten(&fallback))
+                };
+                self.out.error(&format!(
+                    "setoption: GameOptions '{}' for {game}: {e}; {game} keeps {kept}",
+                    parser::shorten(&options)
+                ));
+                if game == current && !reset {
+                    return;
+                }
+                fallback
+            }
+        };
         match (self.catalog.make)(game, &options) {
             Ok(engine) => {
                 self.engine = engine;
                 self.game_options = options;
             }
-            Err(e) => self.out.error(&format!("setoption: {e}")),
+            Err(e) => self
+                .out
+                .error(&format!("setoption: cannot start {game}: {e}")),
         }
     }
 

@@ -27,6 +27,13 @@ impl Output {
         Output::new(Box::new(std::io::stdout()))
     }
 
+    /// An output kept in memory, and the handle that reads it back (the
+    /// protocol driven in-process, as tests do).
+    pub fn in_memory() -> (Self, Captured) {
+        let captured = Captured::default();
+        (Output::new(Box::new(captured.clone())), captured)
+    }
+
     /// Writes one line. Line breaks inside `text` (which may quote user
     /// input) become spaces, so one call is always exactly one line.
     pub fn line(&self, text: &str) {
@@ -48,6 +55,37 @@ impl Output {
     /// The one error line a bad command gets (protocol.md, "Errors").
     pub fn error(&self, message: &str) {
         self.line(&format!("info string error: {message}"));
+    }
+}
+
+/// The text written to an [`Output::in_memory`].
+#[derive(Clone, Default)]
+pub struct Captured(Arc<Mutex<Vec<u8>>>);
+
+impl Captured {
+    /// Everything written so far, as lines (invalid UTF-8 replaced).
+    pub fn lines(&self) -> Vec<String> {
+        let bytes = match self.0.lock() {
+            Ok(guard) => guard.clone(),
+            Err(poisoned) => poisoned.into_inner().clone(),
+        };
+        String::from_utf8_lossy(&bytes)
+            .lines()
+            .map(String::from)
+            .collect()
+    }
+}
+
+impl Write for Captured {
+    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+        match self.0.lock() {
+            Ok(mut guard) => guard.extend_from_slice(b),
+            Err(poisoned) => poisoned.into_inner().extend_from_slice(b),
+        }
+        Ok(b.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
     }
 }
 
@@ -158,20 +196,9 @@ mod tests {
 
     #[test]
     fn a_line_is_one_line() {
-        let buf = std::sync::Arc::new(Mutex::new(Vec::<u8>::new()));
-        struct Shared(std::sync::Arc<Mutex<Vec<u8>>>);
-        impl Write for Shared {
-            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-                self.0.lock().unwrap().extend_from_slice(b);
-                Ok(b.len())
-            }
-            fn flush(&mut self) -> std::io::Result<()> {
-                Ok(())
-            }
-        }
-        let out = Output::new(Box::new(Shared(buf.clone())));
+        let (out, captured) = Output::in_memory();
         out.error("bad\nthing\r");
-        let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
-        assert_eq!(text, "info string error: bad thing \n");
+        out.line("next");
+        assert_eq!(captured.lines(), ["info string error: bad thing ", "next"]);
     }
 }

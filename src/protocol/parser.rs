@@ -29,6 +29,8 @@ pub enum Command {
     Query(Query),
     /// Draws a chance outcome from the seeded generator and plays it.
     Chance,
+    /// `debug …` and `register …`: accepted, nothing to do (UCI).
+    Ignored,
 }
 
 /// `position startpos|fen <posstring> [moves m1 m2 …]`.
@@ -97,25 +99,23 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
         return Ok(None);
     };
     let rest: Vec<&str> = words.collect();
-    let no_args = |cmd: Command| {
-        if rest.is_empty() {
-            Ok(Some(cmd))
-        } else {
-            Err(format!("'{head}' takes no arguments"))
-        }
-    };
+    // UCI: an engine ignores the tokens it does not understand, so words
+    // after a command that takes none are dropped: `isready now` is still
+    // `isready`, `quit now` still quits.
     match head {
-        "uci" => no_args(Command::Uci),
-        "ugi" => no_args(Command::Ugi),
-        "isready" => no_args(Command::IsReady),
-        "ucinewgame" | "uginewgame" => no_args(Command::NewGame),
-        "stop" => no_args(Command::Stop),
-        "ponderhit" => no_args(Command::PonderHit),
-        "quit" => no_args(Command::Quit),
-        "d" => no_args(Command::Display),
-        "moves" => no_args(Command::Moves),
-        "eval" => no_args(Command::Eval),
-        "chance" => no_args(Command::Chance),
+        "uci" => Ok(Some(Command::Uci)),
+        "ugi" => Ok(Some(Command::Ugi)),
+        "isready" => Ok(Some(Command::IsReady)),
+        "ucinewgame" | "uginewgame" => Ok(Some(Command::NewGame)),
+        "stop" => Ok(Some(Command::Stop)),
+        "ponderhit" => Ok(Some(Command::PonderHit)),
+        "quit" => Ok(Some(Command::Quit)),
+        "d" => Ok(Some(Command::Display)),
+        "moves" => Ok(Some(Command::Moves)),
+        "eval" => Ok(Some(Command::Eval)),
+        "chance" => Ok(Some(Command::Chance)),
+        // UCI's debug mode and registration have nothing to switch here.
+        "debug" | "register" => Ok(Some(Command::Ignored)),
         "setoption" => parse_setoption(&rest).map(Some),
         "position" => parse_position(&rest).map(|p| Some(Command::Position(p))),
         "go" => parse_go(&rest).map(Some),
@@ -298,7 +298,10 @@ mod tests {
         assert_eq!(cmd("  isready \r"), Command::IsReady);
         assert_eq!(cmd("uginewgame"), Command::NewGame);
         assert_eq!(parse("   "), Ok(None));
-        assert!(parse("isready now").is_err());
+        assert_eq!(cmd("isready now"), Command::IsReady);
+        assert_eq!(cmd("quit now"), Command::Quit);
+        assert_eq!(cmd("debug on"), Command::Ignored);
+        assert_eq!(cmd("register later"), Command::Ignored);
         assert!(parse("UCI").is_err());
     }
 

@@ -2,11 +2,10 @@
 //! so the game-neutral behaviour (chance nodes, adjudication, errors) is
 //! tested independently of the real games.
 
-use std::io::Write;
-use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use super::engine::{Catalog, Engine};
+use super::output::Captured;
 use super::session::Session;
 use super::toy::Toy;
 use super::{run_with, Output};
@@ -16,18 +15,6 @@ fn make_toy(game: &str, options: &str) -> Result<Box<dyn Engine>, String> {
         return Err(format!("unknown game '{game}'"));
     }
     Session::<Toy>::new(options).map(|s| Box::new(s) as Box<dyn Engine>)
-}
-
-struct Shared(Arc<Mutex<Vec<u8>>>);
-
-impl Write for Shared {
-    fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
-        self.0.lock().unwrap().extend_from_slice(b);
-        Ok(b.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        Ok(())
-    }
 }
 
 /// Runs the whole protocol on `input` (then end of input) and returns
@@ -41,7 +28,7 @@ fn talk(input: &str) -> Vec<String> {
 /// `stop` does.
 struct InputUntil {
     input: std::io::Cursor<Vec<u8>>,
-    out: Arc<Mutex<Vec<u8>>>,
+    out: Captured,
     until: Option<String>,
 }
 
@@ -54,8 +41,12 @@ impl std::io::Read for InputUntil {
         if let Some(until) = &self.until {
             let deadline = Instant::now() + Duration::from_secs(20);
             while Instant::now() < deadline {
-                let text = String::from_utf8_lossy(&self.out.lock().unwrap()).into_owned();
-                if text.lines().any(|l| l.starts_with(until.as_str())) {
+                if self
+                    .out
+                    .lines()
+                    .iter()
+                    .any(|l| l.starts_with(until.as_str()))
+                {
                     break;
                 }
                 std::thread::sleep(Duration::from_millis(5));
@@ -67,23 +58,26 @@ impl std::io::Read for InputUntil {
 
 /// [`talk`], the end of input held back until a line starts with `until`.
 fn talk_until(input: &str, until: Option<&str>) -> Vec<String> {
-    let buf = Arc::new(Mutex::new(Vec::new()));
     let catalog = Catalog {
         games: vec!["toy"],
         make: make_toy,
     };
+    talk_with_until(catalog, input, until)
+}
+
+fn talk_with(catalog: Catalog, input: &str) -> Vec<String> {
+    talk_with_until(catalog, input, None)
+}
+
+fn talk_with_until(catalog: Catalog, input: &str, until: Option<&str>) -> Vec<String> {
+    let (out, captured) = Output::in_memory();
     let input = InputUntil {
         input: std::io::Cursor::new(input.as_bytes().to_vec()),
-        out: buf.clone(),
+        out: captured.clone(),
         until: until.map(String::from),
     };
-    run_with(
-        std::io::BufReader::new(input),
-        Output::new(Box::new(Shared(buf.clone()))),
-        catalog,
-    );
-    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
-    text.lines().map(String::from).collect()
+    run_with(std::io::BufReader::new(input), out, catalog);
+    captured.lines()
 }
 
 fn line_starting<'a>(lines: &'a [String], prefix: &str) -> &'a str {
@@ -229,7 +223,9 @@ fn eval_and_options() {
     let out = talk("position startpos moves 2\neval\nsetoption name GameOptions value dice=maybe\nsetoption name game value TOY\nd\n");
     // The second player to move, 0 against 2.
     assert_eq!(out[0], "eval total -200");
-    assert!(out[1].starts_with("info string error: setoption: bad value 'maybe'"));
+    assert!(out[1].starts_with(
+        "info string error: setoption: GameOptions 'dice=maybe' for toy: bad value 'maybe'"
+    ));
     // Choosing the game again resets to its start.
     assert_eq!(line_starting(&out, "position:"), "position: 0 0 0 -");
 }
@@ -238,7 +234,6 @@ fn eval_and_options() {
 fn every_error_is_one_line() {
     let bad = [
         "frobnicate",
-        "uci now",
         "setoption",
         "setoption name Hash value -3",
         "setoption name NoSuch value 1",
@@ -252,7 +247,6 @@ fn every_error_is_one_line() {
         "ponderhit",
         "query colour",
         "bench deep",
-        "eval please",
         "chance",
         "\u{fffd}\u{1}",
     ];
@@ -318,4 +312,173 @@ fn random_word_salad_keeps_the_protocol_answering() {
     script.push_str("stop\nisready\n");
     let out = talk(&script);
     assert_eq!(out.last().unwrap(), "readyok");
+}
+
+/// UCI: words a command does not take are ignored, and `debug` and
+/// `register` are accepted and do nothing.
+#[test]
+fn unknown_tokens_are_ignored() {
+    let out = talk("isready now\ndebug on\nregister later\nd please\nquit now\nisready\n");
+    assert_eq!(out[0], "readyok");
+    assert_eq!(line_starting(&out, "position:"), "position: 0 0 0 -");
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    // `quit now` quit: the last `isready` got no answer.
+    assert_eq!(out.iter().filter(|l| *l == "readyok").count(), 1, "{out:?}");
+    // A command nobody knows is still an error.
+    assert_eq!(
+        talk("frobnicate now\n"),
+        ["info string error: unknown command 'frobnicate'"]
+    );
+}
+
+/// Every order of `lines`, each followed by `tail`, run on the real games.
+fn in_every_order(before: &str, lines: &[&str], tail: &str) -> Vec<Vec<String>> {
+    let mut orders = vec![Vec::new()];
+    for _ in lines {
+        orders = orders
+            .into_iter()
+            .flat_map(|o: Vec<usize>| {
+                (0..lines.len())
+                    .filter(|i| !o.contains(i))
+                    .map(|i| {
+                        let mut next = o.clone();
+                        next.push(i);
+                        next
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    orders
+        .iter()
+        .map(|order| {
+            let mut script = format!("setoption name Hash value 1\n{before}");
+            for &i in order {
+                script.push_str(lines[i]);
+                script.push('\n');
+            }
+            script.push_str(tail);
+            talk_with(Catalog::games(), &script)
+        })
+        .collect()
+}
+
+#[test]
+fn setoption_order_does_not_matter() {
+    let lines = [
+        "setoption name GameOptions value board=full quiet_plies=20",
+        "setoption name Game value zamma",
+        "setoption name Seed value 5",
+        "setoption name UCI_ShowWDL value true",
+    ];
+    let outs = in_every_order("", &lines, "d\nquery turn\n");
+    assert_eq!(outs.len(), 24);
+    let game = line_starting(&outs[0], "game:");
+    assert_eq!(
+        game,
+        "game: zamma board=full mullah_landing=any quiet_plies=20 repetition=3"
+    );
+    for out in &outs {
+        assert_eq!(out, &outs[0]);
+    }
+    // Another game's options before the choice of that game, after a
+    // game that does not know them.
+    let lines = [
+        "setoption name GameOptions value layout=belgian",
+        "setoption name Game value abalone",
+        "setoption name Search value greedy",
+    ];
+    let before = "setoption name Game value zamma\nisready\n";
+    for out in in_every_order(before, &lines, "isready\nd\n") {
+        assert_eq!(out[..2], ["readyok", "readyok"], "{out:?}");
+        assert_eq!(
+            line_starting(&out, "game:"),
+            "game: abalone layout=belgian princess=off max_plies=none repetition=3"
+        );
+    }
+}
+
+#[test]
+fn options_that_fit_no_game_are_one_error_when_the_game_is_known() {
+    let lines = [
+        "setoption name GameOptions value board=full",
+        "setoption name Game value palma",
+    ];
+    for out in in_every_order("", &lines, "isready\nd\n") {
+        assert!(
+            out[0].starts_with("info string error: setoption: GameOptions 'board=full' for palma:")
+                && out[0].ends_with("palma keeps its default options"),
+            "{out:?}"
+        );
+        assert_eq!(out[1], "readyok");
+        assert_eq!(out.iter().filter(|l| l.contains("error")).count(), 1);
+        assert!(line_starting(&out, "game:").starts_with("game: palma first=hounds"));
+    }
+    // Options the current game rejects leave it as it was.
+    let out = talk_with(
+        Catalog::games(),
+        "setoption name Game value zamma\nsetoption name GameOptions value board=full\n\
+         position startpos moves e4-e5\nsetoption name GameOptions value board=diagonal\nd\n",
+    );
+    assert!(
+        out[0].contains("for zamma:") && out[0].ends_with("zamma keeps its options 'board=full'"),
+        "{out:?}"
+    );
+    assert_eq!(line_starting(&out, "ply:"), "ply: 1");
+    assert!(line_starting(&out, "game:").starts_with("game: zamma board=full"));
+}
+
+/// Positions the rules cannot reach are one error line naming the field,
+/// and the previous position stays (issue 13: they were taken, some as
+/// draws).
+#[test]
+fn unreachable_positions_are_refused() {
+    let cases = [
+        (
+            "abalone",
+            "5/6/7/8/9/8/7/6/5 b",
+            "rows: Black has no marble",
+        ),
+        (
+            "abalone",
+            "5/6/7/8/9/8/7/6/b4 b",
+            "rows: White has no marble",
+        ),
+        (
+            "abalone",
+            "wwwww/ww4/7/8/9/8/2bbb2/bbbbbb/bbbbb-0b7w w",
+            "ejected counts: 7 White marbles",
+        ),
+        (
+            "zamma",
+            "9/9/9/9/9/9/9/9/b8 b 0 0",
+            "side to move: White has no pieces",
+        ),
+        (
+            "petteia",
+            "oooooooooooo/pppppppppppp/6b5/12/P11/5B6/PPPPPPPPPPPP/OOOOOOOOOOOO w - 0,0 0 0 *",
+            "board: White has 13 Peltasts",
+        ),
+        (
+            "kubeia",
+            "oooooooooooo/pppppppppppp/6b5/b11/12/5B6/PPPPPPPPPPPP/OOOOOOOOOOOO w ? 0,0 0 0 *",
+            "board: Black has 2 Basileus",
+        ),
+        (
+            "palma",
+            "h=4/0/- j=5/0/- throw=h",
+            "hounds have 4 pieces, not 5",
+        ),
+    ];
+    for (game, text, field) in cases {
+        let script = format!(
+            "setoption name Game value {game}\nposition startpos\nd\nposition fen {text}\nd\n"
+        );
+        let out = talk_with(Catalog::games(), &script);
+        let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+        assert_eq!(errors.len(), 1, "{game} {text}: {out:?}");
+        assert!(errors[0].contains(field), "{game} {text}: {errors:?}");
+        let positions: Vec<&String> = out.iter().filter(|l| l.starts_with("position:")).collect();
+        assert_eq!(positions[0], positions[1], "{game}: the start stays");
+    }
 }

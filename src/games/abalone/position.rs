@@ -113,12 +113,28 @@ pub fn parse(text: &str, rules: &'static Rules) -> Result<Abalone, GameError> {
             ))
         })?,
     };
+    // abalone.md: every layout has 14 marbles a side, a marble leaves the
+    // board only by ejection and the sixth ejection ends the game, so a
+    // side has at least 8 on the board in any game. Composed problems
+    // with fewer (the test suites use them) are accepted; more than 14,
+    // more than 6 ejected or none on the board can be no game's.
     for (c, name) in [(0usize, "Black"), (1, "White")] {
         let on_board = marbles[c].count_ones();
         if on_board + ejected[c] > MARBLES_PER_SIDE {
             return Err(err(format!(
                 "{name} has {on_board} marbles on the board and {} ejected: more than {MARBLES_PER_SIDE}",
                 ejected[c]
+            )));
+        }
+        if ejected[c] > u32::from(MARBLES_TO_WIN) {
+            return Err(err(format!(
+                "ejected counts: {} {name} marbles ejected, but the game ends at the {MARBLES_TO_WIN}th",
+                ejected[c]
+            )));
+        }
+        if on_board == 0 {
+            return Err(err(format!(
+                "rows: {name} has no marble on the board (the game ends with 8 still there)"
             )));
         }
     }

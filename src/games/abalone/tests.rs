@@ -422,7 +422,11 @@ fn position_errors_name_the_problem() {
             "wwwww/wwwwww/2www2/8/4p4/8/2bbb2/bbbbbb/bbbbb b",
             "princess=on",
         ),
-        ("5/6/7/8/9/8/7/6/5-6b6w b", "more than one side"),
+        ("5/6/7/8/9/8/7/6/bw3-6b6w b", "more than one side"),
+        // Positions no game reaches (issue 13: they were taken as draws).
+        ("5/6/7/8/9/8/7/6/5 b", "Black has no marble"),
+        ("5/6/7/8/9/8/7/6/b4 b", "White has no marble"),
+        ("5/6/7/8/9/8/7/6/bw3-7b0w w", "7 Black marbles ejected"),
         (
             "wwwww/wwwwww/2www2/8/9/8/2bbb2/bbbbbb/bbbbb b 1 2",
             "expected",
@@ -435,7 +439,7 @@ fn position_errors_name_the_problem() {
         assert!(e.contains(needle), "{text}: {e}");
         assert!(!e.contains('\n'));
     }
-    let e = Abalone::from_position("3pp/6/7/8/9/8/7/6/5 b", &opts("princess=on")).unwrap_err();
+    let e = Abalone::from_position("3pp/6/7/8/9/8/7/6/bw3 b", &opts("princess=on")).unwrap_err();
     assert!(e.to_string().contains("more than one princess"), "{e}");
 }
 

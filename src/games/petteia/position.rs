@@ -18,7 +18,7 @@
 //! limits; if the side to move cannot move, the position is a siege loss
 //! for it (petteia.md "Siege": a player who must move and cannot loses).
 
-use super::board::{bit, Board, BASILEUS, COLS, KINDS, RANK_1, RANK_8, ROWS};
+use super::board::{bit, Board, BASILEUS, COLS, HOPLITE, KINDS, PELTAST, RANK_1, RANK_8, ROWS};
 use super::movegen::has_move;
 use super::rules::{Reason, State};
 use crate::game::{GameError, Outcome};
@@ -237,6 +237,23 @@ pub fn read(text: &str, dice: bool, nocapture_limit: u32) -> Result<State, GameE
         nocapture_limit,
         hash: 0,
     };
+    // petteia.md: each side starts with 12 Peltasts, 12 Hoplites and one
+    // Basileus, and no piece changes kind, so no count can grow.
+    for s in 0..2 {
+        for (kind, start, name) in [
+            (PELTAST, 12, "Peltasts"),
+            (HOPLITE, 12, "Hoplites"),
+            (BASILEUS, 1, "Basileus"),
+        ] {
+            let n = st.board.count(s, kind);
+            if n > start {
+                return Err(GameError::new(format!(
+                    "board: {} has {n} {name}, more than the {start} it starts with",
+                    ["White", "Black"][s]
+                )));
+            }
+        }
+    }
     if st.result.is_none() {
         for s in 0..2 {
             if st.board.count(s, BASILEUS) != 1 {

@@ -45,6 +45,16 @@ pub fn parse(text: &str) -> Result<Parsed, GameError> {
     };
     let quiet = number("quiet-ply count", quiet)?;
     let ply = number("ply count", ply)?;
+    // zamma.md: a side loses when its last piece is taken, on the
+    // opponent's move; so a side without pieces is the side to move.
+    for (empty, name, taker) in [(0u8, "Black", "White"), (1, "White", "Black")] {
+        let e = usize::from(empty);
+        if (men[e] | mullahs[e]) == 0 && side != empty {
+            return Err(GameError::new(format!(
+                "side to move: {name} has no pieces, so {taker} took the last one and {name} is to move"
+            )));
+        }
+    }
     Ok(Parsed {
         men,
         mullahs,
@@ -221,6 +231,9 @@ mod tests {
             ("", "4 fields"),
             ("9/9/9/9/9/9/9/9 b 0 0", "9 ranks"),
             ("9/9/9/9/9/9/9/9/9 b 0 0", "empty"),
+            // Black moved last and so still has its last piece.
+            ("9/9/9/9/9/9/9/9/b8 b 0 0", "White has no pieces"),
+            ("9/9/9/9/9/9/9/4w4/9 w 0 0", "Black has no pieces"),
             ("9/9/9/9/9/9/9/9/b8 x 0 0", "'b' or 'w'"),
             ("9/9/9/9/9/9/9/9/b8 b -1 0", "quiet-ply"),
             ("9/9/9/9/9/9/9/9/b8 b 0 z", "ply count"),
