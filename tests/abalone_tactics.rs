@@ -8,11 +8,10 @@ mod abalone_solver;
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
-use abalone_solver::generate::generate;
 use abalone_solver::solver::{
     can_eject, forced, quiet_defender, shortest, texts, winning_first_moves, Goal,
 };
-use abalone_solver::suite::{read_suite, write_suite, Entry};
+use abalone_solver::suite::{read_suite, Entry};
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::search::{think, Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig};
@@ -30,9 +29,10 @@ fn count(entries: &[Entry], goal: Goal, n: u32) -> usize {
 
 /// Rewrites the suite file from the generator (about 15 minutes in
 /// --release, almost all of it the marble-won check of `CLEAN_MOVES`).
-#[test]
-#[ignore = "regenerates positions/abalone-tactics.txt"]
-fn regenerate_suite() {
+#[cfg(not(test))]
+pub fn regenerate_suite() {
+    use abalone_solver::generate::generate;
+    use abalone_solver::suite::write_suite;
     let entries = generate();
     for goal in [Goal::Win, Goal::Eject] {
         for n in 1..=3 {

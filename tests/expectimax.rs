@@ -512,10 +512,9 @@ fn stop_flag_and_node_limit_are_honoured() {
 /// a 16 MB table), plain with the table (transpositions only), and the
 /// engine's search (Star2, table, iterative
 /// deepening: the nodes of all iterations 1..=d). Run with
-/// `cargo test --release --test suite -- --ignored --nocapture expectimax::node_counts`.
-#[test]
-#[ignore]
-fn node_counts_benchmark() {
+/// `cargo run --release --example datagen -- expectimax-nodes`.
+#[cfg(not(test))]
+pub fn node_counts_benchmark() {
     fn run<G: Game>(name: &str, positions: &[G], depth: u32) {
         let mut totals = [0u64; 7];
         let stop = AtomicBool::new(false);

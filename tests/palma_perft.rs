@@ -79,9 +79,8 @@ fn engine_matches_the_suite() {
 
 /// Prints the suite with counts from the naive generator (to regenerate the
 /// file): at least 4 depths, then more while a count stays below 150,000.
-#[test]
-#[ignore]
-fn print_naive_counts() {
+#[cfg(not(test))]
+pub fn print_naive_counts() {
     for c in suite() {
         let n = Naive::parse(&c.options, &c.position);
         let mut counts = Vec::new();

@@ -126,10 +126,9 @@ fn reverse_tables_know_that_22_and_24_send_pieces_back() {
 }
 
 /// Size, build time and a few means of the default and reverse tables:
-/// `cargo test --release --test suite -- --ignored --nocapture palma_race::`.
-#[test]
-#[ignore]
-fn report_table_size_and_build_time() {
+/// `cargo run --release --example datagen -- palma-tables`.
+#[cfg(not(test))]
+pub fn report_table_size_and_build_time() {
     let t = agon::games::palma::race::RaceTable::build(Rules::standard());
     println!("states: {STATES}");
     println!("build time: {:.3} s", t.build_time.as_secs_f64());
@@ -267,10 +266,10 @@ fn one_ply_on_the_table_beats_random_play() {
     assert!(score > 0.65, "{score}");
 }
 
-/// `cargo test --release --test suite -- --ignored --nocapture palma_race::`
-#[test]
-#[ignore]
-fn report_one_ply_matches() {
+/// One-ply play on the race table against random and rearmost play,
+/// 4000 games each: `cargo run --release --example datagen -- palma-one-ply`.
+#[cfg(not(test))]
+pub fn report_one_ply_matches() {
     println!("one ply vs random: {:.3}", one_ply_match(4000, 7, false));
     println!("one ply vs rearmost: {:.3}", one_ply_match(4000, 7, true));
 }

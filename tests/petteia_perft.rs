@@ -107,9 +107,9 @@ fn divide_matches_naive_per_move_at_depth_two() {
 
 /// Prints the suite with counts from the naive generator, to the depth
 /// each line asks for (its current number of counts, or 3 / 2).
-#[test]
-#[ignore]
-fn regenerate_suite_counts() {
+/// `cargo run --release --example datagen -- petteia-perft`.
+#[cfg(not(test))]
+pub fn regenerate_suite_counts() {
     for l in SUITE.lines() {
         if l.trim().is_empty() || l.starts_with('#') {
             println!("{l}");
@@ -140,10 +140,10 @@ fn regenerate_suite_counts() {
     }
 }
 
-/// Deeper cross-check of the start positions (long: run with --ignored).
-#[test]
-#[ignore]
-fn start_depth_four_and_kubeia_depth_three_match_naive() {
+/// Deeper cross-check of the start positions (minutes):
+/// `cargo run --release --example datagen -- petteia-deep-check`.
+#[cfg(not(test))]
+pub fn start_depth_four_and_kubeia_depth_three_match_naive() {
     let p = Petteia::new(&GameOptions::defaults(Petteia::option_specs())).unwrap();
     assert_eq!(perft(&p, 4), Naive::start(false, 100, false).perft(4));
     let k = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();

@@ -105,10 +105,9 @@ fn move_lists_agree_node_by_node() {
 }
 
 /// Prints suite lines (naive counts) for candidate positions; run with
-/// `cargo test --release --test suite zamma_perft::print_suite -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn print_suite() {
+/// `cargo run --release --example datagen -- zamma-perft`.
+#[cfg(not(test))]
+pub fn print_suite() {
     let file = "positions/zamma-perft-candidates.txt";
     let candidates = std::fs::read_to_string(file).unwrap();
     for (_, parts) in suite_lines(file, &candidates, '|', 4) {
@@ -126,10 +125,9 @@ fn print_suite() {
 }
 
 /// Prints positions reached by seeded random playouts (suite candidates);
-/// run with `-- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn print_random_positions() {
+/// `cargo run --release --example datagen -- zamma-candidates`.
+#[cfg(not(test))]
+pub fn print_random_positions() {
     use rand::{Rng, SeedableRng};
     for (options, seed, plies) in [
         ("", 1u64, 24),

@@ -129,6 +129,7 @@ fn counter(pos: &Abalone, k: u32) -> bool {
 
 /// Like [`winning_first_moves`] for an ejection that the defender cannot
 /// answer with a forced ejection of its own within `clean` moves.
+#[cfg(not(test))]
 pub fn clean_first_moves(root: &Abalone, n: u32, clean: u32) -> Vec<Move> {
     let task = Task {
         clean,
@@ -185,6 +186,7 @@ pub fn quiet_defender(pos: &Abalone, n: u32) -> bool {
 /// No first move outside `first` forces `goal` even within `n + 1` moves:
 /// the tactic is now or never, so a player who delays it loses it (a
 /// forced ejection that a slower move also forces tests nothing).
+#[cfg(not(test))]
 pub fn urgent(pos: &Abalone, goal: Goal, n: u32, first: &[Move]) -> bool {
     let task = Task::new(pos, goal);
     let mut moves = Vec::new();
