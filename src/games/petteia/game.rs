@@ -273,7 +273,11 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
     fn moves_left(&self) -> Option<u32> {
         let board = &self.state.board;
         let pieces = board.side(0).count_ones() + board.side(1).count_ones();
-        Some(if DICE { pieces / 2 + 10 } else { pieces / 4 + 8 })
+        Some(if DICE {
+            pieces / 2 + 10
+        } else {
+            pieces / 4 + 8
+        })
     }
 
     fn evaluate(&self) -> Score {
