@@ -2,7 +2,7 @@
 //! deepening) of fixed Palma and Kubeia positions with 1 and 2 threads.
 //! `cargo bench --bench expectimax`.
 
-use agon::game::{Game, GameOptions};
+use agon::game::{Game, GameOptions, Notation, Playable};
 use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
 use agon::search::expectimax::search;
@@ -11,7 +11,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 
-fn threads_bench<G: Game>(c: &mut Criterion, name: &str, pos: &G, depth: u32) {
+fn threads_bench<G: Playable>(c: &mut Criterion, name: &str, pos: &G, depth: u32) {
     let mut group = c.benchmark_group(format!("expectimax {name} depth {depth}"));
     group.sample_size(10);
     let stop = AtomicBool::new(false);

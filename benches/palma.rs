@@ -2,6 +2,7 @@
 //! the one-sided race table. `cargo bench --bench palma`.
 
 use agon::game::perft::perft;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::palma::race::RaceTable;
 use agon::games::palma::{Palma, Rules};

@@ -2,6 +2,7 @@
 //! one thread, a fresh table per search.
 
 use agon::bench::position_texts;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;

@@ -4,6 +4,7 @@
 //! `agon perft --game zamma --depth 14`.
 
 use agon::game::perft::perft;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::Zamma;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};

@@ -14,7 +14,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{Evaluator, GameError, GameOptions, Playable};
 use crate::search::{Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
 
 /// Transposition table size of every bench search, in MiB.
@@ -66,7 +66,7 @@ pub fn position_texts(game: &str) -> Vec<&'static str> {
 }
 
 /// The positions of `texts` (the start if there are none).
-pub fn roots<G: Game>(opts: &GameOptions, texts: &[&str]) -> Result<Vec<G>, GameError> {
+pub fn roots<G: Playable>(opts: &GameOptions, texts: &[&str]) -> Result<Vec<G>, GameError> {
     if texts.is_empty() {
         return Ok(vec![G::new(opts)?]);
     }
@@ -110,7 +110,7 @@ impl Totals {
 
 /// Searches each root to `depth` with a fresh table of `config.hash_mb`;
 /// `each` sees every result as it comes.
-pub fn search<G: Game>(
+pub fn search<G: Playable>(
     roots: &[G],
     depth: u32,
     config: &SearchConfig,
@@ -120,7 +120,7 @@ pub fn search<G: Game>(
     // Tables an evaluator builds on first use (Palma's race table) are
     // not part of any search's time.
     for root in roots {
-        std::hint::black_box(root.evaluate());
+        G::Evaluator::default().prepare(root);
     }
     let stop = AtomicBool::new(false);
     let limits = Limits::depth(depth);
@@ -160,7 +160,7 @@ pub fn search<G: Game>(
 
 /// The bench of `G` as defined: its positions with default options, to
 /// `depth`.
-pub fn run<G: Game>(depth: u32, config: &SearchConfig) -> Result<Totals, GameError> {
+pub fn run<G: Playable>(depth: u32, config: &SearchConfig) -> Result<Totals, GameError> {
     let opts = GameOptions::defaults(G::option_specs());
     let roots = roots::<G>(&opts, &position_texts(G::NAME))?;
     Ok(search(&roots, depth, config, &|_| {}, &mut |_, _| {}))

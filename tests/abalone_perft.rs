@@ -5,6 +5,7 @@
 //! of both generators to the first position whose move lists differ.
 
 use crate::naive;
+use agon::game::Notation;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -5,7 +5,10 @@
 //! here on these playouts too.
 
 use crate::game_contract::check_node;
+use agon::game::Evaluator;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
+use agon::games::abalone::eval::AbaloneEvaluator;
 use agon::games::abalone::{notation, Abalone};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
@@ -115,7 +118,7 @@ fn thousands_of_random_games_do_not_panic() {
             };
             pos.play(m);
         }
-        let _ = pos.evaluate();
+        let _ = AbaloneEvaluator::default().evaluate(&pos);
     }
     // Push-happy random play ends most games by ejection.
     assert!(finished > 750, "only {finished} games finished");

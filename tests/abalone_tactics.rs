@@ -5,6 +5,7 @@
 
 mod abalone_solver;
 
+use agon::game::Notation;
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 

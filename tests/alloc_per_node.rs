@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use agon::bench;
-use agon::game::{Game, GameOptions, Status};
+use agon::game::{Evaluator, GameOptions, Playable, Status};
 use agon::games::GameKind;
 use agon::search::alphabeta::{think_with, AbParams};
 use agon::search::expectimax;
@@ -80,7 +80,7 @@ static GLOBAL: Counting = Counting;
 
 /// One fixed-depth, single-threaded search as `agon bench` runs it; the
 /// number of nodes searched. The only place this test calls the search.
-fn search<G: Game>(root: &G, depth: u32) -> u64 {
+fn search<G: Playable>(root: &G, depth: u32) -> u64 {
     let stop = AtomicBool::new(false);
     let quiet = |_: &Report| {};
     let config = SearchConfig::default();
@@ -103,13 +103,13 @@ fn search<G: Game>(root: &G, depth: u32) -> u64 {
 }
 
 /// Allocations and nodes of searching every root to `depth`.
-fn measure<G: Game>(roots: &[G], depth: u32) -> (u64, u64) {
+fn measure<G: Playable>(roots: &[G], depth: u32) -> (u64, u64) {
     let before = SEARCH_ALLOCATIONS.load(Ordering::Relaxed);
     let nodes = roots.iter().map(|r| search(r, depth)).sum();
     (SEARCH_ALLOCATIONS.load(Ordering::Relaxed) - before, nodes)
 }
 
-fn roots<G: Game>(kind: GameKind, count: usize) -> Vec<G> {
+fn roots<G: Playable>(kind: GameKind, count: usize) -> Vec<G> {
     let opts = GameOptions::parse("", G::option_specs()).expect("default options");
     let texts = bench::position_texts(kind.name());
     let mut roots = bench::roots::<G>(&opts, &texts).expect("the bench positions");
@@ -119,11 +119,11 @@ fn roots<G: Game>(kind: GameKind, count: usize) -> Vec<G> {
 
 /// Searches `roots` at `shallow` and `deep` and checks that the extra
 /// nodes of the deeper search came with (almost) no extra allocations.
-fn check<G: Game>(roots: &[G], shallow: u32, deep: u32) -> Result<(), String> {
+fn check<G: Playable>(roots: &[G], shallow: u32, deep: u32) -> Result<(), String> {
     // Warm up what is built once per process (Palma's race table, lazily
     // interned options, thread pools) outside the measured searches.
     for r in roots {
-        std::hint::black_box(r.evaluate());
+        G::Evaluator::default().prepare(r);
         search(r, 1);
     }
     let (a0, n0) = measure(roots, shallow);
@@ -164,7 +164,7 @@ fn allocations_of(f: impl FnOnce()) -> u64 {
 /// Plays random games from each root, calling at every node what a search
 /// calls; the first allocating operation, named.
 /// With `warm_up`, allocations are allowed (and not reported).
-fn playout_allocations<G: Game>(
+fn playout_allocations<G: Playable>(
     roots: &[G],
     seed: u64,
     warm_up: bool,
@@ -173,6 +173,7 @@ fn playout_allocations<G: Game>(
 ) -> Result<u64, String> {
     let mut rng = Pcg64::seed_from_u64(seed);
     let mut nodes = 0u64;
+    let evaluator = G::Evaluator::default();
     for root in roots.iter().cycle().take(roots.len().max(20)) {
         let mut pos = root.clone();
         for _ in 0..300 {
@@ -196,7 +197,7 @@ fn playout_allocations<G: Game>(
             )?;
             check(
                 "evaluate",
-                allocations_of(|| _ = std::hint::black_box(pos.evaluate())),
+                allocations_of(|| _ = std::hint::black_box(evaluator.evaluate(&pos))),
             )?;
             check(
                 "clone",
@@ -236,7 +237,7 @@ fn playout_allocations<G: Game>(
 }
 
 /// The games' per-node operations, without any search.
-fn check_game_operations<G: Game>(roots: &[G]) -> Result<(), String> {
+fn check_game_operations<G: Playable>(roots: &[G]) -> Result<(), String> {
     // First pass: whatever is built once per process on first use (Palma's
     // race and endgame tables) is built here, on the same playouts.
     // The buffers too: growing one to the widest position seen is an

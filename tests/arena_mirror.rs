@@ -4,6 +4,7 @@
 //! ones. Checked on Palma with two different test opponents, so the two
 //! games of a pair really take different courses.
 
+use agon::game::Notation;
 use std::sync::Mutex;
 
 use std::time::Duration;

@@ -4,12 +4,13 @@
 //! hangs, answers late or plays an illegal move — each a lost game with its
 //! reason, followed by a restarted engine where the fault calls for one.
 
+use agon::game::Notation;
 use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
 
 use agon::arena::{run_match, EndReason, Entrant, Fault, GameResult, MatchSpec};
-use agon::game::{Game, GameOptions, Outcome, Status};
+use agon::game::{Game, GameOptions, Outcome, Playable, Status};
 use agon::games::GameKind;
 
 /// The scripted engine, built by `cargo test` as an example next to the
@@ -43,7 +44,7 @@ fn spec(games: u32, max_plies: u32) -> MatchSpec {
 }
 
 /// Plays the match and returns its games in order.
-fn play<G: Game>(start: &G, a: &str, b: &str, spec: &MatchSpec) -> Vec<GameResult> {
+fn play<G: Playable>(start: &G, a: &str, b: &str, spec: &MatchSpec) -> Vec<GameResult> {
     let entrants = [Entrant::parse(a).unwrap(), Entrant::parse(b).unwrap()];
     let games = Mutex::new(Vec::new());
     let stats = run_match(start, &entrants, spec, &|k, result, _| {
@@ -58,7 +59,7 @@ fn play<G: Game>(start: &G, a: &str, b: &str, spec: &MatchSpec) -> Vec<GameResul
 
 /// Replays a game's moves from its first position: every one legal, and
 /// the end as recorded.
-fn replays<G: Game>(opts: &GameOptions, result: &GameResult) {
+fn replays<G: Playable>(opts: &GameOptions, result: &GameResult) {
     let mut pos = G::from_position(&result.first_position, opts).unwrap();
     let mut legal = Vec::new();
     for text in &result.moves {

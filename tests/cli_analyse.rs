@@ -4,6 +4,7 @@
 //! agon's average loss on the exact-endgame set is below 0.005.
 
 use agon::cli::analyse::{exact_move_values, measure_loss, set_positions, EXACT_TOLERANCE};
+use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::palma::Palma;
 use agon::search::Limits;

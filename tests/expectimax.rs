@@ -7,7 +7,8 @@
 mod race;
 
 use crate::game_contract::random_step;
-use agon::game::{Game, GameOptions, Status, EVAL_LIMIT};
+use agon::game::Notation;
+use agon::game::{Game, GameOptions, Playable, Status, EVAL_LIMIT};
 use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
 use agon::search::expectimax::root::Measured;
@@ -22,7 +23,7 @@ use std::sync::Mutex;
 
 /// Expectiminimax of `pos` on a table and threads of its own, sized by
 /// `config`, with `options`.
-fn measured<G: Game>(
+fn measured<G: Playable>(
     pos: &G,
     limits: &Limits,
     config: &SearchConfig,
@@ -34,7 +35,7 @@ fn measured<G: Game>(
     agon::search::expectimax::root::measured(&searcher, &req, options, stop, &|_| {})
 }
 
-fn search_with<G: Game>(
+fn search_with<G: Playable>(
     pos: &G,
     limits: &Limits,
     config: &SearchConfig,
@@ -47,7 +48,7 @@ fn search_with<G: Game>(
     agon::search::expectimax::root::measured(&searcher, &req, options, stop, report).result
 }
 
-fn search<G: Game>(
+fn search<G: Playable>(
     pos: &G,
     limits: &Limits,
     config: &SearchConfig,
@@ -154,7 +155,7 @@ fn race_brute(dist: [u8; 2], phase: Phase, depth: u32) -> f64 {
 }
 
 /// Converts a value from `root_view`'s side to player 0's side.
-fn for_player0<G: Game>(pos: &G, v: f64) -> f64 {
+fn for_player0<G: Playable>(pos: &G, v: f64) -> f64 {
     if root_view(pos) == 0 {
         v
     } else {
@@ -222,7 +223,7 @@ fn depth_limited_race_values_equal_brute_force() {
 
 /// Positions from seeded random playouts (outcomes drawn by probability),
 /// not finished games.
-fn playout_positions<G: Game>(start: &G, seed: u64, count: usize, max_plies: u32) -> Vec<G> {
+fn playout_positions<G: Playable>(start: &G, seed: u64, count: usize, max_plies: u32) -> Vec<G> {
     let mut rng = Pcg64::seed_from_u64(seed);
     let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
     let mut out = Vec::new();
@@ -245,7 +246,7 @@ fn playout_positions<G: Game>(start: &G, seed: u64, count: usize, max_plies: u32
 /// Star1 and Star2 (with and without the table) equal plain
 /// expectiminimax at every position and depth; returns node totals of
 /// plain, Star1, Star2 (no table).
-fn check_star_equals_plain<G: Game>(positions: &[G], depths: &[u32]) -> [u64; 3] {
+fn check_star_equals_plain<G: Playable>(positions: &[G], depths: &[u32]) -> [u64; 3] {
     let mut nodes = [0u64; 3];
     for pos in positions {
         for &d in depths {
@@ -424,7 +425,7 @@ fn lazy_smp_gives_the_single_thread_value_and_ends_with_the_main_thread() {
         ..SearchConfig::default()
     };
     let stop = AtomicBool::new(false);
-    fn check<G: Game>(positions: &[G], depth: u32, smp: &Options, two: &SearchConfig) {
+    fn check<G: Playable>(positions: &[G], depth: u32, smp: &Options, two: &SearchConfig) {
         let stop = AtomicBool::new(false);
         for pos in positions {
             let one = search(
@@ -515,7 +516,7 @@ fn stop_flag_and_node_limit_are_honoured() {
 /// `cargo run --release --example datagen -- expectimax-nodes`.
 #[cfg(not(test))]
 pub fn node_counts_benchmark() {
-    fn run<G: Game>(name: &str, positions: &[G], depth: u32) {
+    fn run<G: Playable>(name: &str, positions: &[G], depth: u32) {
         let mut totals = [0u64; 7];
         let stop = AtomicBool::new(false);
         for pos in positions {

@@ -11,7 +11,9 @@
 //! [`check_node`] on their own playouts.
 
 use agon::game::chance::draw_outcome;
-use agon::game::{Game, GameOptions, Status, EVAL_LIMIT, HISTORY_SIZE};
+use agon::game::{
+    Evaluator, Game, GameOptions, Notation, Playable, Status, EVAL_LIMIT, HISTORY_SIZE,
+};
 use agon::games::abalone::Abalone;
 use agon::games::palma::Palma;
 use agon::games::petteia::{Kubeia, Petteia};
@@ -21,7 +23,7 @@ use rand_pcg::Pcg64;
 
 /// Checks every contract property at `pos`; `evaluate` also checks the
 /// evaluator's range (some option sets build slow tables on first use).
-pub fn check_node<G: Game>(pos: &G, evaluate: bool) -> Result<(), String> {
+pub fn check_node<G: Playable>(pos: &G, evaluate: bool) -> Result<(), String> {
     let text = pos.position();
     let at = |what: String| format!("{}: {what} at '{text}'", G::NAME);
     if pos.hash() != pos.hash_from_scratch() {
@@ -74,8 +76,9 @@ pub fn check_node<G: Game>(pos: &G, evaluate: bool) -> Result<(), String> {
             if usize::from(p) >= pos.num_players() {
                 return Err(at(format!("player {p} moves")));
             }
-            if evaluate && pos.evaluate().abs() > EVAL_LIMIT {
-                return Err(at(format!("evaluation {} out of range", pos.evaluate())));
+            let v = G::Evaluator::default().evaluate(pos);
+            if evaluate && v.abs() > EVAL_LIMIT {
+                return Err(at(format!("evaluation {v} out of range")));
             }
         }
     }
@@ -111,7 +114,7 @@ pub fn check_node<G: Game>(pos: &G, evaluate: bool) -> Result<(), String> {
 
 /// Texts one edit away from a legal move's text parse to a legal move or
 /// give an error.
-fn near_miss_moves<G: Game>(pos: &G, text: &str, edges: &[G::Move]) -> Result<(), String> {
+fn near_miss_moves<G: Notation>(pos: &G, text: &str, edges: &[G::Move]) -> Result<(), String> {
     for variant in edits(text).into_iter().take(12) {
         if let Ok(m) = pos.parse_move(&variant) {
             if !edges.contains(&m) {
@@ -150,7 +153,7 @@ fn edits(text: &str) -> Vec<String> {
 
 /// Position strings one edit away from a real one are refused or accepted
 /// as positions that keep the contract.
-fn near_miss_positions<G: Game>(pos: &G, rng: &mut Pcg64) -> Result<(), String> {
+fn near_miss_positions<G: Playable>(pos: &G, rng: &mut Pcg64) -> Result<(), String> {
     let all = edits(&pos.position());
     for _ in 0..8 {
         let variant = &all[rng.gen_range(0..all.len())];
@@ -183,7 +186,7 @@ pub fn random_step<G: Game>(
 }
 
 /// Random playouts from the start of `options`, checking every node.
-pub fn check_game<G: Game>(options: &str, games: u64, plies: usize, evaluate: bool) {
+pub fn check_game<G: Playable>(options: &str, games: u64, plies: usize, evaluate: bool) {
     let opts = GameOptions::parse(options, G::option_specs()).expect("test options");
     let mut moves = Vec::new();
     let mut outcomes = Vec::new();
@@ -205,7 +208,7 @@ pub fn check_game<G: Game>(options: &str, games: u64, plies: usize, evaluate: bo
 }
 
 /// Garbage (random text) as a position string, a move or options: errors.
-fn garbage_is_refused<G: Game>(games: u64) {
+fn garbage_is_refused<G: Playable>(games: u64) {
     let opts = GameOptions::parse("", G::option_specs()).expect("default options");
     let start = G::new(&opts).expect("start position");
     let mut rng = Pcg64::seed_from_u64(1);

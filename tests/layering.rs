@@ -2,8 +2,9 @@
 //! `src/` since the layers share one crate: games know no search, protocol,
 //! command line, referee or tuner; the Game abstraction names no game; the
 //! searches name no game; the protocol reaches the games only through the
-//! one dispatch place (`GameKind`, `with_game!`). A failure names the file,
-//! the line and the rule.
+//! one dispatch place (`GameKind`, `with_game!`); no thread-local state in
+//! the games or the searches (an evaluator is a value handed to a search).
+//! A failure names the file, the line and the rule.
 
 use std::path::{Path, PathBuf};
 
@@ -41,6 +42,23 @@ const RULES: &[Rule] = &[
         dir: "src/search",
         forbidden: &["crate::games"],
         why: "a search names no game",
+    },
+    // The evaluator (with its weights) reaches a search as a value in the
+    // request; no per-thread state may carry it around the searches.
+    Rule {
+        dir: "src/game",
+        forbidden: &["thread_local!"],
+        why: "evaluation settings travel as values, not thread-locals",
+    },
+    Rule {
+        dir: "src/games",
+        forbidden: &["thread_local!"],
+        why: "evaluation settings travel as values, not thread-locals",
+    },
+    Rule {
+        dir: "src/search",
+        forbidden: &["thread_local!"],
+        why: "evaluation settings travel as values, not thread-locals",
     },
     Rule {
         dir: "src/protocol",

@@ -3,8 +3,10 @@
 //! value iteration over the `Game` trait, against the Bellman equation on
 //! the shared table and against deep plain expectiminimax.
 
-use agon::game::{Game, GameOptions, Status};
+use agon::game::Notation;
+use agon::game::{Evaluator, Game, GameOptions, Status};
 use agon::games::palma::endgame::{exact_win_probability, in_domain, table, EndgameTable};
+use agon::games::palma::eval::PalmaEvaluator;
 use agon::games::palma::{Palma, Rules};
 use agon::search::expectimax::plain;
 use rand::{Rng, SeedableRng};
@@ -48,7 +50,7 @@ fn one_piece_each_that_only_a_one_brings_home() {
     // The view of the other player is the complement.
     let p = pos(&format!("{s} throw=h"));
     assert!(close(
-        p.exact_win_probability(1).unwrap(),
+        PalmaEvaluator.exact_win_probability(&p, 1).unwrap(),
         4.0 / 11.0,
         1e-12
     ));
@@ -76,22 +78,22 @@ fn a_passed_two_wins_for_the_opponent() {
 #[test]
 fn outside_the_domain_there_is_no_value() {
     assert_eq!(
-        pos("h=5/0/- j=5/0/- throw=h").exact_win_probability(0),
+        PalmaEvaluator.exact_win_probability(&pos("h=5/0/- j=5/0/- throw=h"), 0),
         None
     );
     // One piece below 17.
     let p = pos("h=0/0/16,26,27,28,29 j=0/0/24,26,27,28,29 throw=h");
     assert!(!in_domain(&p));
-    assert_eq!(p.exact_win_probability(0), None);
+    assert_eq!(PalmaEvaluator.exact_win_probability(&p, 0), None);
     // reverse=on: pieces can go back below the domain.
     let rev = GameOptions::parse("reverse=on", Palma::option_specs()).unwrap();
     let p =
         Palma::from_position("h=0/0/24,26,27,28,29 j=0/0/24,26,27,28,29 throw=h", &rev).unwrap();
-    assert_eq!(p.exact_win_probability(0), None);
+    assert_eq!(PalmaEvaluator.exact_win_probability(&p, 0), None);
     // A finished game is known everywhere.
     let p = pos("h=0/0/25,26,27,28,29 j=5/0/- over=h");
-    assert_eq!(p.exact_win_probability(0), Some(1.0));
-    assert_eq!(p.exact_win_probability(1), Some(0.0));
+    assert_eq!(PalmaEvaluator.exact_win_probability(&p, 0), Some(1.0));
+    assert_eq!(PalmaEvaluator.exact_win_probability(&p, 1), Some(0.0));
 }
 
 /// Every non-terminal throw point of the domain "all pieces on

@@ -6,6 +6,7 @@
 use crate::common::suite_lines::suite_lines;
 use crate::naive::palma::Naive;
 use agon::game::perft::perft;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::palma::Palma;
 

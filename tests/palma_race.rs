@@ -1,7 +1,10 @@
 //! The one-sided race table and the evaluator built on it, checked against
 //! distributions derived by hand from the recurrence in `race.rs`.
 
-use agon::game::{Game, GameOptions};
+use agon::game::Notation;
+use agon::game::SearchHints;
+use agon::game::{Evaluator, Game, GameOptions};
+use agon::games::palma::eval::PalmaEvaluator;
 use agon::games::palma::race::{rank, table, STATES};
 use agon::games::palma::{Palma, Rules, Track};
 
@@ -34,7 +37,7 @@ fn one_piece_that_only_a_one_brings_home_is_geometric() {
     )
     .unwrap();
     assert_eq!(
-        pos.evaluate(),
+        PalmaEvaluator.evaluate(&pos),
         ((2.0 * 7.0 / 11.0 - 1.0) * 1000.0f64).round() as i32
     );
 }
@@ -44,14 +47,14 @@ fn a_known_throw_is_valued_by_its_best_use() {
     // Hounds hold a 1: 24-25 wins at once.
     let opts = GameOptions::defaults(Palma::option_specs());
     let pos = Palma::from_position("h=0/0/24,26,27,28,29 j=0/0/3,4,5,6,7 use=h:1", &opts).unwrap();
-    assert_eq!(pos.evaluate(), 1000);
+    assert_eq!(PalmaEvaluator.evaluate(&pos), 1000);
     // Hounds hold a 2 they cannot use: it passes to Jackals, who also
     // cannot use it (24-26 taken), then Jackals throw first in a race of two
     // equal geometric players: Hounds win with 1 − 7/11 = 4/11.
     let pos =
         Palma::from_position("h=0/0/24,26,27,28,29 j=0/0/24,26,27,28,29 use=h:2", &opts).unwrap();
     assert_eq!(
-        pos.evaluate(),
+        PalmaEvaluator.evaluate(&pos),
         ((2.0 * 4.0 / 11.0 - 1.0) * 1000.0f64).round() as i32
     );
 }
@@ -183,12 +186,12 @@ fn search_hooks_prefer_big_gains_and_stay_in_range() {
     for m in [PalmaMove::Enter, PalmaMove::Pass, PalmaMove::Throw(5)] {
         assert!(seen.insert(pos.history_index(m)));
     }
-    let terms = pos.eval_terms();
+    let terms = PalmaEvaluator.terms(&pos);
     let get = |n: &str| terms.iter().find(|t| t.0 == n).map(|t| t.1);
     // Hounds: 22+21+20+16+10 pips to go; Jackals all waiting (5 × 30).
     assert_eq!(get("pips_to_go_self"), Some(89));
     assert_eq!(get("pips_to_go_opponent"), Some(150));
-    assert_eq!(get("total"), Some(pos.evaluate()));
+    assert_eq!(get("total"), Some(PalmaEvaluator.evaluate(&pos)));
     assert!(get("win_permille").unwrap() > 500);
 }
 
@@ -230,9 +233,9 @@ fn one_ply_match(games: u32, seed: u64, rearmost: bool) -> f64 {
                             Phase::Over(_) => i32::MAX,
                             Phase::Throw(t) | Phase::Use(t, _) | Phase::Passed(t, _) => {
                                 if t == p {
-                                    c.evaluate()
+                                    PalmaEvaluator.evaluate(&c)
                                 } else {
-                                    -c.evaluate()
+                                    -PalmaEvaluator.evaluate(&c)
                                 }
                             }
                         }

@@ -2,6 +2,7 @@
 //! and each Decision line with the exact legal-move list or the exact
 //! successor positions, worked out by hand from the rules text.
 
+use agon::game::Notation;
 use agon::game::{Game, GameOptions, Outcome, Status};
 use agon::games::palma::{Palma, PalmaMove};
 

@@ -3,7 +3,9 @@
 //! small position, the two sides' view of one board, and `is_forcing`
 //! agreeing with the captures a move really makes.
 
-use agon::game::weights::{with, WeightSet};
+use agon::game::Notation;
+use agon::game::SearchHints;
+use agon::game::{Evaluator, Tunable, WeightSet};
 use agon::game::{Game, GameOptions, Status};
 use agon::games::petteia::{eval, Petteia};
 use rand::{Rng, SeedableRng};
@@ -75,26 +77,21 @@ fn evaluation_is_the_weighted_feature_sum_for_either_weight_set() {
                 break;
             }
             g.features(&mut f);
-            for previous in [false, true] {
-                let set = previous.then(|| WeightSet::new(&eval::PREVIOUS_WEIGHTS).unwrap());
-                with(set, || {
-                    let w = Petteia::weights();
-                    let sum: f64 = f.iter().zip(&w).map(|(a, b)| a * b).sum();
-                    let want = sum.clamp(-19_999.0, 19_999.0);
-                    assert_eq!(f64::from(g.evaluate()), want, "{}", g.position());
-                });
+            for weights in [eval::WEIGHTS, eval::PREVIOUS_WEIGHTS] {
+                let e = Petteia::evaluator(&WeightSet::new(&weights).unwrap()).unwrap();
+                let sum: f64 = f.iter().zip(weights).map(|(a, b)| a * f64::from(b)).sum();
+                let want = sum.clamp(-19_999.0, 19_999.0);
+                assert_eq!(f64::from(e.evaluate(&g)), want, "{}", g.position());
             }
             g.moves(&mut buf);
             g.play(buf[rng.gen_range(0..buf.len())]);
         }
     }
     assert_eq!(
-        with(
-            WeightSet::new(&eval::PREVIOUS_WEIGHTS).ok(),
-            Petteia::weights
-        ),
-        eval::PREVIOUS_WEIGHTS.map(f64::from).to_vec()
+        Petteia::default_weights(),
+        eval::WEIGHTS.map(f64::from).to_vec()
     );
+    assert!(Petteia::evaluator(&WeightSet::new(&[1, 2]).unwrap()).is_err());
 }
 
 #[test]

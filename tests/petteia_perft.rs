@@ -5,6 +5,8 @@
 use crate::common::suite_lines::suite_lines;
 use crate::naive::petteia::Naive;
 use agon::game::perft::{divide, perft};
+use agon::game::Notation;
+use agon::game::Playable;
 use agon::game::{Game, GameOptions};
 use agon::games::petteia::{Kubeia, Petteia};
 
@@ -45,7 +47,7 @@ fn naive_of(c: &Case) -> Naive {
     }
 }
 
-fn engine_counts<G: Game>(c: &Case, depths: usize) -> Vec<u64> {
+fn engine_counts<G: Playable>(c: &Case, depths: usize) -> Vec<u64> {
     let opts = GameOptions::parse(&c.options, G::option_specs()).unwrap();
     let pos = if c.position == "start" {
         G::new(&opts).unwrap()

@@ -5,13 +5,15 @@
 //! here on these playouts too.
 
 use crate::game_contract::check_node;
+use agon::game::Notation;
+use agon::game::Playable;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::petteia::{Kubeia, Petteia};
 use proptest::prelude::*;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-fn playout<G: Game>(seed: u64, plies: usize, options: &str) {
+fn playout<G: Playable>(seed: u64, plies: usize, options: &str) {
     let opts = GameOptions::parse(options, G::option_specs()).unwrap();
     let mut g = G::new(&opts).unwrap();
     let mut rng = Pcg64::seed_from_u64(seed);

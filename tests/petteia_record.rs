@@ -2,18 +2,20 @@
 //! and read back, the format of a known opening, and the source's sample
 //! Kubeia game (shared/seeds/petteia-kubeia-pergioco.txt, end of file).
 
+use agon::game::Notation;
+use agon::game::Playable;
 use agon::game::{Game, GameOptions, Outcome, Status};
 use agon::games::petteia::{record, Kubeia, Petteia, Reason};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-fn opts<G: Game>() -> GameOptions {
+fn opts<G: Playable>() -> GameOptions {
     GameOptions::defaults(G::option_specs())
 }
 
 /// A random legal game to its end (or `max` decisions); rolls drawn as two
 /// dice.
-fn random_game<G: Game>(seed: u64, max: usize) -> (G, Vec<G::Move>) {
+fn random_game<G: Playable>(seed: u64, max: usize) -> (G, Vec<G::Move>) {
     let start = G::new(&opts::<G>()).unwrap();
     let mut g = start.clone();
     let mut rng = Pcg64::seed_from_u64(seed);

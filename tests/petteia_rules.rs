@@ -2,18 +2,21 @@
 //! of each position written out by hand from `shared/rules/petteia.md`
 //! (destinations enumerated square by square in the comments).
 
-use agon::game::{Game, GameOptions, Outcome, Status};
+use agon::game::Notation;
+use agon::game::Playable;
+use agon::game::{Evaluator, Game, GameOptions, Outcome, Status};
+use agon::games::petteia::eval::PetteiaEvaluator;
 use agon::games::petteia::{Kubeia, Petteia, Reason};
 
-fn opts<G: Game>(text: &str) -> GameOptions {
+fn opts<G: Playable>(text: &str) -> GameOptions {
     GameOptions::parse(text, G::option_specs()).unwrap()
 }
 
-fn pos<G: Game>(options: &str, position: &str) -> G {
+fn pos<G: Playable>(options: &str, position: &str) -> G {
     G::from_position(position, &opts::<G>(options)).unwrap()
 }
 
-fn legal<G: Game>(g: &G) -> Vec<String> {
+fn legal<G: Playable>(g: &G) -> Vec<String> {
     let mut v = Vec::new();
     g.moves(&mut v);
     let mut t: Vec<String> = v.iter().map(|&m| g.move_text(m)).collect();
@@ -34,7 +37,7 @@ fn sorted(parts: &[Vec<String>]) -> Vec<String> {
     v
 }
 
-fn after<G: Game>(g: &G, text: &str) -> G {
+fn after<G: Playable>(g: &G, text: &str) -> G {
     let mut c = g.clone();
     let m = c.parse_move(text).unwrap();
     c.play(m);
@@ -394,19 +397,22 @@ fn evaluation_is_symmetric_at_the_start_and_counts_material() {
     // The start is symmetric under a half turn (f3 <-> g6), so every
     // feature difference is zero.
     let g = Petteia::new(&opts::<Petteia>("")).unwrap();
-    assert_eq!(g.evaluate(), 0);
+    assert_eq!(PetteiaEvaluator::default().evaluate(&g), 0);
     // After White's double capture Black (to move) has pj8 left against Pc5, Pe5.
     let g: Petteia = pos("", "7b1p1o/4O7/4p7/2Pp8/12/4P7/10B1/O11 w - 0,0 0 0 *");
-    let before = -g.evaluate();
+    let before = -PetteiaEvaluator::default().evaluate(&g);
     let g2 = after(&g, "e3-e5");
-    let terms = g2.eval_terms();
+    let terms = PetteiaEvaluator::default().terms(&g2);
     let pel = terms.iter().find(|(n, _)| *n == "peltasts").unwrap().1;
     assert_eq!(pel, -100, "Black to move: 1 Peltast (j8) against 2");
     assert!(
-        -g2.evaluate() > before,
+        -PetteiaEvaluator::default().evaluate(&g2) > before,
         "White's view improves after capturing"
     );
-    assert_eq!(terms.last().unwrap(), &("total", g2.evaluate()));
+    assert_eq!(
+        terms.last().unwrap(),
+        &("total", PetteiaEvaluator::default().evaluate(&g2))
+    );
 }
 
 #[test]

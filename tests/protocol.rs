@@ -3,7 +3,8 @@
 
 use crate::common;
 
-use agon::game::{Game, GameOptions, Status};
+use agon::game::Playable;
+use agon::game::{GameOptions, Status};
 use agon::games::GameKind;
 use common::Agon;
 use rand::{Rng, SeedableRng};
@@ -192,7 +193,7 @@ fn every_error_is_exactly_one_line() {
 
 /// A random line of `len` plies (chance outcomes included) that never
 /// ends the game, made with the rules library, as move texts.
-fn long_line<G: Game>(len: usize, rng: &mut Pcg64) -> (Vec<String>, G) {
+fn long_line<G: Playable>(len: usize, rng: &mut Pcg64) -> (Vec<String>, G) {
     let mut pos = G::new(&GameOptions::defaults(G::option_specs())).unwrap();
     let mut texts = Vec::new();
     let mut moves = Vec::new();
@@ -228,7 +229,7 @@ fn long_line<G: Game>(len: usize, rng: &mut Pcg64) -> (Vec<String>, G) {
     (texts, pos)
 }
 
-fn long_command_for<G: Game>() {
+fn long_command_for<G: Playable>() {
     let mut rng = Pcg64::seed_from_u64(4);
     let (texts, pos) = long_line::<G>(10_000, &mut rng);
     if texts.is_empty() {

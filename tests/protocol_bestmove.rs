@@ -5,7 +5,8 @@
 
 use crate::common;
 
-use agon::game::{Game, GameOptions, Status};
+use agon::game::Playable;
+use agon::game::{GameOptions, Status};
 use agon::games::GameKind;
 use common::Agon;
 use rand::{Rng, SeedableRng};
@@ -13,7 +14,7 @@ use rand_pcg::Pcg64;
 
 const POSITIONS_PER_GAME: usize = 25;
 
-fn random_position<G: Game>(rng: &mut Pcg64) -> G {
+fn random_position<G: Playable>(rng: &mut Pcg64) -> G {
     let mut pos = G::new(&GameOptions::defaults(G::option_specs())).unwrap();
     let plies = rng.gen_range(0..120);
     let mut moves = Vec::new();
@@ -42,7 +43,7 @@ fn random_position<G: Game>(rng: &mut Pcg64) -> G {
     pos
 }
 
-fn check_game<G: Game>(e: &mut Agon, rng: &mut Pcg64) {
+fn check_game<G: Playable>(e: &mut Agon, rng: &mut Pcg64) {
     e.send(&format!("setoption name Game value {}", G::NAME));
     for _ in 0..POSITIONS_PER_GAME {
         let pos = random_position::<G>(rng);

@@ -343,7 +343,7 @@ fn trirace_paced(input: &str) -> Vec<String> {
 #[test]
 fn alphabeta_and_expectimax_search_three_players_with_maxn() {
     use crate::common::trirace::maxn_best_moves;
-    use agon::game::Game;
+    use agon::game::{Game, Notation};
     // A small race the solver sees to its end: p2 to move.
     let (options, fen) = ("goal=4 limit=9", "2 1 1 p2 - 3");
     let pos = TriRace::at(options, fen);

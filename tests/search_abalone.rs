@@ -3,6 +3,7 @@
 //! deterministic (what `agon bench` relies on).
 
 use agon::bench::position_texts as bench_positions_of;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
@@ -109,13 +110,13 @@ fn fixed_depth_single_thread_search_is_deterministic() {
     assert_eq!(a, run());
 }
 
-/// `SearchConfig::weights` reaches the evaluator: with the material weight
+/// The request's evaluator scores the leaves: with the material weight
 /// turned negative, the greedy player declines the marble it otherwise
 /// ejects (tactics suite entry migs27435-ply75, whose only ejection is
 /// d5e6), and with all eight weights as compiled it takes it.
 #[test]
 fn run_time_weights_change_the_evaluation() {
-    use agon::game::weights::WeightSet;
+    use agon::game::{Evaluated, Tunable, WeightSet};
     use agon::search::{think, Algorithm, Request};
     let pos = Abalone::from_position(
         "5/w1wwbb/2bbbb1/2bbbw2/2bbbwww1/3bww2/4w2/2w1w1/5-1b2w w 75",
@@ -125,15 +126,15 @@ fn run_time_weights_change_the_evaluation() {
     let play = |weights: Option<WeightSet>| {
         let config = SearchConfig {
             algorithm: Algorithm::Greedy,
-            weights,
             ..SearchConfig::default()
         };
         let stop = AtomicBool::new(false);
-        let r = think(
-            &Request::new(&pos, &Limits::depth(1), &config),
-            &stop,
-            &|_| {},
-        );
+        let limits = Limits::depth(1);
+        let req = Request {
+            evaluator: Abalone::evaluator_with(weights.as_ref()).expect("eight weights"),
+            ..Request::new(&pos, &limits, &config)
+        };
+        let r = think(&req, &stop, &|_| {});
         r.best.map(|m| pos.move_text(m))
     };
     let compiled = agon::games::abalone::eval::WEIGHTS;
@@ -145,4 +146,6 @@ fn run_time_weights_change_the_evaluation() {
         Some("d5e6".to_string())
     );
     assert_ne!(play(WeightSet::new(&averse).ok()), Some("d5e6".to_string()));
+    // A set of another length is refused, not silently replaced.
+    assert!(Abalone::evaluator(&WeightSet::new(&[1, 2]).unwrap()).is_err());
 }

@@ -4,7 +4,8 @@
 //! game: without pruning at chance nodes deeper searches are slow) returns
 //! a legal move and every PV move is legal.
 
-use agon::game::{Game, GameOptions, Status};
+use agon::game::Playable;
+use agon::game::{GameOptions, Status};
 use agon::games::GameKind;
 use agon::search::alphabeta::{think_with, AbParams};
 use agon::search::{Limits, Report, SearchConfig};
@@ -14,7 +15,7 @@ use rand_pcg::Pcg64;
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
-fn check_game<G: Game>(seed: u64) {
+fn check_game<G: Playable>(seed: u64) {
     let opts = GameOptions::parse("", G::option_specs()).expect("default options");
     let mut pos = G::new(&opts).expect("start");
     let mut rng = Pcg64::seed_from_u64(seed);

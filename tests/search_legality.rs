@@ -6,6 +6,7 @@
 //! its node when played in sequence from the root, and so must the best
 //! move.
 
+use agon::game::Notation;
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 

@@ -10,7 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use crate::common::trirace::{maxn, maxn_best_moves, TriRace};
-use agon::game::{Game, Status, EVAL_LIMIT};
+use agon::game::{Game, Notation, Status, EVAL_LIMIT};
 use agon::search::{think, Algorithm, Limits, Report, Request, ScoreReport, SearchConfig};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;

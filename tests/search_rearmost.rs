@@ -2,6 +2,8 @@
 //! move of the piece furthest back on its track (an entry first), worked
 //! out by hand from palma.md "A turn"; elsewhere it plays as `greedy`.
 
+use agon::game::Notation;
+use agon::game::Playable;
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
@@ -27,7 +29,7 @@ fn config(algorithm: Algorithm) -> SearchConfig {
 }
 
 /// The move `rearmost` picks, in notation, and the `info string`s it sent.
-fn pick<G: Game>(pos: &G) -> (String, Vec<String>) {
+fn pick<G: Playable>(pos: &G) -> (String, Vec<String>) {
     let stop = AtomicBool::new(false);
     let strings = Mutex::new(Vec::new());
     let res = think(

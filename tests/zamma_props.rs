@@ -3,6 +3,8 @@
 //! the Game contract (`game_contract.rs`, which covers the rest).
 
 use crate::game_contract;
+use agon::game::Notation;
+use agon::game::SearchHints;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::Zamma;
 use proptest::prelude::*;

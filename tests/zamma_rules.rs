@@ -2,6 +2,7 @@
 //! list of legal moves, worked out by hand (the reasoning is in the
 //! comments; a1 = file 0 rank 0, diagonals at even file + rank).
 
+use agon::game::Notation;
 use agon::game::{Game, GameOptions, Outcome, Status};
 use agon::games::zamma::Zamma;
 

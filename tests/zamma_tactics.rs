@@ -20,6 +20,7 @@
 mod zamma_solver;
 
 use crate::common::suite_lines::suite_lines;
+use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::Zamma;
 use agon::search::{think, Algorithm, Limits, Report, Request, SearchConfig};

@@ -21,7 +21,7 @@ use super::control::{parse_tc, TimeControl};
 use super::external::{Dialect, ExternalSpec, Process};
 use super::fault::{Failure, Fault};
 use super::EngineSpec;
-use crate::game::{Game, GameError, Player};
+use crate::game::{GameError, Playable, Player, WeightSet};
 use crate::search::{Clock, Request, Searcher};
 
 /// How an entrant plays.
@@ -91,10 +91,10 @@ impl Entrant {
         Ok(entrant)
     }
 
-    /// How many evaluation weights a built-in entrant was given, if any.
-    pub fn weights_len(&self) -> Option<usize> {
+    /// The evaluation weights a built-in entrant was given, if any.
+    pub fn weights(&self) -> Option<&WeightSet> {
         match &self.engine {
-            EngineKind::Builtin(spec) => spec.config.weights.map(|w| w.as_slice().len()),
+            EngineKind::Builtin(spec) => spec.weights.as_ref(),
             EngineKind::External(_) => None,
         }
     }
@@ -173,7 +173,7 @@ fn parse_external(text: &str, parts: &[(&str, &str)]) -> Result<Entrant, GameErr
 }
 
 /// What the referee asks for one move.
-pub struct MoveRequest<'a, G: Game> {
+pub struct MoveRequest<'a, G: Playable> {
     /// The position the game started from, and every move and chance
     /// outcome since, in notation (what an external engine is sent).
     pub start: &'a G,
@@ -268,15 +268,19 @@ impl Runner {
     }
 
     /// Asks for a move.
-    pub fn think<G: Game>(&mut self, request: &MoveRequest<G>) -> Result<Answer, Failure> {
+    pub fn think<G: Playable>(&mut self, request: &MoveRequest<G>) -> Result<Answer, Failure> {
         match self {
             Runner::Builtin { spec, searcher } => {
                 let mut limits = spec.limits.clone();
                 limits.clocks = request.clocks.to_vec();
                 let stop = AtomicBool::new(false);
                 let began = Instant::now();
+                // `agon match` checked the weights against the game first.
+                let evaluator = G::evaluator_with(spec.weights.as_ref())
+                    .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?;
                 let req = Request {
                     history: request.history,
+                    evaluator,
                     ..Request::new(request.pos, &limits, &spec.config)
                 };
                 let result = searcher.think(&req, &stop, &|_| {});
@@ -305,7 +309,7 @@ impl Runner {
 
 /// `position fen <start> [moves …]`: the whole game from its first
 /// position, chance outcomes included (protocol.md: Chance events).
-pub fn position_line<G: Game>(start: &G, moves: &[String]) -> String {
+pub fn position_line<G: Playable>(start: &G, moves: &[String]) -> String {
     let mut line = format!("position fen {}", start.position());
     if !moves.is_empty() {
         line.push_str(" moves ");
@@ -318,7 +322,7 @@ pub fn position_line<G: Game>(start: &G, moves: &[String]) -> String {
 /// UCI dialect names a two-player game's clocks `wtime`/`btime` (White is
 /// the game's `WHITE` player); UGI, and any game of more players, numbers
 /// them `p1time`, `p2time`, …
-pub fn go_line<G: Game>(
+pub fn go_line<G: Playable>(
     dialect: Dialect,
     clocks: &[Option<Clock>],
     control: &TimeControl,
@@ -357,7 +361,7 @@ pub fn go_line<G: Game>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameOptions;
+    use crate::game::{Game, GameOptions, Notation};
     use crate::games::abalone::Abalone;
 
     #[test]

@@ -19,7 +19,7 @@ use super::entrant::{Entrant, MoveRequest, Runner};
 use super::fault::{Failure, Fault};
 use super::sprt::Sprt;
 use super::{EngineSpec, MatchStats};
-use crate::game::{chance, Game, GameError, Outcome, Player, Status};
+use crate::game::{chance, GameError, Outcome, Playable, Player, Status};
 use crate::search::Clock;
 
 /// The ply up to which the time each engine used is reported (issue 12:
@@ -100,7 +100,7 @@ pub struct Rules {
 /// `controls[p]`. Chance outcomes come from a generator seeded with
 /// `chance_seed`, so two games with the same seed see the same throws in
 /// the same order.
-pub fn play<G: Game>(
+pub fn play<G: Playable>(
     start: &G,
     seats: &mut [&mut Runner],
     controls: &[TimeControl],
@@ -224,7 +224,7 @@ pub fn play<G: Game>(
 }
 
 /// The game as the referee keeps it.
-struct GameSoFar<G: Game> {
+struct GameSoFar<G: Playable> {
     start: G,
     pos: G,
     history: Vec<u64>,
@@ -232,7 +232,7 @@ struct GameSoFar<G: Game> {
     times: Vec<TimeUse>,
 }
 
-impl<G: Game> GameSoFar<G> {
+impl<G: Playable> GameSoFar<G> {
     fn end(self, outcome: Outcome, reason: EndReason) -> GameResult {
         let n = self.times.len();
         GameResult {
@@ -272,7 +272,7 @@ fn forfeit_outcome(loser: Player, players: usize) -> Outcome {
 /// Plays one game between built-in engines in this process, with no clock
 /// and nothing forfeited on time (the tuner's and the tests' referee);
 /// `engines[p]` plays player `p`.
-pub fn play_game<G: Game>(
+pub fn play_game<G: Playable>(
     start: &G,
     engines: &[&EngineSpec],
     max_plies: u32,
@@ -303,7 +303,7 @@ pub fn play_game<G: Game>(
 
 /// A random opening: `plies` uniformly random moves (chance outcomes drawn
 /// by probability), redrawn if the game ends inside it.
-pub fn random_opening<G: Game>(start: &G, plies: u32, rng: &mut Pcg64) -> G {
+pub fn random_opening<G: Playable>(start: &G, plies: u32, rng: &mut Pcg64) -> G {
     let mut moves = Vec::new();
     let mut outcomes = Vec::new();
     for _attempt in 0..100 {
@@ -368,7 +368,7 @@ pub struct MatchSpec {
 /// An external engine that cannot be started is an error before any game.
 /// With an SPRT, no game is started once it has decided (games already
 /// under way are finished and counted).
-pub fn run_match<G: Game>(
+pub fn run_match<G: Playable>(
     start: &G,
     entrants: &[Entrant],
     spec: &MatchSpec,

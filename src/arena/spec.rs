@@ -3,8 +3,8 @@
 
 use std::time::Duration;
 
-use crate::game::weights::WeightSet;
 use crate::game::GameError;
+use crate::game::WeightSet;
 use crate::protocol::options::{self, SETTINGS};
 use crate::search::{Limits, SearchConfig};
 
@@ -18,6 +18,9 @@ pub struct EngineSpec {
     pub name: String,
     pub config: SearchConfig,
     pub limits: Limits,
+    /// Evaluation weights instead of the game's defaults
+    /// ([`crate::game::Evaluated::evaluator_with`]).
+    pub weights: Option<WeightSet>,
 }
 
 impl EngineSpec {
@@ -25,12 +28,13 @@ impl EngineSpec {
     /// [`options::SETTINGS`] by their lower-case names (`search`,
     /// `threads`, `hash`, `seed`, …: the protocol's ranges and defaults),
     /// the limits `movetime`, `depth` and `nodes`, `name`, `lmr=on|off` and
-    /// `weights=w1/w2/…` (evaluation weights, see [`crate::game::weights`]).
+    /// `weights=w1/w2/…` (evaluation weights, see [`crate::game::Tunable`]).
     pub fn parse(text: &str) -> Result<EngineSpec, GameError> {
         let mut spec = EngineSpec {
             name: String::new(),
             config: options::default_config(),
             limits: Limits::default(),
+            weights: None,
         };
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part.split_once('=').ok_or_else(|| {
@@ -64,7 +68,7 @@ impl EngineSpec {
                 }
                 "depth" => spec.limits.depth = Some(positive(64)? as u32),
                 "nodes" => spec.limits.nodes = Some(positive(u64::MAX)?),
-                "weights" => spec.config.weights = Some(WeightSet::parse(value)?),
+                "weights" => spec.weights = Some(WeightSet::parse(value)?),
                 "lmr" => {
                     spec.config.lmr = match value {
                         "on" => true,
@@ -110,7 +114,7 @@ mod tests {
         assert!(EngineSpec::parse("movetime").is_err());
         let w = EngineSpec::parse("weights=100/-5/0").unwrap();
         assert_eq!(
-            w.config.weights.map(|s| s.as_slice().to_vec()),
+            w.weights.map(|s| s.as_slice().to_vec()),
             Some(vec![100, -5, 0])
         );
         assert!(EngineSpec::parse("weights=100/five").is_err());

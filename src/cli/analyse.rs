@@ -8,11 +8,11 @@
 //! deterministic game gets its alpha-beta value and a chance game its
 //! expectiminimax value after the move, at the given depth or time per
 //! move. When the game knows the exact win probability after a move
-//! ([`Game::exact_win_probability`]: Palma's exact endgames) an "exact"
+//! ([`Evaluator::exact_win_probability`](crate::game::Evaluator::exact_win_probability): Palma's exact endgames) an "exact"
 //! column is added. The command names no game.
 //!
 //! Units: for games whose evaluator is a win probability
-//! ([`Game::win_probability_scale`]) values and losses are win
+//! ([`Evaluator::win_probability_scale`](crate::game::Evaluator::win_probability_scale)) values and losses are win
 //! probabilities of the player to move, 0..1 (equity on the 0..1 scale, not
 //! backgammon's 2p − 1); otherwise search scores in centi-units.
 
@@ -22,7 +22,7 @@ use std::time::Instant;
 use clap::Args;
 
 use super::GameCommand;
-use crate::game::{Game, GameError, GameOptions, Player, Status};
+use crate::game::{Evaluator, GameError, GameOptions, Playable, Player, Status};
 use crate::games::GameKind;
 use crate::search::expectimax::value::Scale;
 use crate::search::{think, Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
@@ -67,7 +67,7 @@ impl GameCommand for AnalyseArgs {
         self.options.as_deref()
     }
 
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         let limits = match (self.movetime, self.depth) {
             (Some(ms), _) => Limits::movetime(ms),
             (None, d) => Limits::depth(d.unwrap_or(DEFAULT_DEPTH)),
@@ -83,7 +83,7 @@ impl GameCommand for AnalyseArgs {
     }
 }
 
-fn decider<G: Game>(pos: &G) -> Result<Player, GameError> {
+fn decider<G: Playable>(pos: &G) -> Result<Player, GameError> {
     match pos.status() {
         Status::Decision(p) => Ok(p),
         Status::Chance => Err(GameError::new(
@@ -112,17 +112,24 @@ fn score_key(s: ScoreReport) -> f64 {
     }
 }
 
+/// The default evaluator's win-probability scale, if it has one.
+fn win_scale<G: Playable>() -> Option<crate::game::Score> {
+    G::Evaluator::default().win_probability_scale()
+}
+
 /// Value of a search score in the command's units (see the module docs).
-fn to_units<G: Game>(s: ScoreReport) -> f64 {
-    match (G::win_probability_scale(), s) {
-        (Some(_), ScoreReport::Cp(v)) => Scale::of::<G>().win_probability(f64::from(v)),
+fn to_units<G: Playable>(s: ScoreReport) -> f64 {
+    match (win_scale::<G>(), s) {
+        (Some(_), ScoreReport::Cp(v)) => {
+            Scale::of::<G>(&G::Evaluator::default()).win_probability(f64::from(v))
+        }
         (Some(_), ScoreReport::Mate(n)) => f64::from(u8::from(n > 0)),
         (None, s) => score_key(s),
     }
 }
 
-fn show<G: Game>(s: ScoreReport) -> String {
-    match (G::win_probability_scale(), s) {
+fn show<G: Playable>(s: ScoreReport) -> String {
+    match (win_scale::<G>(), s) {
         (None, ScoreReport::Mate(n)) => format!("mate {n}"),
         (None, ScoreReport::Cp(v)) => v.to_string(),
         (Some(_), s) => format!("{:.4}", to_units::<G>(s)),
@@ -130,7 +137,7 @@ fn show<G: Game>(s: ScoreReport) -> String {
 }
 
 /// Every legal move with its searched value, best first.
-fn analyse_moves<G: Game>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameError> {
+fn analyse_moves<G: Playable>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameError> {
     let me = decider(pos)?;
     let mut moves = Vec::new();
     pos.moves(&mut moves);
@@ -156,7 +163,7 @@ fn analyse_moves<G: Game>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameErr
             text: pos.move_text(m),
             key: to_units::<G>(r.score),
             shown: show::<G>(r.score),
-            exact: child.exact_win_probability(me),
+            exact: G::Evaluator::default().exact_win_probability(&child, me),
         });
     }
     // Stable: equal values keep the move generator's order.
@@ -164,7 +171,7 @@ fn analyse_moves<G: Game>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameErr
     Ok(lines)
 }
 
-fn hint<G: Game>(
+fn hint<G: Playable>(
     opts: &GameOptions,
     position: Option<&str>,
     limits: &Limits,
@@ -179,7 +186,7 @@ fn hint<G: Game>(
         (_, Some(t)) => format!("movetime {} ms per move", t.as_millis()),
         (d, None) => format!("depth {} per move", d.unwrap_or(0)),
     };
-    let units = if G::win_probability_scale().is_some() {
+    let units = if win_scale::<G>().is_some() {
         "win probability of the player to move"
     } else {
         "centi-units for the player to move"
@@ -233,9 +240,9 @@ fn hint<G: Game>(
     Ok(())
 }
 
-fn loss_text<G: Game>(best: f64, v: f64) -> String {
+fn loss_text<G: Playable>(best: f64, v: f64) -> String {
     let d = best - v;
-    if G::win_probability_scale().is_some() {
+    if win_scale::<G>().is_some() {
         format!("{d:.4}")
     } else if d.abs() >= 1e5 {
         "mate".to_string()
@@ -255,7 +262,7 @@ pub fn set_positions(text: &str) -> Vec<(usize, &str)> {
 
 /// Exact values of every legal move for the mover (`None` if one is not
 /// known).
-pub fn exact_move_values<G: Game>(pos: &G) -> Option<Vec<(G::Move, f64)>> {
+pub fn exact_move_values<G: Playable>(pos: &G) -> Option<Vec<(G::Move, f64)>> {
     let Status::Decision(me) = pos.status() else {
         return None;
     };
@@ -266,7 +273,9 @@ pub fn exact_move_values<G: Game>(pos: &G) -> Option<Vec<(G::Move, f64)>> {
         .map(|&m| {
             let mut c = pos.clone();
             c.play(m);
-            c.exact_win_probability(me).map(|x| (m, x))
+            G::Evaluator::default()
+                .exact_win_probability(&c, me)
+                .map(|x| (m, x))
         })
         .collect()
 }
@@ -287,7 +296,7 @@ pub struct LossReport {
 /// agon's loss per move on `text`'s positions: exact value of the best
 /// move minus exact value of the move the engine plays with its default
 /// settings (`think`, `SearchConfig::default()`) within `limits`.
-pub fn measure_loss<G: Game>(
+pub fn measure_loss<G: Playable>(
     opts: &GameOptions,
     text: &str,
     limits: &Limits,
@@ -345,7 +354,7 @@ pub fn measure_loss<G: Game>(
     Ok(report)
 }
 
-fn equity_loss<G: Game>(
+fn equity_loss<G: Playable>(
     opts: &GameOptions,
     text: &str,
     limits: &Limits,

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::{on_game, GameCommand};
 use crate::bench::Totals;
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
 use crate::protocol::options::{hash_arg, threads_arg, THREADS};
 use crate::protocol::output::{pv_line, score_text};
@@ -86,7 +86,7 @@ impl GameCommand for BenchArgs {
         self.options.as_deref()
     }
 
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(u32, Totals), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(u32, Totals), GameError> {
         let texts = match &self.position {
             Some(p) => vec![p.as_str()],
             None => crate::bench::position_texts(G::NAME),

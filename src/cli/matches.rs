@@ -10,7 +10,7 @@ use super::{parse_openings, GameCommand, Openings};
 use crate::arena::{
     run_match, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Sprt, Tally, Verdict,
 };
-use crate::game::{Game, GameError, GameOptions, Outcome};
+use crate::game::{GameError, GameOptions, Outcome, Playable};
 use crate::games::GameKind;
 
 /// Arguments of `agon match`.
@@ -97,7 +97,7 @@ impl GameCommand for MatchArgs {
     }
 
     /// Runs the match and prints a line per game and the final score.
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         let spec = MatchSpec {
             games: self.games,
             opening_plies: (self.openings.min, self.openings.max),
@@ -134,7 +134,7 @@ fn read_openings(path: &str) -> Result<Vec<String>, GameError> {
     Ok(lines)
 }
 
-fn run_game<G: Game>(
+fn run_game<G: Playable>(
     opts: &GameOptions,
     entrants: &[Entrant],
     spec: &MatchSpec,
@@ -142,16 +142,7 @@ fn run_game<G: Game>(
 ) -> Result<(), GameError> {
     let start = G::new(opts)?;
     for e in entrants {
-        let wanted = G::weights().len();
-        if let Some(len) = e.weights_len() {
-            if len != wanted {
-                return Err(GameError::new(format!(
-                    "{} takes {wanted} evaluation weights ({}), not {len}",
-                    G::NAME,
-                    G::feature_names().join("/"),
-                )));
-            }
-        }
+        G::evaluator_with(e.weights())?;
     }
     let total = spec.games.div_ceil(2) * 2;
     println!(
@@ -259,7 +250,7 @@ fn run_game<G: Game>(
 }
 
 /// `A (black) wins by rules, 87 plies | +5 =1 -6 score 45.8% elo -29 ± 150 los 38.1%`
-fn game_line<G: Game>(result: &GameResult, s: &MatchStats) -> String {
+fn game_line<G: Playable>(result: &GameResult, s: &MatchStats) -> String {
     let who = |p: u8| {
         if result.seats.get(usize::from(p)) == Some(&0) {
             "A"

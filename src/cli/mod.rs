@@ -25,7 +25,7 @@ pub mod tune_spsa;
 use clap::{Parser, Subcommand};
 
 use crate::arena::EngineSpec;
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
 
 /// The `agon` command line.
@@ -111,7 +111,7 @@ pub trait GameCommand {
     fn options(&self) -> Option<&str>;
 
     /// Runs on game `G` with the checked variant options.
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<Self::Output, GameError>;
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<Self::Output, GameError>;
 }
 
 /// Checks the variant options against `kind` and runs `cmd` on its game

@@ -7,7 +7,7 @@ use clap::Args;
 
 use super::GameCommand;
 use crate::game::perft::{divide_each, perft};
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
 
 /// Arguments of `agon perft`.
@@ -37,7 +37,7 @@ impl GameCommand for PerftArgs {
         self.options.as_deref()
     }
 
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         let pos = match &self.position {
             Some(text) => G::from_position(text, opts)?,
             None => G::new(opts)?,

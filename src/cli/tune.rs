@@ -8,7 +8,7 @@ use clap::Args;
 
 use super::{parse_engine, parse_openings, GameCommand, Openings};
 use crate::arena::{play_game, random_opening, EngineSpec};
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{GameError, GameOptions, Playable, Tuner};
 use crate::games::GameKind;
 use crate::tune::{fit, is_quiet, samples_from_game, samples_from_game_where, Sample};
 use rand::{Rng, SeedableRng};
@@ -78,7 +78,7 @@ impl GameCommand for TuneArgs {
     }
 
     /// Collects samples, fits, prints old and new weights (or SPSA).
-    fn run<G: Game>(&self, opts: &GameOptions) -> Result<(), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         match self.spsa {
             Some(iterations) => super::tune_spsa::run_game::<G>(opts, self, iterations),
             None => run_game::<G>(opts, self),
@@ -86,24 +86,24 @@ impl GameCommand for TuneArgs {
     }
 }
 
+/// The game's tuner; an error if its evaluator is not linear.
+pub(super) fn tuner<G: Playable>() -> Result<Tuner<G>, GameError> {
+    G::tuner()
+        .ok_or_else(|| GameError::new(format!("{} has no tunable evaluation features", G::NAME)))
+}
+
 /// The game's feature names; an error if it has none.
-pub(super) fn features<G: Game>() -> Result<&'static [&'static str], GameError> {
-    let names = G::feature_names();
-    if names.is_empty() {
-        return Err(GameError::new(format!(
-            "{} has no tunable evaluation features",
-            G::NAME
-        )));
-    }
-    Ok(names)
+pub(super) fn features<G: Playable>() -> Result<&'static [&'static str], GameError> {
+    Ok(tuner::<G>()?.feature_names)
 }
 
 /// The start weights: `--start w1/w2/…` or the compiled ones.
-pub(super) fn start_weights<G: Game>(start: Option<&str>) -> Result<Vec<f64>, GameError> {
+pub(super) fn start_weights<G: Playable>(start: Option<&str>) -> Result<Vec<f64>, GameError> {
+    let tuner = tuner::<G>()?;
     let Some(text) = start else {
-        return Ok(G::weights());
+        return Ok((tuner.default_weights)());
     };
-    let names = G::feature_names();
+    let names = tuner.feature_names;
     let weights = text
         .split('/')
         .map(|w| {
@@ -132,8 +132,8 @@ pub(super) fn start_weights<G: Game>(start: Option<&str>) -> Result<Vec<f64>, Ga
 
 /// Which weights stay: the first (material sets the scale of the others)
 /// and those named in `--fix`.
-pub(super) fn fixed_weights<G: Game>(fix: &str) -> Result<Vec<bool>, GameError> {
-    let names = G::feature_names();
+pub(super) fn fixed_weights<G: Playable>(fix: &str) -> Result<Vec<bool>, GameError> {
+    let names = features::<G>()?;
     let mut fixed: Vec<bool> = (0..names.len()).map(|i| i == 0).collect();
     for name in fix.split(',').map(str::trim).filter(|n| !n.is_empty()) {
         let i = names.iter().position(|n| *n == name).ok_or_else(|| {
@@ -148,7 +148,7 @@ pub(super) fn fixed_weights<G: Game>(fix: &str) -> Result<Vec<bool>, GameError> 
     Ok(fixed)
 }
 
-fn run_game<G: Game>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
+fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
     let names = features::<G>()?;
     let start = start_weights::<G>(args.start.as_deref())?;
     let fixed = fixed_weights::<G>(&args.fix)?;

@@ -4,13 +4,13 @@
 //! ([`crate::tune::pair`]).
 
 use super::tune::{features, fixed_weights, start_weights, TuneArgs};
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{GameError, GameOptions, Playable};
 use crate::tune::pair::{engine_with, play_pair, PairSetup};
 use crate::tune::spsa::{self, PairResult, Params};
 
 /// Runs SPSA and prints progress, the final weights by name and a
 /// `weights=…` line for `agon match --a "…,weights=…"`.
-pub fn run_game<G: Game>(
+pub fn run_game<G: Playable>(
     opts: &GameOptions,
     args: &TuneArgs,
     iterations: u32,
@@ -32,13 +32,13 @@ pub fn run_game<G: Game>(
         )));
     }
     let engine = args.engine.clone();
-    if engine.config.weights.is_some() {
+    if engine.weights.is_some() {
         return Err(GameError::new(
             "--engine must not set weights= (give start weights with --start)",
         ));
     }
     // The evaluator must take this many weights; every θ has the same length.
-    engine_with(&engine, &start)?;
+    G::evaluator_with(engine_with(&engine, &start)?.weights.as_ref())?;
     let mut params = Params::new(&start, iterations, args.seed);
     params.concurrency = usize::from(args.concurrency);
     let setup = PairSetup {

@@ -1,5 +1,16 @@
 //! The Game abstraction that every game implements and every search and
-//! protocol layer is generic over.
+//! protocol layer is generic over, one trait per concern:
+//!
+//! - [`Game`]: the rules (turns, moves, chance outcomes, play, outcome,
+//!   hash). Rules-only code (perft, record replay) needs nothing else.
+//! - [`Notation`] (module [`notation`]): the position string, move
+//!   notation, board picture and record format (protocol, CLI, referee).
+//! - [`Evaluator`], [`Evaluated`] (module [`eval`]): evaluation as a value
+//!   carrying its weights, handed to each search; [`Tunable`]: the linear
+//!   features `agon tune` fits.
+//! - [`SearchHints`] (module [`hints`]): move order, forcing moves,
+//!   history shapes, game length, for the searches only.
+//! - [`Playable`]: all of them, the bound of the searches and the protocol.
 //!
 //! A position is a node of the game tree:
 //! - a **decision node**: one player chooses among [`Game::moves`];
@@ -23,14 +34,19 @@
 
 pub mod chance;
 pub mod error;
+pub mod eval;
+pub mod hints;
+pub mod notation;
 pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod record;
-pub mod weights;
 pub mod zobrist;
 
 pub use error::GameError;
+pub use eval::{Evaluated, Evaluator, Tunable, Tuner, WeightSet, EVAL_LIMIT};
+pub use hints::{SearchHints, HISTORY_SIZE};
+pub use notation::Notation;
 pub use options::{GameOptions, OptionKind, OptionSpec};
 pub use outcome::{Outcome, Ranking, MAX_PLAYERS};
 pub use record::GameRecord;
@@ -89,8 +105,12 @@ pub fn decider_after<G: Game>(pos: &G) -> Option<Player> {
 /// point of view of the player to move at a decision node.
 pub type Score = i32;
 
-/// A game's rules, notation and position string, plus the hooks a search
-/// may use. Implementations must be cheap to clone: searches copy-make.
+/// A game's rules: whose turn it is, the legal moves and chance outcomes,
+/// playing them, the outcome, hashing. Everything rules-only code (perft,
+/// record replay, the game contract) needs, and nothing else: text is
+/// [`Notation`], evaluation [`eval::Evaluated`], search hints
+/// [`SearchHints`]. Implementations must be cheap to clone: searches
+/// copy-make.
 pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// A decision or a chance outcome. Small and `Copy`.
     type Move: Copy + Eq + Hash + Debug + Send + Sync + 'static;
@@ -102,29 +122,11 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// expectiminimax instead of alpha-beta).
     const HAS_CHANCE: bool = false;
 
-    /// Whether forcing moves (captures) are compulsory when available, so
-    /// that a quiescence search may not "stand pat" where they exist.
-    const FORCING_COMPULSORY: bool = false;
-
-    /// Player names in player order (`["black", "white"]` for Abalone).
-    const PLAYER_NAMES: &'static [&'static str];
-
-    /// The player whose clock is `wtime`/`winc` in the protocol (the one
-    /// shown as White); the other two-player clock is `btime`/`binc`.
-    const WHITE: Player;
-
     /// The variant options this game accepts (`key=value`).
     fn option_specs() -> &'static [OptionSpec];
 
     /// The start position for the given options.
     fn new(options: &GameOptions) -> Result<Self, GameError>;
-
-    /// Parses a position string (the inverse of [`Game::position`]).
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError>;
-
-    /// The one-line position string; holds every piece of state the rules
-    /// need and round-trips exactly through [`Game::from_position`].
-    fn position(&self) -> String;
 
     /// The options this position was created with (normalised, all keys).
     fn options(&self) -> &GameOptions;
@@ -167,17 +169,6 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// The hash recomputed from scratch (tests compare it with `hash`).
     fn hash_from_scratch(&self) -> u64;
 
-    /// The move (or outcome) in the game's canonical notation, for this
-    /// position (the one the move is played from).
-    fn move_text(&self, m: Self::Move) -> String;
-
-    /// Parses a move or a chance outcome legal in this position. Accepts
-    /// the canonical notation and any alternative input notation.
-    fn parse_move(&self, text: &str) -> Result<Self::Move, GameError>;
-
-    /// A multi-line picture of the board for humans (`d` command).
-    fn board_text(&self) -> String;
-
     /// Plies played since the start (or as given by the position string).
     fn ply(&self) -> u32;
 
@@ -185,15 +176,6 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// the n-th time. Searches score any repetition inside the tree as a draw.
     fn repetition_limit(&self) -> Option<u32> {
         None
-    }
-
-    /// Reads a file of game records in the game's record format.
-    fn read_records(text: &str, options: &GameOptions) -> Result<Vec<GameRecord<Self>>, GameError> {
-        let _ = (text, options);
-        Err(GameError::new(format!(
-            "{} has no record format",
-            Self::NAME
-        )))
     }
 
     /// The result a referee gives when a game is stopped at its ply limit
@@ -208,120 +190,11 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     fn without_adjudication(&self) -> Self {
         self.clone()
     }
-
-    // ---- Hooks for searches; defaults make every game searchable. ----
-
-    /// Static evaluation from the view of the player to move (decision
-    /// nodes). Must be within `±EVAL_LIMIT`.
-    fn evaluate(&self) -> Score {
-        0
-    }
-
-    /// Static evaluation from the view of `player`, on the scale of
-    /// [`Game::evaluate`], for searches that keep a value per player
-    /// (max^n, greedy). The default is right for two-player zero-sum
-    /// games: `evaluate()` for the player it is from (the player to move,
-    /// or at a chance node the player who decides after it, see
-    /// [`decider_after`]) and its negation for the other. A game of more
-    /// than two players overrides it (the default treats every non-mover
-    /// as the mover's opponent).
-    fn evaluate_for(&self, player: Player) -> Score {
-        let v = self.evaluate();
-        let view = match self.status() {
-            Status::Decision(p) => Some(p),
-            Status::Chance => decider_after(self),
-            Status::Over(_) => None,
-        };
-        match view {
-            Some(p) if p != player => -v,
-            _ => v,
-        }
-    }
-
-    /// `Some(s)` when [`Game::evaluate`] is a win probability `p` scaled as
-    /// `(2p − 1)·s` (Palma: `s = 1000`): averaging searches then score a won
-    /// game `+s` (and a lost one `−s`), on the evaluator's own scale, and
-    /// know every value lies within `±s`. `None`: wins score above
-    /// [`EVAL_LIMIT`].
-    fn win_probability_scale() -> Option<Score> {
-        None
-    }
-
-    /// The exact probability that `player` wins from this position under
-    /// optimal play by both sides, when the game knows it (an endgame
-    /// table: Palma's exact endgames); `None` elsewhere (the default).
-    /// `agon analyse` prints it in its "exact" column.
-    fn exact_win_probability(&self, player: Player) -> Option<f64> {
-        let _ = player;
-        None
-    }
-
-    /// Named evaluation terms for the `eval` command: (name, value from the
-    /// view of the player to move).
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        vec![("total", self.evaluate())]
-    }
-
-    /// Names of the evaluation features (for `agon tune`); empty when the
-    /// game's evaluator is not linear in tunable features.
-    fn feature_names() -> &'static [&'static str] {
-        &[]
-    }
-
-    /// The evaluation features of this position, from the view of the
-    /// player to move, such that `evaluate() ≈ Σ weight[i] · feature[i]`
-    /// (same order as `feature_names`).
-    fn features(&self, out: &mut Vec<f64>) {
-        out.clear();
-    }
-
-    /// The weights the evaluator uses now (same order as `feature_names`).
-    fn weights() -> Vec<f64> {
-        Vec::new()
-    }
-
-    /// Whether a move is forcing (searched in quiescence).
-    fn is_forcing(&self, _m: Self::Move) -> bool {
-        false
-    }
-
-    /// A cheap static ordering hint: larger is searched first.
-    fn order_hint(&self, _m: Self::Move) -> i32 {
-        0
-    }
-
-    /// Builds whatever the evaluator computes on first use (Palma's race
-    /// table), so that a timed search does not pay for it. The protocol
-    /// calls it at `isready`, where UCI-style engines do their slow set-up.
-    fn prepare(&self) {}
-
-    /// How many more moves the player to move expects to make in this
-    /// game (from its phase, the pieces left, the plies played): the
-    /// time manager shares the clock over them. `None`: its default.
-    fn moves_left(&self) -> Option<u32> {
-        None
-    }
-
-    /// How far along its track the piece that `m` moves stands before the
-    /// move, for the `rearmost` test opponent (which plays the legal move
-    /// with the smallest value): 0 for a piece entering from off the board,
-    /// larger further on. `None` for a move that moves no piece along a
-    /// track (a pass, a chance outcome) and in games without tracks (the
-    /// default), where `rearmost` plays as `greedy`.
-    fn piece_progress(&self, _m: Self::Move) -> Option<u32> {
-        None
-    }
-
-    /// A small index identifying the move's "shape" for history and
-    /// killer tables (e.g. from-square × direction). Must be `< HISTORY_SIZE`.
-    fn history_index(&self, _m: Self::Move) -> usize {
-        0
-    }
 }
 
-/// Bound on the magnitude of any static evaluation, so searches can keep
-/// win/loss scores above it.
-pub const EVAL_LIMIT: Score = 20_000;
+/// Everything a search, the protocol and the command line need of a game:
+/// its rules, its text, its search hints and its evaluator. Code that needs
+/// only the rules bounds on [`Game`] alone.
+pub trait Playable: Game + Notation + SearchHints + Evaluated {}
 
-/// Size of per-move-shape tables (history, counter moves).
-pub const HISTORY_SIZE: usize = 4096;
+impl<G: Game + Notation + SearchHints + Evaluated> Playable for G {}

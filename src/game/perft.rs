@@ -3,7 +3,7 @@
 //! a finished game is a leaf only when reached exactly at depth 0;
 //! engine-level adjudication is off ([`Game::without_adjudication`]).
 
-use super::{Game, Status};
+use super::{Game, Notation, Status};
 
 /// Counts the leaves `depth` decision plies below `pos`.
 pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
@@ -13,7 +13,7 @@ pub fn perft<G: Game>(pos: &G, depth: u32) -> u64 {
 
 /// The count per root move (decision node) or per root outcome (chance
 /// node), in generation order, with each move's text.
-pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
+pub fn divide<G: Notation>(pos: &G, depth: u32) -> Vec<(String, u64)> {
     let mut out = Vec::new();
     divide_each(pos, depth, |m, n| out.push((m, n)));
     out
@@ -21,7 +21,7 @@ pub fn divide<G: Game>(pos: &G, depth: u32) -> Vec<(String, u64)> {
 
 /// [`divide`], handing each root move's count to `each` as soon as it is
 /// counted (a long perft shows its progress).
-pub fn divide_each<G: Game>(pos: &G, depth: u32, mut each: impl FnMut(String, u64)) {
+pub fn divide_each<G: Notation>(pos: &G, depth: u32, mut each: impl FnMut(String, u64)) {
     let pos = &pos.without_adjudication();
     let mut bufs = Buffers::default();
     match pos.status() {

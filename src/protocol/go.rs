@@ -12,11 +12,11 @@ use super::engine::SearchContext;
 use super::output::{bestmove_line, nps, report_line, score_text};
 use super::parser::{shorten, ClockSpec, GoSpec};
 use super::session::Session;
-use crate::game::{Game, Status};
+use crate::game::{Playable, Status};
 use crate::search::{Clock, Limits, Report, Request, SearchConfig};
 
 /// Checks `spec` against the position and starts the search thread.
-pub fn start<G: Game>(
+pub fn start<G: Playable>(
     session: &Session<G>,
     spec: &GoSpec,
     ctx: SearchContext,
@@ -42,7 +42,7 @@ pub fn start<G: Game>(
 /// players. `wtime`/`winc` and `btime`/`binc` are the two-player aliases:
 /// `G::WHITE`'s clock and the other player's; a `p<k>` word wins over the
 /// alias for the same player.
-fn limits<G: Game>(root: &G, spec: &GoSpec) -> Result<Limits, String> {
+fn limits<G: Playable>(root: &G, spec: &GoSpec) -> Result<Limits, String> {
     let n = root.num_players();
     if spec.players.len() > n {
         let k = spec.players.len();
@@ -84,7 +84,7 @@ fn limits<G: Game>(root: &G, spec: &GoSpec) -> Result<Limits, String> {
     })
 }
 
-fn searchmoves<G: Game>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, String> {
+fn searchmoves<G: Playable>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, String> {
     if texts.is_empty() {
         return Ok(Vec::new());
     }
@@ -108,7 +108,7 @@ fn searchmoves<G: Game>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, Stri
 /// `info` line with the search's totals and the line of the move it plays
 /// (so `bestmove` is always the first move of the last PV printed, also
 /// after `stop` or a timed stop inside an iteration), then `bestmove`.
-fn search_job<G: Game>(
+fn search_job<G: Playable>(
     root: G,
     history: Vec<u64>,
     root_moves: Vec<G::Move>,
@@ -135,6 +135,7 @@ fn search_job<G: Game>(
             root_moves: &root_moves,
             limits: &limits,
             config: &ctx.config,
+            evaluator: G::Evaluator::default(),
         };
         ctx.searcher.think(&req, &ctx.stop, &report)
     }));
@@ -200,14 +201,14 @@ fn search_job<G: Game>(
 }
 
 /// The bench of `G` ([`crate::bench`]; its positions are tested to parse).
-pub fn bench<G: Game>(_start: &G, depth: u32, config: &SearchConfig) -> crate::bench::Totals {
+pub fn bench<G: Playable>(_start: &G, depth: u32, config: &SearchConfig) -> crate::bench::Totals {
     crate::bench::run::<G>(depth, config).unwrap_or_default()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameOptions;
+    use crate::game::{Game, GameOptions};
     use crate::protocol::parser::{parse, Command};
     use crate::protocol::toy::Toy;
 

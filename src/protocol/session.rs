@@ -11,18 +11,18 @@ use super::engine::{Engine, SearchContext};
 use super::go;
 use super::parser::{shorten, GoSpec, PositionSpec, Query};
 use crate::game::perft::{divide, perft};
-use crate::game::{decider_after, Game, GameOptions, Outcome, Player, Status};
+use crate::game::{decider_after, Evaluator, GameOptions, Outcome, Playable, Player, Status};
 use crate::search::SearchConfig;
 
 /// One game in progress.
-pub struct Session<G: Game> {
+pub struct Session<G: Playable> {
     options: GameOptions,
     pos: G,
     /// Hashes of the positions before `pos`, oldest first.
     history: Vec<u64>,
 }
 
-impl<G: Game> Session<G> {
+impl<G: Playable> Session<G> {
     /// A session at the start position for the given options text.
     pub fn new(options: &str) -> Result<Self, String> {
         let options = GameOptions::parse(options, G::option_specs()).map_err(|e| e.to_string())?;
@@ -75,7 +75,11 @@ impl<G: Game> Session<G> {
 /// Plays `text` on `pos` after checking it against the legal moves or
 /// outcomes, so a lenient `parse_move` can never make `play` see an
 /// illegal move.
-pub fn play_text<G: Game>(pos: &mut G, text: &str, buf: &mut Vec<G::Move>) -> Result<(), String> {
+pub fn play_text<G: Playable>(
+    pos: &mut G,
+    text: &str,
+    buf: &mut Vec<G::Move>,
+) -> Result<(), String> {
     let legal = match pos.status() {
         Status::Over(_) => return Err("the game is over".into()),
         Status::Decision(_) => {
@@ -95,7 +99,7 @@ pub fn play_text<G: Game>(pos: &mut G, text: &str, buf: &mut Vec<G::Move>) -> Re
     Ok(())
 }
 
-impl<G: Game> Engine for Session<G> {
+impl<G: Playable> Engine for Session<G> {
     fn game(&self) -> &'static str {
         G::NAME
     }
@@ -140,7 +144,7 @@ impl<G: Game> Engine for Session<G> {
     }
 
     fn prepare(&self) {
-        self.position().prepare();
+        G::Evaluator::default().prepare(self.position());
     }
 
     fn display(&self) -> Vec<String> {
@@ -223,14 +227,14 @@ impl<G: Game> Engine for Session<G> {
             }
             Status::Over(_) => return Err("eval needs a decision node; the game is over".into()),
         }
-        let mut terms: Vec<(String, i32)> = self
-            .pos
-            .eval_terms()
+        let evaluator = G::Evaluator::default();
+        let mut terms: Vec<(String, i32)> = evaluator
+            .terms(&self.pos)
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
             .collect();
         if !terms.iter().any(|(k, _)| k == "total") {
-            terms.push(("total".into(), self.pos.evaluate()));
+            terms.push(("total".into(), evaluator.evaluate(&self.pos)));
         }
         Ok(terms)
     }

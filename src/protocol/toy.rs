@@ -10,7 +10,10 @@
 //!   <roll or ->`.
 //! - Reaching 10 wins. The third occurrence of a position is a draw.
 
-use crate::game::{Game, GameError, GameOptions, OptionKind, OptionSpec, Status};
+use crate::game::{
+    Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Score,
+    SearchHints, Status,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum ToyMove {
@@ -39,9 +42,8 @@ const SPECS: &[OptionSpec] = &[OptionSpec {
 
 impl Game for Toy {
     type Move = ToyMove;
+
     const NAME: &'static str = "toy";
-    const PLAYER_NAMES: &'static [&'static str] = &["first", "second"];
-    const WHITE: u8 = 1;
 
     fn option_specs() -> &'static [OptionSpec] {
         SPECS
@@ -56,29 +58,6 @@ impl Game for Toy {
             roll: None,
             ply: 0,
         })
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        let bad = || GameError::new(format!("expected '<n> <n> <0|1> <1..3|->', got '{text}'"));
-        let f: Vec<&str> = text.split_whitespace().collect();
-        let [a, b, side, roll] = f.as_slice() else {
-            return Err(bad());
-        };
-        let num = |t: &str, max: u8| t.parse::<u8>().ok().filter(|n| *n <= max).ok_or_else(bad);
-        let mut pos = Toy::new(options)?;
-        pos.score = [num(a, 9)?, num(b, 9)?];
-        pos.side = num(side, 1)?;
-        pos.roll = match *roll {
-            "-" => None,
-            r if pos.dice => Some(num(r, 3)?).filter(|v| *v > 0),
-            _ => return Err(bad()),
-        };
-        Ok(pos)
-    }
-
-    fn position(&self) -> String {
-        let roll = self.roll.map_or("-".to_string(), |r| r.to_string());
-        format!("{} {} {} {roll}", self.score[0], self.score[1], self.side)
     }
 
     fn options(&self) -> &GameOptions {
@@ -150,6 +129,64 @@ impl Game for Toy {
         crate::game::zobrist::splitmix64(key).1
     }
 
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn repetition_limit(&self) -> Option<u32> {
+        Some(3)
+    }
+}
+
+impl Toy {
+    fn evaluate(&self) -> Score {
+        let me = self.side as usize;
+        (self.score[me] as i32 - self.score[1 - me] as i32) * 100
+    }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ToyEvaluator;
+
+impl Evaluator<Toy> for ToyEvaluator {
+    fn evaluate(&self, pos: &Toy) -> Score {
+        pos.evaluate()
+    }
+}
+
+impl Evaluated for Toy {
+    type Evaluator = ToyEvaluator;
+}
+
+impl Notation for Toy {
+    const PLAYER_NAMES: &'static [&'static str] = &["first", "second"];
+
+    const WHITE: u8 = 1;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let bad = || GameError::new(format!("expected '<n> <n> <0|1> <1..3|->', got '{text}'"));
+        let f: Vec<&str> = text.split_whitespace().collect();
+        let [a, b, side, roll] = f.as_slice() else {
+            return Err(bad());
+        };
+        let num = |t: &str, max: u8| t.parse::<u8>().ok().filter(|n| *n <= max).ok_or_else(bad);
+        let mut pos = Toy::new(options)?;
+        pos.score = [num(a, 9)?, num(b, 9)?];
+        pos.side = num(side, 1)?;
+        pos.roll = match *roll {
+            "-" => None,
+            r if pos.dice => Some(num(r, 3)?).filter(|v| *v > 0),
+            _ => return Err(bad()),
+        };
+        Ok(pos)
+    }
+
+    fn position(&self) -> String {
+        let roll = self.roll.map_or("-".to_string(), |r| r.to_string());
+        format!("{} {} {} {roll}", self.score[0], self.score[1], self.side)
+    }
+
     fn move_text(&self, m: ToyMove) -> String {
         match m {
             ToyMove::Roll(v) => format!("r{v}"),
@@ -173,17 +210,7 @@ impl Game for Toy {
     fn board_text(&self) -> String {
         format!("first {} | second {}", self.score[0], self.score[1])
     }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn repetition_limit(&self) -> Option<u32> {
-        Some(3)
-    }
-
-    fn evaluate(&self) -> i32 {
-        let me = self.side as usize;
-        (self.score[me] as i32 - self.score[1 - me] as i32) * 100
-    }
 }
+
+/// No hints: the defaults order and time every search.
+impl SearchHints for Toy {}

@@ -5,7 +5,7 @@
 //! the last lines reported. An algorithm plugs in with [`Iteration`]: one
 //! value per thread that searches one iteration and ranks the root lines.
 
-use crate::game::Game;
+use crate::game::Playable;
 use crate::search::control::Control;
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 use crate::search::time::Deepening;
@@ -40,7 +40,7 @@ pub struct Ranked<M> {
 
 /// One thread's search, one iteration at a time. An anytime search (MCTS)
 /// reads `depth` as the round number.
-pub trait Iteration<G: Game> {
+pub trait Iteration<G: Playable> {
     /// Searches one iteration of `depth`; `None` when it was stopped
     /// before it finished (its partial result is not reported).
     fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>>;
@@ -71,7 +71,7 @@ pub struct Deepened<M> {
 
 /// The main thread's loop: iterations `1..=max_depth` while the time
 /// allows, each reported line by line; ends the helpers when done.
-pub fn main_loop<G: Game, I: Iteration<G>>(
+pub fn main_loop<G: Playable, I: Iteration<G>>(
     worker: &mut I,
     root: &G,
     control: &Control,
@@ -133,7 +133,7 @@ pub fn main_loop<G: Game, I: Iteration<G>>(
 /// A helper thread's loop: iterations from `start` (odd helpers one ply
 /// ahead, so the threads spread over two depths and fill the table for
 /// each other) until the main thread ends them.
-pub fn helper_loop<G: Game, I: Iteration<G>>(worker: &mut I, id: usize, max_depth: u32) {
+pub fn helper_loop<G: Playable, I: Iteration<G>>(worker: &mut I, id: usize, max_depth: u32) {
     let start = 1 + (id as u32 & 1);
     for depth in start..=max_depth {
         if worker.iterate(depth).is_none() {

@@ -1,7 +1,7 @@
 //! The `greedy` test opponent: plays the move whose resulting position is
 //! best for the mover, one ply deep, for any number of players: a finished
 //! game by the mover's payoff ([`terminal_value`]: a win first, a loss
-//! last), any other position by [`Game::evaluate_for`] the mover (at a
+//! last), any other position by [`Evaluator::evaluate_for`] the mover (at a
 //! resulting chance node, a Kubeia roll or a Palma throw, that is the
 //! evaluation from the side of the player who decides after it, as
 //! expectiminimax scores a chance node with no depth left). Ties are broken
@@ -10,11 +10,16 @@
 
 use super::info::{ScoreReport, SearchResult};
 use super::score::{mate_score, report, Value};
-use crate::game::{Game, Outcome, Player, Status, EVAL_LIMIT};
+use crate::game::{Evaluator, Outcome, Playable, Player, Status, EVAL_LIMIT};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResult<G::Move> {
+pub fn think<G: Playable>(
+    eval: &G::Evaluator,
+    root: &G,
+    root_moves: &[G::Move],
+    seed: u64,
+) -> SearchResult<G::Move> {
     let mut result = SearchResult {
         best: None,
         ponder: None,
@@ -35,7 +40,7 @@ pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResu
         result.nodes += 1;
         let v = match child.status() {
             Status::Over(outcome) => terminal_value(outcome, me, players, 1),
-            Status::Chance | Status::Decision(_) => child.evaluate_for(me),
+            Status::Chance | Status::Decision(_) => eval.evaluate_for(&child, me),
         };
         if v > best_value {
             best_value = v;
@@ -80,6 +85,7 @@ mod trirace;
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::Notation;
     use crate::search::score::{DRAW, MATE_BOUND};
 
     #[test]
@@ -109,7 +115,7 @@ mod tests {
         use super::trirace::TriRace;
         // p3 reaches the goal with `2` only.
         let pos = TriRace::at("", "3 0 3 p3 - 2");
-        let r = think(&pos, &[], 0);
+        let r = think(&super::trirace::TriRaceEvaluator, &pos, &[], 0);
         assert_eq!(pos.move_text(r.best.expect("a move")), "2");
         assert_eq!(r.score, ScoreReport::Mate(1));
     }

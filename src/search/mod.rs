@@ -15,7 +15,7 @@
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
 //!   [`score`]: score scale and mate distances.
 //! - [`greedy`], [`random`], [`rearmost`]: the test opponents (`rearmost`
-//!   moves the piece furthest back, [`Game::piece_progress`]; it plays as
+//!   moves the piece furthest back, [`SearchHints::piece_progress`](crate::game::SearchHints::piece_progress); it plays as
 //!   `greedy` in games without tracks).
 
 pub mod alphabeta;
@@ -41,7 +41,7 @@ mod tests;
 pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
 
-use crate::game::Game;
+use crate::game::Playable;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 use tt::Tt;
@@ -109,9 +109,6 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Alpha-beta late-move reductions (on by default; off to measure).
     pub lmr: bool,
-    /// Evaluation weights instead of the compiled-in ones, for evaluators
-    /// that take them (see [`crate::game::weights`]).
-    pub weights: Option<crate::game::weights::WeightSet>,
 }
 
 impl Default for SearchConfig {
@@ -124,13 +121,12 @@ impl Default for SearchConfig {
             seed: 0,
             move_overhead: Duration::from_millis(10),
             lmr: true,
-            weights: None,
         }
     }
 }
 
 /// What to search: the one request every search takes.
-pub struct Request<'a, G: Game> {
+pub struct Request<'a, G: Playable> {
     pub root: &'a G,
     /// Hashes of the positions before `root` in the game (oldest first),
     /// for repetition detection.
@@ -140,10 +136,14 @@ pub struct Request<'a, G: Game> {
     pub root_moves: &'a [G::Move],
     pub limits: &'a Limits,
     pub config: &'a SearchConfig,
+    /// What scores the leaves: every thread of the search reads this one
+    /// value (with its weights) by reference.
+    pub evaluator: G::Evaluator,
 }
 
-impl<'a, G: Game> Request<'a, G> {
-    /// A request for `root` with no history and every root move.
+impl<'a, G: Playable> Request<'a, G> {
+    /// A request for `root` with no history, every root move and the
+    /// game's default evaluator.
     pub fn new(root: &'a G, limits: &'a Limits, config: &'a SearchConfig) -> Self {
         Request {
             root,
@@ -151,6 +151,7 @@ impl<'a, G: Game> Request<'a, G> {
             root_moves: &[],
             limits,
             config,
+            evaluator: G::Evaluator::default(),
         }
     }
 }
@@ -161,7 +162,7 @@ impl<'a, G: Game> Request<'a, G> {
 ///
 /// - `stop`: set by another thread to end the search within milliseconds.
 /// - `report`: receives `info` reports as the search goes.
-pub fn think<G: Game>(
+pub fn think<G: Playable>(
     req: &Request<G>,
     stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
@@ -242,7 +243,7 @@ impl Searcher {
     /// (`config.hash_mb` and `config.threads` are not looked at: see
     /// [`Searcher::set_hash`], [`Searcher::set_threads`]) until its limits
     /// or `stop`; `report` receives the `info` reports as the search goes.
-    pub fn think<G: Game>(
+    pub fn think<G: Playable>(
         &self,
         req: &Request<G>,
         stop: &AtomicBool,
@@ -259,18 +260,19 @@ impl Searcher {
         result
     }
 
-    fn dispatch<G: Game>(
+    fn dispatch<G: Playable>(
         &self,
         req: &Request<G>,
         stop: &AtomicBool,
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult<G::Move> {
         let (root, root_moves, config) = (req.root, req.root_moves, req.config);
-        crate::game::weights::with(config.weights, || match config.algorithm {
-            Algorithm::Greedy => greedy::think(root, root_moves, config.seed),
+        let eval = &req.evaluator;
+        match config.algorithm {
+            Algorithm::Greedy => greedy::think(eval, root, root_moves, config.seed),
             Algorithm::Random => random::think(root, root_moves, config.seed),
             Algorithm::Rearmost => {
-                let (result, fell_back) = rearmost::think(root, root_moves, config.seed);
+                let (result, fell_back) = rearmost::think(eval, root, root_moves, config.seed);
                 if fell_back && root.count_moves() > 1 {
                     report(&Report::String(format!(
                         "search rearmost: no move of a piece along a track in {}; using greedy",
@@ -309,6 +311,6 @@ impl Searcher {
                 };
                 alphabeta::think_with(self, req, stop, report, params)
             }
-        })
+        }
     }
 }

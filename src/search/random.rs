@@ -3,12 +3,12 @@
 //! varies along a game yet replays exactly).
 
 use super::info::{ScoreReport, SearchResult};
-use crate::game::{Game, Status};
+use crate::game::{Playable, Status};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 /// The legal moves, restricted to `root_moves` when that keeps any.
-pub(crate) fn candidates<G: Game>(root: &G, root_moves: &[G::Move]) -> Vec<G::Move> {
+pub(crate) fn candidates<G: Playable>(root: &G, root_moves: &[G::Move]) -> Vec<G::Move> {
     let mut moves = Vec::new();
     root.moves(&mut moves);
     if moves.iter().any(|m| root_moves.contains(m)) {
@@ -17,7 +17,7 @@ pub(crate) fn candidates<G: Game>(root: &G, root_moves: &[G::Move]) -> Vec<G::Mo
     moves
 }
 
-pub fn think<G: Game>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResult<G::Move> {
+pub fn think<G: Playable>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResult<G::Move> {
     let mut result = SearchResult {
         best: None,
         ponder: None,

@@ -1,5 +1,5 @@
 //! The `rearmost` test opponent: always moves its rearmost piece, the
-//! legal move with the smallest [`Game::piece_progress`] (Palma: an entry
+//! legal move with the smallest [`SearchHints::piece_progress`](crate::game::SearchHints::piece_progress) (Palma: an entry
 //! from off the board first, then the piece furthest back on its track,
 //! square 0 before square 1; palma.md "A turn" 2). Ties, which Palma never
 //! has (a square of a track holds one piece, and the pieces on square 0
@@ -10,11 +10,11 @@
 //! `rearmost` in another game is still a match against a known opponent.
 
 use super::info::{ScoreReport, SearchResult};
-use crate::game::{Game, Status};
+use crate::game::{Playable, Status};
 
 /// The rearmost piece's move, or `None` when no legal move (restricted to
 /// `root_moves` as [`super::random`] does) moves a piece along a track.
-pub fn choose<G: Game>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
+pub fn choose<G: Playable>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
     if !matches!(root.status(), Status::Decision(_)) {
         return None;
     }
@@ -29,7 +29,8 @@ pub fn choose<G: Game>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
 
 /// The search result of `rearmost`; the flag is true when it fell back to
 /// `greedy` (see the module docs).
-pub fn think<G: Game>(
+pub fn think<G: Playable>(
+    eval: &G::Evaluator,
     root: &G,
     root_moves: &[G::Move],
     seed: u64,
@@ -45,6 +46,6 @@ pub fn think<G: Game>(
             },
             false,
         ),
-        None => (super::greedy::think(root, root_moves, seed), true),
+        None => (super::greedy::think(eval, root, root_moves, seed), true),
     }
 }

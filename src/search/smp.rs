@@ -42,17 +42,11 @@ pub fn run<R: Send>(
         return main();
     };
     let threads = pool.current_num_threads();
-    // The pool's threads outlive the search: each job installs the
-    // caller's evaluation weights rather than keep an earlier search's.
-    let weights = crate::game::weights::active();
     pool.scope(|s| {
         let helper = &helper;
         for id in 1..threads {
-            s.spawn(move |_| {
-                crate::game::weights::install(weights);
-                helper(id)
-            });
+            s.spawn(move |_| helper(id));
         }
-        crate::game::weights::with(weights, main)
+        main()
     })
 }

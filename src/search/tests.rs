@@ -7,7 +7,8 @@ use super::testgame::brute;
 use super::testgame::connect::Connect;
 use super::testgame::graph::{self, Graph};
 use super::*;
-use crate::game::{Game, GameOptions, Status};
+use crate::game::Notation;
+use crate::game::{Game, GameOptions, Playable, Status};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::sync::atomic::Ordering;
@@ -19,7 +20,7 @@ const EXACT: AbParams = AbParams {
     aspiration: true,
 };
 
-fn run<G: Game>(
+fn run<G: Playable>(
     pos: &G,
     history: &[u64],
     limits: &Limits,
@@ -79,7 +80,7 @@ fn connect_positions(n: usize, seed: u64) -> Vec<Connect> {
     out
 }
 
-fn mover<G: Game>(g: &G) -> u8 {
+fn mover<G: Playable>(g: &G) -> u8 {
     match g.status() {
         Status::Decision(p) => p,
         s => panic!("not a decision node: {s:?}"),

@@ -4,7 +4,7 @@
 //! - clock: the time left less a reserve (`MoveOverhead` plus a safety
 //!   margin, [`safety`]) is shared over the moves still to make:
 //!   `movestogo` if given, else the game's estimate from the position
-//!   ([`crate::game::Game::moves_left`]), else [`DEFAULT_MOVES_TO_GO`].
+//!   ([`crate::game::SearchHints::moves_left`]), else [`DEFAULT_MOVES_TO_GO`].
 //!   The share `left / moves + ¾·inc` (at most 40 % of what is left) is
 //!   the soft limit — no new iteration starts after half of it, since the
 //!   next one usually takes longer than all before it — and at most 4× the

@@ -260,7 +260,7 @@ impl Tt {
                     return;
                 }
                 let mv = if mv == NO_MOVE { data & 0xFFFF } else { mv };
-                return self.write(w, key, mv, score, ply, depth, bound, age);
+                return write(w, key, pack(mv, to_tt(score, ply), depth, bound, age));
             }
         }
         let mut victim = &cluster.words[..2];
@@ -278,24 +278,7 @@ impl Tt {
                 victim = w;
             }
         }
-        self.write(victim, key, mv, score, ply, depth, bound, age);
-    }
-
-    #[allow(clippy::too_many_arguments)]
-    fn write(
-        &self,
-        words: &[AtomicU64],
-        key: u64,
-        mv: u64,
-        score: Value,
-        ply: usize,
-        depth: u8,
-        bound: TtBound,
-        age: u64,
-    ) {
-        let data = pack(mv, to_tt(score, ply), depth, bound, age);
-        words[1].store(data, Ordering::Relaxed);
-        words[0].store(key ^ data, Ordering::Relaxed);
+        write(victim, key, pack(mv, to_tt(score, ply), depth, bound, age));
     }
 
     /// Entries written by the current search, per mille of a sample.
@@ -313,6 +296,13 @@ impl Tt {
         }
         (used * 1000 / (sample.len() * ENTRIES).max(1)) as u32
     }
+}
+
+/// Writes a packed entry for `key` into a slot (key xor data, then data:
+/// a torn write fails the key check instead of returning a wrong entry).
+fn write(words: &[AtomicU64], key: u64, data: u64) {
+    words[1].store(data, Ordering::Relaxed);
+    words[0].store(key ^ data, Ordering::Relaxed);
 }
 
 #[cfg(test)]

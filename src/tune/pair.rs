@@ -7,8 +7,7 @@ use rand_pcg::Pcg64;
 
 use super::spsa::{rounded, PairResult};
 use crate::arena::{play_game, random_opening, EngineSpec};
-use crate::game::weights::WeightSet;
-use crate::game::{Game, GameError, Outcome, Player};
+use crate::game::{GameError, Outcome, Playable, Player, WeightSet};
 
 /// What every pair of a run shares.
 #[derive(Clone, Debug)]
@@ -25,7 +24,7 @@ pub struct PairSetup<G> {
 /// evaluator cannot take that many weights.
 pub fn engine_with(engine: &EngineSpec, theta: &[f64]) -> Result<EngineSpec, GameError> {
     let mut e = engine.clone();
-    e.config.weights = Some(WeightSet::new(&rounded(theta))?);
+    e.weights = Some(WeightSet::new(&rounded(theta))?);
     Ok(e)
 }
 
@@ -33,7 +32,7 @@ pub fn engine_with(engine: &EngineSpec, theta: &[f64]) -> Result<EngineSpec, Gam
 /// and chance seed drawn from `seed`; the result counts for `plus`.
 /// `plus` and `minus` have the length of the start weights, which the
 /// caller checked with [`engine_with`].
-pub fn play_pair<G: Game>(
+pub fn play_pair<G: Playable>(
     setup: &PairSetup<G>,
     plus: &[f64],
     minus: &[f64],

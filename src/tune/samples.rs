@@ -1,6 +1,6 @@
 //! Training samples: a position's features and the final result of its game.
 
-use crate::game::{Game, Outcome, Status};
+use crate::game::{Outcome, Playable, Status};
 
 /// One position: its features (from the view of the player to move) and
 /// the game's result from that player's view (1 win, 0.5 draw, 0 loss).
@@ -13,7 +13,7 @@ pub struct Sample {
 /// Samples from every decision position of a game played from `start`
 /// by `moves` (in notation), skipping the first `skip` plies. Returns an
 /// error text if a move does not parse.
-pub fn samples_from_game<G: Game>(
+pub fn samples_from_game<G: Playable>(
     start: &G,
     moves: &[String],
     outcome: Outcome,
@@ -24,7 +24,7 @@ pub fn samples_from_game<G: Game>(
 
 /// Whether no legal move of `pos` is forcing: a quiet position, where the
 /// static evaluation stands (what quiescence would return).
-pub fn is_quiet<G: Game>(pos: &G) -> bool {
+pub fn is_quiet<G: Playable>(pos: &G) -> bool {
     let mut moves = Vec::new();
     pos.moves(&mut moves);
     !moves.iter().any(|&m| pos.is_forcing(m))
@@ -32,20 +32,25 @@ pub fn is_quiet<G: Game>(pos: &G) -> bool {
 
 /// [`samples_from_game`] keeping only the positions where `keep` holds
 /// (e.g. [`is_quiet`]).
-pub fn samples_from_game_where<G: Game>(
+pub fn samples_from_game_where<G: Playable>(
     start: &G,
     moves: &[String],
     outcome: Outcome,
     skip: usize,
     keep: impl Fn(&G) -> bool,
 ) -> Result<Vec<Sample>, String> {
+    // A game without a tuner has no features (the command line refuses it
+    // before collecting samples).
+    let features_of = G::tuner().map(|t| t.features);
     let mut pos = start.clone();
     let mut out = Vec::new();
     for (i, text) in moves.iter().enumerate() {
         if let Status::Decision(p) = pos.status() {
             if i >= skip && keep(&pos) {
                 let mut features = Vec::new();
-                pos.features(&mut features);
+                if let Some(f) = features_of {
+                    f(&pos, &mut features);
+                }
                 let result = outcome.payoff(p, pos.num_players());
                 out.push(Sample { features, result });
             }

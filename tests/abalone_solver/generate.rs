@@ -4,6 +4,7 @@
 //! seeded random `princess=on` playouts (forced princess ejections).
 //! Deterministic: the same file comes out every run.
 
+use agon::game::Notation;
 use std::collections::HashSet;
 
 use agon::game::{Game, GameOptions};

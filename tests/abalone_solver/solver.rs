@@ -17,6 +17,8 @@
 //! occurs a third time, and a shortest forced line never repeats a
 //! position (the distance to the goal falls strictly along it).
 
+use agon::game::Notation;
+use agon::game::SearchHints;
 use agon::game::{Game, Outcome, Player, Status};
 use agon::games::abalone::{Abalone, Move};
 

@@ -5,6 +5,7 @@
 //! that forces it, and the first moves (sorted, space-separated) every move
 //! that forces it within N.
 
+use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 

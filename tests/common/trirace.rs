@@ -31,7 +31,8 @@
 //! nodes), for searches to compare with.
 
 use agon::game::{
-    Game, GameError, GameOptions, OptionKind, OptionSpec, Outcome, Player, Score, Status,
+    Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Outcome,
+    Player, Score, SearchHints, Status,
 };
 
 pub const MAX: usize = 4;
@@ -154,10 +155,10 @@ impl TriRace {
 
 impl Game for TriRace {
     type Move = TriMove;
+
     const NAME: &'static str = "trirace";
+
     const HAS_CHANCE: bool = true;
-    const PLAYER_NAMES: &'static [&'static str] = &["red", "green", "blue", "yellow"];
-    const WHITE: Player = 0;
 
     fn option_specs() -> &'static [OptionSpec] {
         SPECS
@@ -182,57 +183,6 @@ impl Game for TriRace {
             throw: None,
             ply: 0,
         })
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        let mut pos = TriRace::new(options)?;
-        let n = pos.players;
-        let bad = |why: &str| GameError::new(format!("bad TriRace position '{text}': {why}"));
-        let f: Vec<&str> = text.split_whitespace().collect();
-        if f.len() != n + 3 {
-            return Err(bad(&format!("expected {} fields", n + 3)));
-        }
-        for (p, t) in f[..n].iter().enumerate() {
-            let c: u8 = t.parse().map_err(|_| bad("a counter is not a number"))?;
-            if c > pos.goal + 1 {
-                return Err(bad("a counter beyond goal + 1"));
-            }
-            pos.counters[p] = c;
-        }
-        if pos.counters[..n].iter().filter(|&&c| c >= pos.goal).count() > 1 {
-            return Err(bad("two counters at the goal"));
-        }
-        let side: usize = f[n]
-            .strip_prefix('p')
-            .and_then(|d| d.parse().ok())
-            .filter(|k| (1..=n).contains(k))
-            .ok_or_else(|| bad("the side is p1, p2, …"))?;
-        pos.side = (side - 1) as Player;
-        pos.throw = match (f[n + 1], pos.dice) {
-            ("-", false) | ("?", true) => None,
-            ("r1", true) => Some(1),
-            ("r2", true) => Some(2),
-            _ => return Err(bad("the throw is '-' without dice, '?', r1 or r2 with")),
-        };
-        pos.ply = f[n + 2]
-            .parse()
-            .map_err(|_| bad("the ply is not a number"))?;
-        Ok(pos)
-    }
-
-    fn position(&self) -> String {
-        let mut s: Vec<String> = self.counters[..self.players]
-            .iter()
-            .map(|c| c.to_string())
-            .collect();
-        s.push(format!("p{}", self.side + 1));
-        s.push(match (self.dice, self.throw) {
-            (false, _) => "-".into(),
-            (true, None) => "?".into(),
-            (true, Some(t)) => format!("r{t}"),
-        });
-        s.push(self.ply.to_string());
-        s.join(" ")
     }
 
     fn options(&self) -> &GameOptions {
@@ -316,6 +266,104 @@ impl Game for TriRace {
         agon::game::zobrist::splitmix64(key).1
     }
 
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+impl TriRace {
+    /// From the side to move (at a chance node: the side about to use the
+    /// throw, which is who decides after it).
+    pub fn evaluate(&self) -> Score {
+        self.evaluate_for(self.side)
+    }
+
+    /// A counter's lead over the best other counter, 100 per step.
+    pub fn evaluate_for(&self, player: Player) -> Score {
+        let p = player as usize;
+        let best_other = (0..self.players)
+            .filter(|&q| q != p)
+            .map(|q| self.counters[q])
+            .max()
+            .unwrap_or(0);
+        100 * (i32::from(self.counters[p]) - i32::from(best_other))
+    }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TriRaceEvaluator;
+
+impl Evaluator<TriRace> for TriRaceEvaluator {
+    fn evaluate(&self, pos: &TriRace) -> Score {
+        pos.evaluate()
+    }
+
+    fn evaluate_for(&self, pos: &TriRace, player: Player) -> Score {
+        pos.evaluate_for(player)
+    }
+}
+
+impl Evaluated for TriRace {
+    type Evaluator = TriRaceEvaluator;
+}
+
+impl Notation for TriRace {
+    const PLAYER_NAMES: &'static [&'static str] = &["red", "green", "blue", "yellow"];
+
+    const WHITE: Player = 0;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let mut pos = TriRace::new(options)?;
+        let n = pos.players;
+        let bad = |why: &str| GameError::new(format!("bad TriRace position '{text}': {why}"));
+        let f: Vec<&str> = text.split_whitespace().collect();
+        if f.len() != n + 3 {
+            return Err(bad(&format!("expected {} fields", n + 3)));
+        }
+        for (p, t) in f[..n].iter().enumerate() {
+            let c: u8 = t.parse().map_err(|_| bad("a counter is not a number"))?;
+            if c > pos.goal + 1 {
+                return Err(bad("a counter beyond goal + 1"));
+            }
+            pos.counters[p] = c;
+        }
+        if pos.counters[..n].iter().filter(|&&c| c >= pos.goal).count() > 1 {
+            return Err(bad("two counters at the goal"));
+        }
+        let side: usize = f[n]
+            .strip_prefix('p')
+            .and_then(|d| d.parse().ok())
+            .filter(|k| (1..=n).contains(k))
+            .ok_or_else(|| bad("the side is p1, p2, …"))?;
+        pos.side = (side - 1) as Player;
+        pos.throw = match (f[n + 1], pos.dice) {
+            ("-", false) | ("?", true) => None,
+            ("r1", true) => Some(1),
+            ("r2", true) => Some(2),
+            _ => return Err(bad("the throw is '-' without dice, '?', r1 or r2 with")),
+        };
+        pos.ply = f[n + 2]
+            .parse()
+            .map_err(|_| bad("the ply is not a number"))?;
+        Ok(pos)
+    }
+
+    fn position(&self) -> String {
+        let mut s: Vec<String> = self.counters[..self.players]
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
+        s.push(format!("p{}", self.side + 1));
+        s.push(match (self.dice, self.throw) {
+            (false, _) => "-".into(),
+            (true, None) => "?".into(),
+            (true, Some(t)) => format!("r{t}"),
+        });
+        s.push(self.ply.to_string());
+        s.join(" ")
+    }
+
     fn move_text(&self, m: TriMove) -> String {
         match m {
             TriMove::Step(s) => s.to_string(),
@@ -342,28 +390,10 @@ impl Game for TriRace {
             .collect::<Vec<_>>()
             .join(" | ")
     }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    /// From the side to move (at a chance node: the side about to use the
-    /// throw, which is who decides after it).
-    fn evaluate(&self) -> Score {
-        self.evaluate_for(self.side)
-    }
-
-    /// A counter's lead over the best other counter, 100 per step.
-    fn evaluate_for(&self, player: Player) -> Score {
-        let p = player as usize;
-        let best_other = (0..self.players)
-            .filter(|&q| q != p)
-            .map(|q| self.counters[q])
-            .max()
-            .unwrap_or(0);
-        100 * (i32::from(self.counters[p]) - i32::from(best_other))
-    }
 }
+
+/// No hints: the defaults order and time every search.
+impl SearchHints for TriRace {}
 
 /// The exact max^n value of `pos`: each player's expected payoff when the
 /// mover at each decision node picks the move best for itself (the first

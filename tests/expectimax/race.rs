@@ -7,7 +7,10 @@
 //! another roll (the same player moves again: turns do not alternate);
 //! otherwise the opponent rolls next.
 
-use agon::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Player, Score, Status};
+use agon::game::{
+    Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player,
+    Score, SearchHints, Status,
+};
 
 pub const DIE: [(u8, f64); 3] = [(1, 0.5), (2, 0.25), (3, 0.25)];
 
@@ -41,25 +44,21 @@ impl Race {
 
 impl Game for Race {
     type Move = RaceMove;
+
     const NAME: &'static str = "race";
-    const PLAYER_NAMES: &'static [&'static str] = &["a", "b"];
-    const WHITE: Player = 0;
 
     fn option_specs() -> &'static [OptionSpec] {
         &[]
     }
+
     fn new(_: &GameOptions) -> Result<Self, GameError> {
         Ok(Race::at([4, 4], Phase::Roll(0)))
     }
-    fn from_position(_: &str, _: &GameOptions) -> Result<Self, GameError> {
-        Err(GameError::new("no position strings"))
-    }
-    fn position(&self) -> String {
-        format!("{:?} {:?}", self.dist, self.phase)
-    }
+
     fn options(&self) -> &GameOptions {
         &self.options
     }
+
     fn status(&self) -> Status {
         match self.phase {
             Phase::Roll(_) => Status::Chance,
@@ -67,6 +66,7 @@ impl Game for Race {
             Phase::Over(w) => Status::Over(Outcome::Win(w)),
         }
     }
+
     fn moves(&self, out: &mut Vec<u8>) {
         out.clear();
         if let Phase::Move(_, r) = self.phase {
@@ -76,12 +76,14 @@ impl Game for Race {
             }
         }
     }
+
     fn outcomes(&self, out: &mut Vec<(u8, f64)>) {
         out.clear();
         if let Phase::Roll(_) = self.phase {
             out.extend(DIE.iter().map(|&(v, p)| (ROLL + v, p)));
         }
     }
+
     fn play(&mut self, m: u8) {
         self.phase = match self.phase {
             Phase::Roll(p) => Phase::Move(p, m - ROLL),
@@ -99,6 +101,7 @@ impl Game for Race {
             Phase::Over(w) => Phase::Over(w),
         }
     }
+
     fn hash(&self) -> u64 {
         let (tag, p, r) = match self.phase {
             Phase::Roll(p) => (1, p, 0),
@@ -113,9 +116,53 @@ impl Game for Race {
             | u64::from(r) << 32)
             .wrapping_mul(0x9E37_79B9_7F4A_7C15)
     }
+
     fn hash_from_scratch(&self) -> u64 {
         self.hash()
     }
+
+    fn ply(&self) -> u32 {
+        0
+    }
+}
+
+impl Race {
+    /// 10 per step of lead, from the side that decides (or rolls).
+    fn evaluate(&self) -> Score {
+        let me = match self.phase {
+            Phase::Roll(p) | Phase::Move(p, _) | Phase::Over(p) => usize::from(p),
+        };
+        (i32::from(self.dist[1 - me]) - i32::from(self.dist[me])) * 10
+    }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RaceEvaluator;
+
+impl Evaluator<Race> for RaceEvaluator {
+    fn evaluate(&self, pos: &Race) -> Score {
+        pos.evaluate()
+    }
+}
+
+impl Evaluated for Race {
+    type Evaluator = RaceEvaluator;
+}
+
+impl Notation for Race {
+    const PLAYER_NAMES: &'static [&'static str] = &["a", "b"];
+
+    const WHITE: Player = 0;
+
+    fn from_position(_: &str, _: &GameOptions) -> Result<Self, GameError> {
+        Err(GameError::new("no position strings"))
+    }
+
+    fn position(&self) -> String {
+        format!("{:?} {:?}", self.dist, self.phase)
+    }
+
     fn move_text(&self, m: u8) -> String {
         if m >= ROLL {
             format!("r{}", m - ROLL)
@@ -123,6 +170,7 @@ impl Game for Race {
             format!("s{m}")
         }
     }
+
     fn parse_move(&self, text: &str) -> Result<u8, GameError> {
         let bad = || GameError::new(format!("bad move '{text}'"));
         let (kind, n) = text.split_at(1);
@@ -133,19 +181,13 @@ impl Game for Race {
             _ => Err(bad()),
         }
     }
+
     fn board_text(&self) -> String {
         self.position()
     }
-    fn ply(&self) -> u32 {
-        0
-    }
-    /// 10 per step of lead, from the side that decides (or rolls).
-    fn evaluate(&self) -> Score {
-        let me = match self.phase {
-            Phase::Roll(p) | Phase::Move(p, _) | Phase::Over(p) => usize::from(p),
-        };
-        (i32::from(self.dist[1 - me]) - i32::from(self.dist[me])) * 10
-    }
+}
+
+impl SearchHints for Race {
     /// Larger step first.
     fn order_hint(&self, m: u8) -> i32 {
         i32::from(m)

@@ -15,7 +15,7 @@
 use std::io::{BufRead, Write};
 use std::time::Duration;
 
-use agon::game::{Game, GameOptions};
+use agon::game::{GameOptions, Playable};
 use agon::games::GameKind;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -125,7 +125,7 @@ fn random_move(game: &str, options: &str, position: &str, rng: &mut Pcg64) -> St
     agon::with_game!(kind, G => pick::<G>(kind, options, position, rng))
 }
 
-fn pick<G: Game>(kind: GameKind, options: &str, position: &str, rng: &mut Pcg64) -> String {
+fn pick<G: Playable>(kind: GameKind, options: &str, position: &str, rng: &mut Pcg64) -> String {
     let Ok(opts) = GameOptions::parse(options, kind.option_specs()) else {
         return "(none)".to_string();
     };

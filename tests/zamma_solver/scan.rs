@@ -3,6 +3,7 @@
 //! without Mullahs) kept when the solver finds a non-trivial material win.
 
 use super::{gain_text, kind, solve, Tactic, MAX_N};
+use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::board::{rank_of, Points};
 use agon::games::zamma::Zamma;

@@ -9,7 +9,7 @@
 //! (a rule read off all 2,589 records, which it reproduces byte for byte).
 
 use super::{Abalone, Move};
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{Game, GameError, GameOptions, Notation};
 
 /// Line width of the move text.
 pub const LINE_WIDTH: usize = 78;

@@ -6,7 +6,7 @@
 use super::board::{shift, Bits, BOARD, DIRS, EDGE, RINGS_FROM};
 use super::movegen;
 use super::Abalone;
-use crate::game::{weights, Score, EVAL_LIMIT};
+use crate::game::{Evaluator, Score, EVAL_LIMIT};
 
 /// Number of features.
 pub const NUM_FEATURES: usize = 8;
@@ -93,26 +93,45 @@ pub fn features(pos: &Abalone) -> [i32; NUM_FEATURES] {
     f
 }
 
+/// Abalone's evaluator: [`features`] weighted by its weights
+/// ([`WEIGHTS`] by default, others from `agon tune` or `weights=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AbaloneEvaluator {
+    pub weights: [Score; NUM_FEATURES],
+}
+
+impl Default for AbaloneEvaluator {
+    fn default() -> Self {
+        AbaloneEvaluator { weights: WEIGHTS }
+    }
+}
+
+impl Evaluator<Abalone> for AbaloneEvaluator {
+    fn evaluate(&self, pos: &Abalone) -> Score {
+        evaluate(pos, &self.weights)
+    }
+
+    fn terms(&self, pos: &Abalone) -> Vec<(&'static str, Score)> {
+        terms(pos, &self.weights)
+    }
+}
+
 /// The static evaluation from the view of the side to move.
-pub fn evaluate(pos: &Abalone) -> Score {
+pub fn evaluate(pos: &Abalone, weights: &[Score; NUM_FEATURES]) -> Score {
     let f = features(pos);
-    let total: i32 = f
-        .iter()
-        .zip(weights::current(&WEIGHTS))
-        .map(|(x, w)| x * w)
-        .sum();
+    let total: i32 = f.iter().zip(weights).map(|(x, w)| x * w).sum();
     total.clamp(-EVAL_LIMIT, EVAL_LIMIT)
 }
 
 /// Weighted terms for the `eval` command.
-pub fn terms(pos: &Abalone) -> Vec<(&'static str, Score)> {
+pub fn terms(pos: &Abalone, weights: &[Score; NUM_FEATURES]) -> Vec<(&'static str, Score)> {
     let f = features(pos);
     let mut out: Vec<(&'static str, Score)> = FEATURE_NAMES
         .iter()
-        .zip(f.iter().zip(weights::current(&WEIGHTS)))
+        .zip(f.iter().zip(weights))
         .map(|(name, (x, w))| (*name, x * w))
         .collect();
-    out.push(("total", evaluate(pos)));
+    out.push(("total", evaluate(pos, weights)));
     out
 }
 

@@ -38,7 +38,11 @@ pub mod notation;
 pub mod position;
 pub mod rules;
 
-use crate::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Player, Score, Status};
+use crate::game::eval::exact_weights;
+use crate::game::{
+    Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints,
+    Status, Tunable, Tuner, WeightSet,
+};
 use board::{shift, Bits, BOARD, DIRS, ORDINAL};
 pub use moves::Move;
 use rules::Rules;
@@ -211,9 +215,8 @@ impl Abalone {
 
 impl Game for Abalone {
     type Move = Move;
+
     const NAME: &'static str = "abalone";
-    const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
-    const WHITE: Player = 1;
 
     fn option_specs() -> &'static [OptionSpec] {
         rules::SPECS
@@ -230,14 +233,6 @@ impl Game for Abalone {
             pos.hash = pos.compute_hash();
         }
         Ok(pos)
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::intern(options)?)
-    }
-
-    fn position(&self) -> String {
-        position::write(self)
     }
 
     fn options(&self) -> &GameOptions {
@@ -292,6 +287,76 @@ impl Game for Abalone {
         self.compute_hash()
     }
 
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+
+    fn repetition_limit(&self) -> Option<u32> {
+        self.rules.repetition
+    }
+
+    fn without_adjudication(&self) -> Self {
+        // PERFT.md: `max_plies` and `repetition` are off inside perft.
+        let mut copy = *self;
+        let options = self.rules.options.with("max_plies", "none");
+        // The same rules with two values changed always validate.
+        if let Ok(rules) = Rules::intern(&options.with("repetition", "none")) {
+            copy.rules = rules;
+        }
+        copy
+    }
+
+    fn adjudicate(&self) -> Outcome {
+        // abalone.md: a match runner adjudicates by ejected marbles.
+        match self.ejected[1].cmp(&self.ejected[0]) {
+            std::cmp::Ordering::Greater => Outcome::Win(0),
+            std::cmp::Ordering::Less => Outcome::Win(1),
+            std::cmp::Ordering::Equal => Outcome::Draw,
+        }
+    }
+}
+
+impl Evaluated for Abalone {
+    type Evaluator = eval::AbaloneEvaluator;
+
+    fn tuner() -> Option<Tuner<Self>> {
+        Some(Tuner::of())
+    }
+}
+
+impl Tunable for Abalone {
+    fn feature_names() -> &'static [&'static str] {
+        &eval::FEATURE_NAMES
+    }
+
+    fn features(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
+    }
+
+    fn default_weights() -> Vec<f64> {
+        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+
+    fn evaluator(weights: &WeightSet) -> Result<eval::AbaloneEvaluator, GameError> {
+        let weights = exact_weights(weights, Self::NAME, &eval::FEATURE_NAMES)?;
+        Ok(eval::AbaloneEvaluator { weights })
+    }
+}
+
+impl Notation for Abalone {
+    const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
+
+    const WHITE: Player = 1;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        position::parse(text, Rules::intern(options)?)
+    }
+
+    fn position(&self) -> String {
+        position::write(self)
+    }
+
     fn move_text(&self, m: Move) -> String {
         notation::write(m)
     }
@@ -302,21 +367,6 @@ impl Game for Abalone {
 
     fn board_text(&self) -> String {
         position::picture(self)
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    // Engine games at 10 s + 0.1 s ran 130-250 plies; each ejection brings
-    // the sixth, which ends the game, nearer.
-    fn moves_left(&self) -> Option<u32> {
-        let ejected = u32::from(self.ejected[0]) + u32::from(self.ejected[1]);
-        Some(80u32.saturating_sub(self.ply / 4 + 4 * ejected).max(15))
-    }
-
-    fn repetition_limit(&self) -> Option<u32> {
-        self.rules.repetition
     }
 
     fn read_records(
@@ -341,46 +391,14 @@ impl Game for Abalone {
             })
             .collect()
     }
+}
 
-    fn without_adjudication(&self) -> Self {
-        // PERFT.md: `max_plies` and `repetition` are off inside perft.
-        let mut copy = *self;
-        let options = self.rules.options.with("max_plies", "none");
-        // The same rules with two values changed always validate.
-        if let Ok(rules) = Rules::intern(&options.with("repetition", "none")) {
-            copy.rules = rules;
-        }
-        copy
-    }
-
-    fn adjudicate(&self) -> Outcome {
-        // abalone.md: a match runner adjudicates by ejected marbles.
-        match self.ejected[1].cmp(&self.ejected[0]) {
-            std::cmp::Ordering::Greater => Outcome::Win(0),
-            std::cmp::Ordering::Less => Outcome::Win(1),
-            std::cmp::Ordering::Equal => Outcome::Draw,
-        }
-    }
-
-    fn evaluate(&self) -> Score {
-        eval::evaluate(self)
-    }
-
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        eval::terms(self)
-    }
-
-    fn feature_names() -> &'static [&'static str] {
-        &eval::FEATURE_NAMES
-    }
-
-    fn features(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
-    }
-
-    fn weights() -> Vec<f64> {
-        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+impl SearchHints for Abalone {
+    // Engine games at 10 s + 0.1 s ran 130-250 plies; each ejection brings
+    // the sixth, which ends the game, nearer.
+    fn moves_left(&self) -> Option<u32> {
+        let ejected = u32::from(self.ejected[0]) + u32::from(self.ejected[1]);
+        Some(80u32.saturating_sub(self.ply / 4 + 4 * ejected).max(15))
     }
 
     fn is_forcing(&self, m: Move) -> bool {

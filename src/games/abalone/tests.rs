@@ -5,6 +5,7 @@ use super::board::{parse_cell, Bits};
 use super::notation::write_nacre;
 use super::*;
 use crate::game::perft::perft;
+use crate::game::Evaluator;
 
 /// A position string built from cell lists, independently of `position.rs`.
 fn layout(black: &[&str], white: &[&str], princess: Option<&str>, side: char) -> String {
@@ -480,12 +481,16 @@ fn evaluation_is_symmetric_and_counts_material() {
     // cancels, so the evaluation is the tempo bonus alone.
     let f = p.features();
     assert!(f[..7].iter().all(|&x| x == 0), "{f:?}");
-    assert_eq!(p.evaluate(), super::eval::WEIGHTS[7]);
+    let e = super::eval::AbaloneEvaluator::default();
+    assert_eq!(
+        crate::game::Evaluator::evaluate(&e, &p),
+        super::eval::WEIGHTS[7]
+    );
     let text = layout(&["e5"], &["a1"], None, 'b').replace(" b", "-0b2w b");
     let p = Abalone::from_position(&text, &opts("")).unwrap();
     assert_eq!(p.features()[0], 2);
-    assert!(p.evaluate() > 0);
-    let names: Vec<&str> = p.eval_terms().iter().map(|t| t.0).collect();
+    assert!(e.evaluate(&p) > 0);
+    let names: Vec<&str> = e.terms(&p).iter().map(|t| t.0).collect();
     assert_eq!(names.last(), Some(&"total"));
 }
 

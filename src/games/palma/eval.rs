@@ -6,10 +6,11 @@
 //! opponent's use of the passed value when needed), so the evaluation
 //! knows the throw it stands on.
 
+use super::endgame;
 use super::movegen::for_each_use;
 use super::race::{rank, table, RaceTable};
 use super::state::{other, Palma, PalmaMove, Phase, Track};
-use crate::game::{Player, Score};
+use crate::game::{Evaluator, Player, Score};
 
 /// Centi-units per unit of `2p − 1`.
 pub const SCALE: f64 = 1000.0;
@@ -65,6 +66,33 @@ pub(crate) fn pips_to_go(t: Track) -> i32 {
         b &= b - 1;
     }
     s
+}
+
+/// Palma's evaluator: the race table's win probability (it has no
+/// weights), exact in the endgames [`endgame`] solves.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct PalmaEvaluator;
+
+impl Evaluator<Palma> for PalmaEvaluator {
+    fn evaluate(&self, pos: &Palma) -> Score {
+        evaluate(pos)
+    }
+
+    fn terms(&self, pos: &Palma) -> Vec<(&'static str, Score)> {
+        features(pos)
+    }
+
+    fn win_probability_scale(&self) -> Option<Score> {
+        Some(SCALE as Score)
+    }
+
+    fn exact_win_probability(&self, pos: &Palma, player: Player) -> Option<f64> {
+        endgame::exact_win_probability(pos, player)
+    }
+
+    fn prepare(&self, pos: &Palma) {
+        table(pos.rules());
+    }
 }
 
 /// `(2p − 1)·1000` for the race win probability `p` of the decider (at a

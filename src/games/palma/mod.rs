@@ -58,7 +58,9 @@ pub mod state;
 pub use rules::Rules;
 pub use state::{Palma, PalmaMove, Phase, Track};
 
-use crate::game::{Game, GameError, GameOptions, OptionSpec, Outcome, Player, Score, Status};
+use crate::game::{
+    Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, SearchHints, Status,
+};
 use state::{THROWS, THROW_PROBS};
 
 impl Palma {
@@ -73,10 +75,10 @@ impl Palma {
 
 impl Game for Palma {
     type Move = PalmaMove;
+
     const NAME: &'static str = "palma";
+
     const HAS_CHANCE: bool = true;
-    const PLAYER_NAMES: &'static [&'static str] = &["hounds", "jackals"];
-    const WHITE: u8 = 0;
 
     fn option_specs() -> &'static [OptionSpec] {
         rules::SPECS
@@ -84,18 +86,6 @@ impl Game for Palma {
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         Ok(Palma::start(Rules::intern(options)?))
-    }
-
-    fn prepare(&self) {
-        race::table(self.rules);
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::intern(options)?)
-    }
-
-    fn position(&self) -> String {
-        position::write(self)
     }
 
     fn options(&self) -> &GameOptions {
@@ -142,6 +132,28 @@ impl Game for Palma {
         self.compute_hash()
     }
 
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+impl Evaluated for Palma {
+    type Evaluator = eval::PalmaEvaluator;
+}
+
+impl Notation for Palma {
+    const PLAYER_NAMES: &'static [&'static str] = &["hounds", "jackals"];
+
+    const WHITE: u8 = 0;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        position::parse(text, Rules::intern(options)?)
+    }
+
+    fn position(&self) -> String {
+        position::write(self)
+    }
+
     fn move_text(&self, m: PalmaMove) -> String {
         notation::move_text(m)
     }
@@ -153,32 +165,14 @@ impl Game for Palma {
     fn board_text(&self) -> String {
         eval::board_text(self)
     }
+}
 
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
+impl SearchHints for Palma {
     // The race ends when one side is home; a turn moves about 3 pips (the
     // 150-pip start needs 51 turns on average, race.rs).
     fn moves_left(&self) -> Option<u32> {
         let pips = self.tracks.map(eval::pips_to_go).into_iter().min()?;
         Some((pips / 3).max(0) as u32 + 1)
-    }
-
-    fn evaluate(&self) -> Score {
-        eval::evaluate(self)
-    }
-
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        eval::features(self)
-    }
-
-    fn win_probability_scale() -> Option<Score> {
-        Some(eval::SCALE as Score)
-    }
-
-    fn exact_win_probability(&self, player: Player) -> Option<f64> {
-        endgame::exact_win_probability(self, player)
     }
 
     fn order_hint(&self, m: PalmaMove) -> i32 {

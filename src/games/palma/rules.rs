@@ -200,7 +200,8 @@ mod tests {
         let opts = GameOptions::parse("extra_squares=7,15", SPECS).unwrap();
         let r = Rules::intern(&opts).unwrap();
         assert!(r.race.get().is_none());
-        super::super::Palma::new(&opts).unwrap().prepare();
+        let pos = super::super::Palma::new(&opts).unwrap();
+        crate::game::Evaluator::prepare(&super::super::eval::PalmaEvaluator, &pos);
         assert!(r.race.get().is_some());
     }
 

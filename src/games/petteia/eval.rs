@@ -11,13 +11,14 @@
 //!
 //! [`WEIGHTS`] are the tuned weights; [`PREVIOUS_WEIGHTS`] the hand-set
 //! ones the tunings replaced, kept so a match can measure the retuning
-//! (`weights=100/120/…` in `agon match`, [`crate::game::weights`]).
+//! (`weights=100/120/…` in `agon match`, [`PetteiaEvaluator`]).
 
 use super::board::{neighbours, shift, Bb, Board, Dir, BASILEUS, HOPLITE, PELTAST, RANK_1, RANK_8};
 use super::capture::capture_targets;
 use super::movegen::{fill, HOPLITE_LIMIT};
 use super::rules::{basileus_advance, has_active, State};
-use crate::game::{weights as run_time, Score, EVAL_LIMIT};
+use super::PetteiaGame;
+use crate::game::{Evaluator, Score, EVAL_LIMIT};
 
 pub const NUM_FEATURES: usize = 16;
 
@@ -202,24 +203,43 @@ fn superiority_clock(st: &State) -> Score {
     diff * used * 10 / st.nocapture_limit as Score
 }
 
-/// The weights in use on this thread (see [`crate::game::weights`]).
-pub fn weights() -> [Score; NUM_FEATURES] {
-    run_time::current(&WEIGHTS)
+/// The Petteia and Kubeia evaluator: [`features`] weighted by its
+/// weights ([`WEIGHTS`] by default, others from `agon tune` or
+/// `weights=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PetteiaEvaluator {
+    pub weights: [Score; NUM_FEATURES],
 }
 
-pub fn evaluate(st: &State) -> Score {
+impl Default for PetteiaEvaluator {
+    fn default() -> Self {
+        PetteiaEvaluator { weights: WEIGHTS }
+    }
+}
+
+impl<const DICE: bool> Evaluator<PetteiaGame<DICE>> for PetteiaEvaluator {
+    fn evaluate(&self, pos: &PetteiaGame<DICE>) -> Score {
+        evaluate(&pos.state, &self.weights)
+    }
+
+    fn terms(&self, pos: &PetteiaGame<DICE>) -> Vec<(&'static str, Score)> {
+        terms(&pos.state, &self.weights)
+    }
+}
+
+pub fn evaluate(st: &State, weights: &[Score; NUM_FEATURES]) -> Score {
     let f = features(st);
-    let total: Score = f.iter().zip(weights().iter()).map(|(a, w)| a * w).sum();
+    let total: Score = f.iter().zip(weights.iter()).map(|(a, w)| a * w).sum();
     total.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
 }
 
-pub fn terms(st: &State) -> Vec<(&'static str, Score)> {
+pub fn terms(st: &State, weights: &[Score; NUM_FEATURES]) -> Vec<(&'static str, Score)> {
     let f = features(st);
     let mut v: Vec<(&'static str, Score)> = NAMES
         .iter()
-        .zip(f.iter().zip(weights().iter()))
+        .zip(f.iter().zip(weights.iter()))
         .map(|(n, (a, w))| (*n, a * w))
         .collect();
-    v.push(("total", evaluate(st)));
+    v.push(("total", evaluate(st, weights)));
     v
 }

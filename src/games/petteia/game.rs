@@ -6,8 +6,12 @@ use super::moves::{Move, MoveKind};
 use super::notation::{parse_roll, parse_step, roll_text, square_name, step_text};
 use super::rules::State;
 use super::{eval, kubeia, position, PetteiaGame};
+use crate::game::eval::exact_weights;
 use crate::game::options::{intern, RuleSet};
-use crate::game::{Game, GameError, GameOptions, OptionKind, OptionSpec, Player, Score, Status};
+use crate::game::{
+    Evaluated, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Player, SearchHints,
+    Status, Tunable, Tuner, WeightSet,
+};
 
 const SPECS: &[OptionSpec] = &[
     OptionSpec {
@@ -174,11 +178,10 @@ impl<const DICE: bool> PetteiaGame<DICE> {
 
 impl<const DICE: bool> Game for PetteiaGame<DICE> {
     type Move = Move;
+
     const NAME: &'static str = if DICE { "kubeia" } else { "petteia" };
+
     const HAS_CHANCE: bool = DICE;
-    const FORCING_COMPULSORY: bool = true;
-    const PLAYER_NAMES: &'static [&'static str] = &["white", "black"];
-    const WHITE: Player = 0;
 
     fn option_specs() -> &'static [OptionSpec] {
         SPECS
@@ -199,16 +202,6 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
             hash: 0,
         };
         Ok(Self::build(state, rules))
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        let rules: &Rules = intern(options)?;
-        let state = position::read(text, DICE, rules.nocapture_limit)?;
-        Ok(Self::build(state, rules))
-    }
-
-    fn position(&self) -> String {
-        position::write(&self.state)
     }
 
     fn options(&self) -> &GameOptions {
@@ -250,6 +243,54 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
         self.state.compute_hash()
     }
 
+    fn ply(&self) -> u32 {
+        self.state.ply
+    }
+}
+
+impl<const DICE: bool> Evaluated for PetteiaGame<DICE> {
+    type Evaluator = eval::PetteiaEvaluator;
+
+    fn tuner() -> Option<Tuner<Self>> {
+        Some(Tuner::of())
+    }
+}
+
+impl<const DICE: bool> Tunable for PetteiaGame<DICE> {
+    fn feature_names() -> &'static [&'static str] {
+        &eval::NAMES
+    }
+
+    fn features(&self, out: &mut Vec<f64>) {
+        out.clear();
+        out.extend(eval::features(&self.state).iter().map(|&x| f64::from(x)));
+    }
+
+    fn default_weights() -> Vec<f64> {
+        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+
+    fn evaluator(weights: &WeightSet) -> Result<eval::PetteiaEvaluator, GameError> {
+        let weights = exact_weights(weights, Self::NAME, &eval::NAMES)?;
+        Ok(eval::PetteiaEvaluator { weights })
+    }
+}
+
+impl<const DICE: bool> Notation for PetteiaGame<DICE> {
+    const PLAYER_NAMES: &'static [&'static str] = &["white", "black"];
+
+    const WHITE: Player = 0;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let rules: &Rules = intern(options)?;
+        let state = position::read(text, DICE, rules.nocapture_limit)?;
+        Ok(Self::build(state, rules))
+    }
+
+    fn position(&self) -> String {
+        position::write(&self.state)
+    }
+
     fn move_text(&self, m: Move) -> String {
         self.move_text_in(m, false)
     }
@@ -261,10 +302,10 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
     fn board_text(&self) -> String {
         self.board_text_in(self.rules.greek)
     }
+}
 
-    fn ply(&self) -> u32 {
-        self.state.ply
-    }
+impl<const DICE: bool> SearchHints for PetteiaGame<DICE> {
+    const FORCING_COMPULSORY: bool = true;
 
     // The game ends by captures (or a capture-less stretch), so the pieces
     // left say how far it has to go. Engine games at 10 s + 0.1 s lasted a
@@ -278,27 +319,6 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
         } else {
             pieces / 4 + 8
         })
-    }
-
-    fn evaluate(&self) -> Score {
-        eval::evaluate(&self.state)
-    }
-
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        eval::terms(&self.state)
-    }
-
-    fn feature_names() -> &'static [&'static str] {
-        &eval::NAMES
-    }
-
-    fn features(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend(eval::features(&self.state).iter().map(|&x| f64::from(x)));
-    }
-
-    fn weights() -> Vec<f64> {
-        eval::weights().iter().map(|&w| f64::from(w)).collect()
     }
 
     fn is_forcing(&self, m: Move) -> bool {

@@ -20,7 +20,7 @@
 use super::moves::{Move, MoveKind};
 use super::rules::Reason;
 use super::PetteiaGame;
-use crate::game::{Game, GameError, GameOptions, Outcome, Status};
+use crate::game::{Game, GameError, GameOptions, Notation, Outcome, Status};
 
 fn result_word(o: Outcome) -> &'static str {
     match o {

@@ -7,7 +7,7 @@
 
 use super::board::{bit, file_of, rank_of, Points, BACK_RANK};
 use super::{ZMove, Zamma};
-use crate::game::{weights, Score, EVAL_LIMIT};
+use crate::game::{Evaluator, Score, EVAL_LIMIT};
 
 /// Names of the evaluation features, in [`features`] order.
 pub const FEATURE_NAMES: [&str; NUM_FEATURES] =
@@ -82,26 +82,49 @@ pub fn features(z: &Zamma) -> [i32; NUM_FEATURES] {
     out
 }
 
+/// Zamma's evaluator: [`features`] weighted by its weights ([`WEIGHTS`]
+/// by default, others from `agon tune` or `weights=`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ZammaEvaluator {
+    pub weights: [Score; NUM_FEATURES],
+}
+
+impl Default for ZammaEvaluator {
+    fn default() -> Self {
+        ZammaEvaluator { weights: WEIGHTS }
+    }
+}
+
+impl Evaluator<Zamma> for ZammaEvaluator {
+    fn evaluate(&self, z: &Zamma) -> Score {
+        evaluate(z, &self.weights)
+    }
+
+    fn terms(&self, z: &Zamma) -> Vec<(&'static str, Score)> {
+        terms(z, &self.weights)
+    }
+}
+
 /// The weighted sum of [`features`], clamped inside `±EVAL_LIMIT`.
-pub fn evaluate(z: &Zamma) -> Score {
+pub fn evaluate(z: &Zamma, weights: &[Score; NUM_FEATURES]) -> Score {
     let f = features(z);
     let total: i64 = f
         .iter()
-        .zip(weights::current(&WEIGHTS).iter())
+        .zip(weights.iter())
         .map(|(&x, &w)| x as i64 * w as i64)
         .sum();
     total.clamp(-(EVAL_LIMIT as i64 - 1), EVAL_LIMIT as i64 - 1) as Score
 }
 
 /// Each weighted term, then the total.
-pub fn terms(z: &Zamma) -> Vec<(&'static str, Score)> {
+pub fn terms(z: &Zamma, weights: &[Score; NUM_FEATURES]) -> Vec<(&'static str, Score)> {
     let f = features(z);
     let mut out: Vec<(&'static str, Score)> = FEATURE_NAMES
         .iter()
-        .zip(f.iter().zip(weights::current(&WEIGHTS).iter()))
+        .zip(f.iter().zip(weights.iter()))
         .map(|(&name, (&x, &w))| (name, x * w))
         .collect();
-    out.push(("total", evaluate(z)));
+    out.push(("total", evaluate(z, weights)));
     out
 }
 
@@ -142,7 +165,7 @@ pub fn history_index(z: &Zamma, m: ZMove) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, GameOptions};
+    use crate::game::{Game, GameOptions, Notation};
 
     fn pos(text: &str) -> Zamma {
         let opts = GameOptions::defaults(Zamma::option_specs());
@@ -155,7 +178,7 @@ mod tests {
         // steps into e5 each and nine men on the back rank.
         let z = Zamma::new(&GameOptions::defaults(Zamma::option_specs())).unwrap();
         assert_eq!(features(&z), [0; NUM_FEATURES]);
-        assert_eq!(evaluate(&z), 0);
+        assert_eq!(evaluate(&z, &WEIGHTS), 0);
     }
 
     #[test]
@@ -167,24 +190,31 @@ mod tests {
         assert_eq!(f[0], 0); // one man each
         assert_eq!(f[1], 1); // Black's Mullah
         assert_eq!(f[2], 3 - 2); // e4 is 3 ranks up, e7 is 2 ranks down
-        assert_eq!(evaluate(&black), -evaluate(&white));
-        assert!(evaluate(&black) > 0);
-        let terms = terms(&black);
-        assert_eq!(terms.last(), Some(&("total", evaluate(&black))));
+        assert_eq!(evaluate(&black, &WEIGHTS), -evaluate(&white, &WEIGHTS));
+        assert!(evaluate(&black, &WEIGHTS) > 0);
+        let terms = terms(&black, &WEIGHTS);
+        assert_eq!(terms.last(), Some(&("total", evaluate(&black, &WEIGHTS))));
     }
 
     #[test]
-    fn tuner_hooks_and_run_time_weights() {
-        use crate::game::weights::{with, WeightSet};
+    fn tuner_hooks_and_weights_given_at_run_time() {
+        use crate::game::{Tunable, WeightSet};
         // Black: a Mullah on a1 and a man on e4; White: a man on e7.
         let black = pos("9/9/4w4/9/9/4b4/9/9/B8 b 0 0");
-        assert_eq!(Zamma::feature_names().len(), Zamma::weights().len());
+        assert_eq!(Zamma::feature_names().len(), Zamma::default_weights().len());
         let mut f = Vec::new();
         black.features(&mut f);
         assert_eq!(f, features(&black).map(f64::from).to_vec());
         // Only the Mullah term weighted: one Mullah ahead.
-        let only_mullahs = WeightSet::new(&[0, 7, 0, 0, 0]).ok();
-        assert_eq!(with(only_mullahs, || evaluate(&black)), 7);
+        let only_mullahs = WeightSet::new(&[0, 7, 0, 0, 0]).unwrap();
+        let e = Zamma::evaluator(&only_mullahs).unwrap();
+        assert_eq!(e.evaluate(&black), 7);
+        assert_eq!(
+            ZammaEvaluator::default().evaluate(&black),
+            evaluate(&black, &WEIGHTS)
+        );
+        // A set of another length is refused, naming the features.
+        assert!(Zamma::evaluator(&WeightSet::new(&[1, 2]).unwrap()).is_err());
     }
 
     #[test]

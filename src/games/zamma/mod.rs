@@ -65,10 +65,12 @@ pub mod movegen;
 pub mod notation;
 pub mod position;
 
+use crate::game::eval::exact_weights;
 use crate::game::options::{intern, RuleSet};
 use crate::game::zobrist::keys;
 use crate::game::{
-    Game, GameError, GameOptions, OptionKind, OptionSpec, Outcome, Player, Score, Status,
+    Evaluated, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Outcome, Player,
+    SearchHints, Status, Tunable, Tuner, WeightSet,
 };
 use board::{bit, rank_of, Bits, BoardKind, Points, Topology, FAR_RANK, POINTS};
 use movegen::Sides;
@@ -303,10 +305,8 @@ impl Zamma {
 
 impl Game for Zamma {
     type Move = ZMove;
+
     const NAME: &'static str = "zamma";
-    const FORCING_COMPULSORY: bool = true;
-    const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
-    const WHITE: Player = 1;
 
     fn option_specs() -> &'static [OptionSpec] {
         OPTION_SPECS
@@ -314,15 +314,6 @@ impl Game for Zamma {
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
         Zamma::from_position(position::START, options)
-    }
-
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        let p = position::parse(text)?;
-        Zamma::from_parts(options, p.men, p.mullahs, p.side, p.quiet, p.ply)
-    }
-
-    fn position(&self) -> String {
-        position::format(self)
     }
 
     fn options(&self) -> &GameOptions {
@@ -431,29 +422,8 @@ impl Game for Zamma {
         h
     }
 
-    fn move_text(&self, m: ZMove) -> String {
-        notation::move_text(self, m)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<ZMove, GameError> {
-        notation::parse_move(self, text)
-    }
-
-    fn board_text(&self) -> String {
-        position::board_text(self)
-    }
-
     fn ply(&self) -> u32 {
         self.ply
-    }
-
-    // A draughts game lasts while there is material to trade: about one
-    // move each per two pieces left, plus an ending.
-    fn moves_left(&self) -> Option<u32> {
-        let pieces: u32 = (0..2)
-            .map(|s| (self.men[s] | self.mullahs[s]).count_ones())
-            .sum();
-        Some(pieces / 2 + 10)
     }
 
     fn repetition_limit(&self) -> Option<u32> {
@@ -469,15 +439,17 @@ impl Game for Zamma {
         }
         z
     }
+}
 
-    fn evaluate(&self) -> Score {
-        eval::evaluate(self)
+impl Evaluated for Zamma {
+    type Evaluator = eval::ZammaEvaluator;
+
+    fn tuner() -> Option<Tuner<Self>> {
+        Some(Tuner::of())
     }
+}
 
-    fn eval_terms(&self) -> Vec<(&'static str, Score)> {
-        eval::terms(self)
-    }
-
+impl Tunable for Zamma {
     fn feature_names() -> &'static [&'static str] {
         &eval::FEATURE_NAMES
     }
@@ -487,8 +459,53 @@ impl Game for Zamma {
         out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
     }
 
-    fn weights() -> Vec<f64> {
+    fn default_weights() -> Vec<f64> {
         eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
+    }
+
+    fn evaluator(weights: &WeightSet) -> Result<eval::ZammaEvaluator, GameError> {
+        let weights = exact_weights(weights, Self::NAME, &eval::FEATURE_NAMES)?;
+        Ok(eval::ZammaEvaluator { weights })
+    }
+}
+
+impl Notation for Zamma {
+    const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
+
+    const WHITE: Player = 1;
+
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let p = position::parse(text)?;
+        Zamma::from_parts(options, p.men, p.mullahs, p.side, p.quiet, p.ply)
+    }
+
+    fn position(&self) -> String {
+        position::format(self)
+    }
+
+    fn move_text(&self, m: ZMove) -> String {
+        notation::move_text(self, m)
+    }
+
+    fn parse_move(&self, text: &str) -> Result<ZMove, GameError> {
+        notation::parse_move(self, text)
+    }
+
+    fn board_text(&self) -> String {
+        position::board_text(self)
+    }
+}
+
+impl SearchHints for Zamma {
+    const FORCING_COMPULSORY: bool = true;
+
+    // A draughts game lasts while there is material to trade: about one
+    // move each per two pieces left, plus an ending.
+    fn moves_left(&self) -> Option<u32> {
+        let pieces: u32 = (0..2)
+            .map(|s| (self.men[s] | self.mullahs[s]).count_ones())
+            .sum();
+        Some(pieces / 2 + 10)
     }
 
     fn is_forcing(&self, m: ZMove) -> bool {

@@ -196,7 +196,7 @@ pub fn board_text(z: &Zamma) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, GameOptions};
+    use crate::game::{Game, GameOptions, Notation};
 
     fn opts() -> GameOptions {
         GameOptions::defaults(Zamma::option_specs())

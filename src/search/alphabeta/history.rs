@@ -1,19 +1,19 @@
 //! Quiet-move ordering memory: killer moves per ply and the history
-//! heuristic indexed by the game's move shape ([`Game::history_index`]).
+//! heuristic indexed by the game's move shape ([`SearchHints::history_index`](crate::game::SearchHints::history_index)).
 
-use crate::game::{Game, Player, HISTORY_SIZE};
+use crate::game::{Playable, Player, HISTORY_SIZE};
 use crate::search::score::MAX_PLY;
 
 /// History scores stay within ±`HISTORY_MAX` ("gravity" update).
 pub const HISTORY_MAX: i32 = 16_384;
 
-pub struct History<G: Game> {
+pub struct History<G: Playable> {
     killers: Vec<[Option<G::Move>; 2]>,
     /// Per player (mod 2): a move shape's success as a cut move.
     table: Vec<i32>,
 }
 
-impl<G: Game> History<G> {
+impl<G: Playable> History<G> {
     pub fn new() -> Self {
         History {
             killers: vec![[None, None]; MAX_PLY + 2],

@@ -20,9 +20,9 @@ mod root;
 mod search;
 
 use super::control::{Control, Ticker};
-use super::score::MAX_PLY;
+use super::score::{Value, MAX_PLY};
 use super::tt::Tt;
-use crate::game::Game;
+use crate::game::Playable;
 use history::History;
 use ordering::Ordered;
 
@@ -64,9 +64,23 @@ pub(crate) struct Shared<'a> {
     pub history: &'a [u64],
 }
 
+/// A node's search arguments: plies left (≤ 0: quiescence, `-depth`
+/// plies into it), distance from the root, the window (`alpha`, `beta`)
+/// and whether the node is on the principal variation.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Node {
+    pub depth: i32,
+    pub ply: usize,
+    pub alpha: Value,
+    pub beta: Value,
+    pub pv: bool,
+}
+
 /// One search thread.
-pub(crate) struct Worker<'a, G: Game> {
+pub(crate) struct Worker<'a, G: Playable> {
     shared: &'a Shared<'a>,
+    /// The search's evaluator, shared by every thread.
+    eval: &'a G::Evaluator,
     params: AbParams,
     pub ticker: Ticker,
     pub seldepth: usize,
@@ -87,10 +101,11 @@ pub(crate) struct Worker<'a, G: Game> {
 
 const REP_FILTER_BITS: u64 = 12;
 
-impl<'a, G: Game> Worker<'a, G> {
-    pub fn new(shared: &'a Shared<'a>, params: AbParams) -> Self {
+impl<'a, G: Playable> Worker<'a, G> {
+    pub fn new(shared: &'a Shared<'a>, eval: &'a G::Evaluator, params: AbParams) -> Self {
         let mut w = Worker {
             shared,
+            eval,
             params,
             ticker: Ticker::default(),
             seldepth: 0,

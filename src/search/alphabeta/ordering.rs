@@ -1,11 +1,11 @@
 //! Move ordering: the transposition-table move first, then the forcing
-//! moves ([`Game::is_forcing`]: for Abalone pushes) by the game's static
-//! hint ([`Game::order_hint`]), then the quiet moves by killer, history and
+//! moves ([`SearchHints::is_forcing`](crate::game::SearchHints::is_forcing): for Abalone pushes) by the game's static
+//! hint ([`SearchHints::order_hint`](crate::game::SearchHints::order_hint)), then the quiet moves by killer, history and
 //! hint together: among quiet moves the hint is a preference, not a rank,
 //! so what the search learnt can overrule it.
 
 use super::history::{History, HISTORY_MAX};
-use crate::game::{Game, Player};
+use crate::game::{Playable, Player};
 
 /// Forcing moves come before every quiet move.
 const FORCING_BASE: i64 = 1 << 40;
@@ -20,7 +20,7 @@ const KILLER_BONUS: [i64; 2] = [3 * HISTORY_MAX as i64, 2 * HISTORY_MAX as i64];
 pub type Ordered = Vec<(i64, u16)>;
 
 /// Scores `moves` for a node at `ply` where `player` moves.
-pub fn score_moves<G: Game>(
+pub fn score_moves<G: Playable>(
     pos: &G,
     moves: &[G::Move],
     tt_index: Option<usize>,
@@ -47,7 +47,7 @@ pub fn score_moves<G: Game>(
 }
 
 /// Scores only the forcing moves (quiescence), by hint.
-pub fn score_forcing<G: Game>(pos: &G, moves: &[G::Move], out: &mut Ordered) {
+pub fn score_forcing<G: Playable>(pos: &G, moves: &[G::Move], out: &mut Ordered) {
     out.clear();
     for (i, &m) in moves.iter().enumerate() {
         if pos.is_forcing(m) {

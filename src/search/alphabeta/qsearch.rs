@@ -1,15 +1,15 @@
 //! Quiescence: below the horizon only forcing moves
-//! ([`Game::is_forcing`]: for Abalone ejections and pushes that threaten
+//! ([`SearchHints::is_forcing`](crate::game::SearchHints::is_forcing): for Abalone ejections and pushes that threaten
 //! one) are searched, with the static evaluation as a stand-pat bound, so a
 //! line never ends in the middle of an exchange. At most
 //! [`QS_MAX_DEPTH`](super::QS_MAX_DEPTH) plies deep.
 
 use super::ordering::{pick, score_forcing};
-use super::{Worker, QS_MAX_DEPTH};
-use crate::game::{Game, Player};
+use super::{Node, Worker, QS_MAX_DEPTH};
+use crate::game::{Evaluator, Playable, Player};
 use crate::search::score::{Value, DRAW, INF, MAX_PLY};
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Playable> Worker<'_, G> {
     /// Quiescence value of `pos` (where `me` moves), `qdepth` plies below
     /// the horizon.
     pub(super) fn qsearch(
@@ -26,7 +26,7 @@ impl<G: Game> Worker<'_, G> {
             return DRAW;
         }
         self.seldepth = self.seldepth.max(ply);
-        let stand = pos.evaluate();
+        let stand = self.eval.evaluate(pos);
         if qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 {
             return stand;
         }
@@ -57,7 +57,17 @@ impl<G: Game> Worker<'_, G> {
             n += 1;
             let mut child = pos.clone();
             child.play(moves[idx]);
-            let v = self.child_value(&child, me, -(qdepth + 1), ply + 1, alpha, beta, false);
+            let v = self.child_value(
+                &child,
+                me,
+                Node {
+                    depth: -(qdepth + 1),
+                    ply: ply + 1,
+                    alpha,
+                    beta,
+                    pv: false,
+                },
+            );
             if self.ticker.stopped {
                 break;
             }

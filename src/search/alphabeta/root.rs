@@ -3,8 +3,8 @@
 //! move to return.
 
 use super::ordering::{pick, score_moves};
-use super::{AbParams, Shared, Worker};
-use crate::game::{Game, Player, Status};
+use super::{AbParams, Node, Shared, Worker};
+use crate::game::{Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{self, Iteration, Line, Ranked, ReportFn};
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
@@ -34,7 +34,7 @@ pub struct RootMove<M> {
 
 /// Alpha-beta on `searcher`'s table and threads with explicit parameters
 /// (the engine, tests, bench, measurements).
-pub fn think_with<G: Game>(
+pub fn think_with<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
     stop: &AtomicBool,
@@ -94,7 +94,7 @@ pub fn think_with<G: Game>(
 
     // The main thread searches the MultiPV lines and reports.
     let worker = |main: bool| {
-        let mut w = Worker::new(&shared, params);
+        let mut w = Worker::new(&shared, &req.evaluator, params);
         w.path.clear();
         w.push(root.hash());
         Deepener {
@@ -135,7 +135,7 @@ fn line<M: Copy>(rm: &RootMove<M>) -> Line<M> {
 }
 
 /// Root moves ordered as an interior node would order them.
-fn initial_order<G: Game>(
+fn initial_order<G: Playable>(
     root: &G,
     me: Player,
     allowed: &[(usize, G::Move)],
@@ -166,7 +166,7 @@ fn initial_order<G: Game>(
 
 /// One thread's alpha-beta iterations: its worker and root moves; the
 /// main thread's searches `multipv` lines and reports aspiration bounds.
-struct Deepener<'a, G: Game> {
+struct Deepener<'a, G: Playable> {
     w: Worker<'a, G>,
     root: &'a G,
     me: Player,
@@ -177,7 +177,7 @@ struct Deepener<'a, G: Game> {
     last_best: Option<G::Move>,
 }
 
-impl<G: Game> Iteration<G> for Deepener<'_, G> {
+impl<G: Playable> Iteration<G> for Deepener<'_, G> {
     fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
         let (root, multipv) = (self.root, self.multipv);
         self.w.seldepth = 0;
@@ -234,7 +234,7 @@ impl<G: Game> Iteration<G> for Deepener<'_, G> {
     }
 }
 
-impl<G: Game> Deepener<'_, G> {
+impl<G: Playable> Deepener<'_, G> {
     /// Searches line `line` at `depth`, widening the window around the last
     /// score until the value falls inside it.
     fn aspiration(&mut self, depth: i32, line: usize) {
@@ -303,11 +303,41 @@ impl<G: Game> Deepener<'_, G> {
             child.play(m);
             w.pv[1].clear();
             let v = if i == line {
-                w.child_value(&child, me, depth - 1, 1, alpha, beta, true)
+                w.child_value(
+                    &child,
+                    me,
+                    Node {
+                        depth: depth - 1,
+                        ply: 1,
+                        alpha,
+                        beta,
+                        pv: true,
+                    },
+                )
             } else {
-                let v = w.child_value(&child, me, depth - 1, 1, alpha, alpha + 1, false);
+                let v = w.child_value(
+                    &child,
+                    me,
+                    Node {
+                        depth: depth - 1,
+                        ply: 1,
+                        alpha,
+                        beta: alpha + 1,
+                        pv: false,
+                    },
+                );
                 if v > alpha && v < beta {
-                    w.child_value(&child, me, depth - 1, 1, alpha, beta, true)
+                    w.child_value(
+                        &child,
+                        me,
+                        Node {
+                            depth: depth - 1,
+                            ply: 1,
+                            alpha,
+                            beta,
+                            pv: true,
+                        },
+                    )
                 } else {
                     v
                 }
@@ -337,7 +367,7 @@ impl<G: Game> Deepener<'_, G> {
     }
 }
 
-impl<G: Game> Worker<'_, G> {
+impl<G: Playable> Worker<'_, G> {
     fn pv_info(
         &self,
         root: &G,

@@ -3,28 +3,24 @@
 //! evaluation that scores terminal positions, repetitions and chance nodes.
 
 use super::ordering::{pick, score_moves};
-use super::Worker;
-use crate::game::{Game, Outcome, Player, Status};
+use super::{Node, Worker};
+use crate::game::{Evaluator, Outcome, Playable, Player, Status};
 use crate::search::expectimax::chance_static;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
 use crate::search::tt::TtBound;
 
-impl<G: Game> Worker<'_, G> {
-    /// The value of `child` (reached at `ply`) from the view of `me`, the
-    /// player who moved into it, searched `depth` more plies (≤ 0:
-    /// quiescence, `-depth` plies into it) in the window (`alpha`, `beta`)
-    /// of `me`.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn child_value(
-        &mut self,
-        child: &G,
-        me: Player,
-        depth: i32,
-        ply: usize,
-        alpha: Value,
-        beta: Value,
-        pv_node: bool,
-    ) -> Value {
+impl<G: Playable> Worker<'_, G> {
+    /// The value of `child` (reached at `node.ply`) from the view of `me`,
+    /// the player who moved into it, searched `node.depth` more plies (≤ 0:
+    /// quiescence, `-depth` plies into it) in the window of `me`.
+    pub(super) fn child_value(&mut self, child: &G, me: Player, node: Node) -> Value {
+        let Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv: pv_node,
+        } = node;
         match child.status() {
             Status::Over(Outcome::Win(p)) => mate_score(p == me, ply),
             Status::Over(Outcome::Draw | Outcome::Ranked(_)) => DRAW,
@@ -36,9 +32,29 @@ impl<G: Game> Worker<'_, G> {
                 }
                 self.push(h);
                 let v = if p == me {
-                    self.search(child, p, depth, ply, alpha, beta, pv_node)
+                    self.search(
+                        child,
+                        p,
+                        Node {
+                            depth,
+                            ply,
+                            alpha,
+                            beta,
+                            pv: pv_node,
+                        },
+                    )
                 } else {
-                    -self.search(child, p, depth, ply, -beta, -alpha, pv_node)
+                    -self.search(
+                        child,
+                        p,
+                        Node {
+                            depth,
+                            ply,
+                            alpha: -beta,
+                            beta: -alpha,
+                            pv: pv_node,
+                        },
+                    )
                 };
                 self.pop();
                 v
@@ -57,14 +73,24 @@ impl<G: Game> Worker<'_, G> {
         let mut outcomes = std::mem::take(&mut self.outcomes[ply]);
         node.outcomes(&mut outcomes);
         let v = if depth <= 0 {
-            chance_static(node, me, &outcomes)
+            chance_static(self.eval, node, me, &outcomes)
         } else {
             let mut sum = 0.0;
             for &(m, p) in &outcomes {
                 let mut child = node.clone();
                 child.play(m);
                 self.pv[ply + 1].clear();
-                let v = self.child_value(&child, me, depth, ply + 1, -INF, INF, false);
+                let v = self.child_value(
+                    &child,
+                    me,
+                    Node {
+                        depth,
+                        ply: ply + 1,
+                        alpha: -INF,
+                        beta: INF,
+                        pv: false,
+                    },
+                );
                 if self.ticker.stopped {
                     break;
                 }
@@ -81,17 +107,14 @@ impl<G: Game> Worker<'_, G> {
     }
 
     /// Negamax value of the decision node `pos` where `me` moves.
-    #[allow(clippy::too_many_arguments)]
-    pub(super) fn search(
-        &mut self,
-        pos: &G,
-        me: Player,
-        depth: i32,
-        ply: usize,
-        mut alpha: Value,
-        mut beta: Value,
-        pv_node: bool,
-    ) -> Value {
+    pub(super) fn search(&mut self, pos: &G, me: Player, node: Node) -> Value {
+        let Node {
+            depth,
+            ply,
+            mut alpha,
+            mut beta,
+            pv: pv_node,
+        } = node;
         if depth <= 0 {
             return self.qsearch(pos, me, -depth, ply, alpha, beta);
         }
@@ -101,7 +124,7 @@ impl<G: Game> Worker<'_, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return pos.evaluate();
+            return self.eval.evaluate(pos);
         }
         // No line from here beats a win at the next ply or loses faster
         // than being beaten now.
@@ -176,7 +199,17 @@ impl<G: Game> Worker<'_, G> {
             self.pv[ply + 1].clear();
             let quiet = !pos.is_forcing(m);
             let v = if n == 1 {
-                self.child_value(&child, me, depth - 1, ply + 1, alpha, beta, pv_node)
+                self.child_value(
+                    &child,
+                    me,
+                    Node {
+                        depth: depth - 1,
+                        ply: ply + 1,
+                        alpha,
+                        beta,
+                        pv: pv_node,
+                    },
+                )
             } else {
                 let r = if self.params.lmr
                     && depth >= 3
@@ -189,13 +222,42 @@ impl<G: Game> Worker<'_, G> {
                 } else {
                     0
                 };
-                let mut v =
-                    self.child_value(&child, me, depth - 1 - r, ply + 1, alpha, alpha + 1, false);
+                let mut v = self.child_value(
+                    &child,
+                    me,
+                    Node {
+                        depth: depth - 1 - r,
+                        ply: ply + 1,
+                        alpha,
+                        beta: alpha + 1,
+                        pv: false,
+                    },
+                );
                 if v > alpha && r > 0 {
-                    v = self.child_value(&child, me, depth - 1, ply + 1, alpha, alpha + 1, false);
+                    v = self.child_value(
+                        &child,
+                        me,
+                        Node {
+                            depth: depth - 1,
+                            ply: ply + 1,
+                            alpha,
+                            beta: alpha + 1,
+                            pv: false,
+                        },
+                    );
                 }
                 if v > alpha && v < beta && pv_node {
-                    v = self.child_value(&child, me, depth - 1, ply + 1, alpha, beta, true);
+                    v = self.child_value(
+                        &child,
+                        me,
+                        Node {
+                            depth: depth - 1,
+                            ply: ply + 1,
+                            alpha,
+                            beta,
+                            pv: true,
+                        },
+                    );
                 }
                 v
             };

@@ -30,7 +30,7 @@ pub mod root;
 pub mod tt;
 pub mod value;
 
-use crate::game::{Game, Player, Score, Status};
+use crate::game::{Evaluator, Playable, Player, Score, Status};
 use crate::search::control::Control;
 use crate::search::{Report, Request, SearchResult, Searcher};
 use node::Worker;
@@ -101,7 +101,7 @@ impl Default for Options {
 /// on `searcher`'s threads. `req.root_moves` restricts a decision root:
 /// the protocol's `searchmoves`, and `agon analyse`'s value of one forced
 /// move.
-pub fn search<G: Game>(
+pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
     stop: &AtomicBool,
@@ -113,7 +113,7 @@ pub fn search<G: Game>(
 /// The side values are reported from: the mover at a decision node; at a
 /// chance node the player who decides after its first outcome; player 0
 /// at a finished game.
-pub fn root_view<G: Game>(pos: &G) -> Player {
+pub fn root_view<G: Playable>(pos: &G) -> Player {
     match pos.status() {
         Status::Decision(p) => p,
         Status::Chance => {
@@ -128,7 +128,7 @@ pub fn root_view<G: Game>(pos: &G) -> Player {
 /// The player who decides after the first of `outcomes` (those of the
 /// chance node `pos`): the side a chance node's static evaluation is
 /// from. `None` if there are no outcomes or the game ends there.
-pub fn decider_after<G: Game>(pos: &G, outcomes: &[(G::Move, f64)]) -> Option<Player> {
+pub fn decider_after<G: Playable>(pos: &G, outcomes: &[(G::Move, f64)]) -> Option<Player> {
     let &(first, _) = outcomes.first()?;
     let mut child = pos.clone();
     child.play(first);
@@ -140,8 +140,13 @@ pub fn decider_after<G: Game>(pos: &G, outcomes: &[(G::Move, f64)]) -> Option<Pl
 
 /// A chance node's static value for `view` (no depth left): `evaluate`
 /// is from the side of [`decider_after`].
-pub fn chance_static<G: Game>(pos: &G, view: Player, outcomes: &[(G::Move, f64)]) -> Score {
-    let v = pos.evaluate();
+pub fn chance_static<G: Playable>(
+    evaluator: &G::Evaluator,
+    pos: &G,
+    view: Player,
+    outcomes: &[(G::Move, f64)],
+) -> Score {
+    let v = evaluator.evaluate(pos);
     match decider_after(pos, outcomes) {
         Some(p) if p != view => -v,
         _ => v,
@@ -160,8 +165,9 @@ pub struct Fixed<M> {
 }
 
 /// Searches `root` exactly `depth` decision plies deep with `pruning`
-/// (and a table of `tt_mb` MB when given).
-pub fn fixed_depth<G: Game>(
+/// (and a table of `tt_mb` MB when given), with the game's default
+/// evaluator.
+pub fn fixed_depth<G: Playable>(
     root: &G,
     depth: u32,
     pruning: Pruning,
@@ -171,7 +177,8 @@ pub fn fixed_depth<G: Game>(
     let control = Control::unlimited(&stop);
     let tt = tt_mb.map(crate::search::tt::Tt::new);
     let view = root_view(root);
-    let mut s = Worker::<G>::new(pruning, tt.as_ref(), &control);
+    let eval = G::Evaluator::default();
+    let mut s = Worker::<G>::new(pruning, &eval, tt.as_ref(), &control);
     let (lo, hi) = (s.scale.lo(), s.scale.hi());
     if let (Status::Decision(me), true) = (root.status(), depth > 0) {
         let order = s.ordered_moves(root, None);

@@ -23,7 +23,7 @@
 //! ≤ α`) and otherwise hands the tighter bounds to the Star1 pass.
 //!
 //! Depth counts decision plies; a chance node consumes none (PERFT.md). A
-//! decision node with no depth left is scored by [`Game::evaluate`]; so is a
+//! decision node with no depth left is scored by the evaluator ([`crate::game::Evaluator::evaluate`]); so is a
 //! chance node, from the side of the player who decides after it (both
 //! Palma — the thrower — and Kubeia — the side to roll — evaluate chance
 //! nodes from that side).
@@ -35,12 +35,14 @@
 use super::tt::{self, Entry};
 use super::value::Scale;
 use super::Pruning;
-use crate::game::{Game, Player, Status};
+use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::{Control, Ticker};
 use crate::search::tt::Tt;
 
-pub struct Worker<'a, G: Game> {
+pub struct Worker<'a, G: Playable> {
     pub pruning: Pruning,
+    /// The search's evaluator, shared by every thread.
+    eval: &'a G::Evaluator,
     pub scale: Scale,
     tt: Option<&'a Tt>,
     control: &'a Control<'a>,
@@ -52,8 +54,18 @@ pub struct Worker<'a, G: Game> {
     chance_bufs: Vec<ChanceBufs<G>>,
 }
 
+/// A node's search arguments: decision plies left, the window (fail-soft)
+/// and the side values are from.
+#[derive(Clone, Copy, Debug)]
+struct Node {
+    depth: u32,
+    alpha: f64,
+    beta: f64,
+    view: Player,
+}
+
 /// What a chance node works in.
-struct ChanceBufs<G: Game> {
+struct ChanceBufs<G: Playable> {
     outcomes: Vec<(G::Move, f64)>,
     children: Vec<(G, f64)>,
     lb: Vec<f64>,
@@ -61,7 +73,7 @@ struct ChanceBufs<G: Game> {
     first: Vec<Option<(usize, f64)>>,
 }
 
-impl<G: Game> Default for ChanceBufs<G> {
+impl<G: Playable> Default for ChanceBufs<G> {
     fn default() -> Self {
         ChanceBufs {
             outcomes: Vec::new(),
@@ -73,11 +85,17 @@ impl<G: Game> Default for ChanceBufs<G> {
     }
 }
 
-impl<'a, G: Game> Worker<'a, G> {
-    pub fn new(pruning: Pruning, tt: Option<&'a Tt>, control: &'a Control<'a>) -> Self {
+impl<'a, G: Playable> Worker<'a, G> {
+    pub fn new(
+        pruning: Pruning,
+        eval: &'a G::Evaluator,
+        tt: Option<&'a Tt>,
+        control: &'a Control<'a>,
+    ) -> Self {
         Worker {
             pruning,
-            scale: Scale::of::<G>(),
+            eval,
+            scale: Scale::of::<G>(eval),
             tt,
             control,
             ticker: Ticker::default(),
@@ -149,17 +167,14 @@ impl<'a, G: Game> Worker<'a, G> {
         self.tt.and_then(|t| tt::probe(t, pos.hash(), view))
     }
 
-    #[allow(clippy::too_many_arguments)]
-    fn store_tt(
-        &self,
-        pos: &G,
-        view: Player,
-        depth: u32,
-        v: f64,
-        alpha: f64,
-        beta: f64,
-        best: Option<u16>,
-    ) {
+    /// Stores `v`, searched at `node`, as the bounds it proves.
+    fn store_tt(&self, pos: &G, node: Node, v: f64, best: Option<u16>) {
+        let Node {
+            depth,
+            alpha,
+            beta,
+            view,
+        } = node;
         if let Some(t) = self.tt {
             let (lo, hi) = (self.scale.lo(), self.scale.hi());
             let (lower, upper) = if v <= alpha {
@@ -247,7 +262,7 @@ impl<'a, G: Game> Worker<'a, G> {
         order: &mut Vec<(usize, G::Move)>,
     ) -> f64 {
         if depth == 0 {
-            return f64::from(pos.evaluate());
+            return f64::from(self.eval.evaluate(pos));
         }
         let plain = self.pruning == Pruning::Plain;
         let (alpha, beta) = if plain {
@@ -264,7 +279,7 @@ impl<'a, G: Game> Worker<'a, G> {
         }
         self.order_moves(pos, entry.and_then(|e| e.best), order);
         if order.is_empty() {
-            return f64::from(pos.evaluate());
+            return f64::from(self.eval.evaluate(pos));
         }
         let (mut best, mut best_i, mut a) = match first {
             Some((i, v)) => (v, i, alpha.max(v)),
@@ -292,15 +307,13 @@ impl<'a, G: Game> Worker<'a, G> {
                 }
             }
         }
-        self.store_tt(
-            pos,
-            me,
+        let node = Node {
             depth,
-            best,
             alpha,
             beta,
-            u16::try_from(best_i).ok(),
-        );
+            view: me,
+        };
+        self.store_tt(pos, node, best, u16::try_from(best_i).ok());
         best
     }
 
@@ -329,7 +342,7 @@ impl<'a, G: Game> Worker<'a, G> {
         } = bufs;
         pos.outcomes(outcomes);
         if depth == 0 {
-            return f64::from(super::chance_static(pos, view, outcomes));
+            return f64::from(super::chance_static(self.eval, pos, view, outcomes));
         }
         let (lo, hi) = (self.scale.lo(), self.scale.hi());
         children.clear();
@@ -359,36 +372,43 @@ impl<'a, G: Game> Worker<'a, G> {
         ub.resize(children.len(), hi);
         first.clear();
         first.resize(children.len(), None);
+        let node = Node {
+            depth,
+            alpha,
+            beta,
+            view,
+        };
         if self.pruning == Pruning::Star2 {
-            if let Some(v) = self.probe_children(children, depth, alpha, beta, view, lb, ub, first)
-            {
+            if let Some(v) = self.probe_children(children, node, lb, ub, first) {
                 if !self.ticker.stopped {
-                    self.store_tt(pos, view, depth, v, alpha, beta, None);
+                    self.store_tt(pos, node, v, None);
                 }
                 return v;
             }
         }
-        let v = self.star1(children, depth, alpha, beta, view, lb, ub, first);
+        let v = self.star1(children, node, lb, ub, first);
         if !self.ticker.stopped {
-            self.store_tt(pos, view, depth, v, alpha, beta, None);
+            self.store_tt(pos, node, v, None);
         }
         v
     }
 
     /// The Star1 pass over the children of a chance node, with per-child
     /// bounds `lb`, `ub`.
-    #[allow(clippy::too_many_arguments)]
     fn star1(
         &mut self,
         children: &[(G, f64)],
-        depth: u32,
-        alpha: f64,
-        beta: f64,
-        view: Player,
+        node: Node,
         lb: &[f64],
         ub: &[f64],
         first: &[Option<(usize, f64)>],
     ) -> f64 {
+        let Node {
+            depth,
+            alpha,
+            beta,
+            view,
+        } = node;
         let mut rest_lo: f64 = children.iter().zip(lb).map(|((_, p), l)| p * l).sum();
         let mut rest_hi: f64 = children.iter().zip(ub).map(|((_, p), u)| p * u).sum();
         let mut sum = 0.0;
@@ -426,18 +446,20 @@ impl<'a, G: Game> Worker<'a, G> {
 
     /// Star2's probing pass: tightens `lb`/`ub` with each child's first
     /// move and returns the node's bound if that alone fails it.
-    #[allow(clippy::too_many_arguments)]
     fn probe_children(
         &mut self,
         children: &[(G, f64)],
-        depth: u32,
-        alpha: f64,
-        beta: f64,
-        view: Player,
+        node: Node,
         lb: &mut [f64],
         ub: &mut [f64],
         first: &mut [Option<(usize, f64)>],
     ) -> Option<f64> {
+        let Node {
+            depth,
+            alpha,
+            beta,
+            view,
+        } = node;
         let weighted = |b: &[f64]| -> f64 { children.iter().zip(b).map(|((_, p), x)| p * x).sum() };
         for (i, (c, p)) in children.iter().enumerate() {
             let Status::Decision(m) = c.status() else {

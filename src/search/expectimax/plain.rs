@@ -4,25 +4,30 @@
 //! [`super::node`] so a shared mistake cannot hide.
 
 use super::value::Scale;
-use crate::game::{Game, Status};
+use crate::game::{Evaluator, Playable, Status};
 
 /// The depth-`depth` expectiminimax value of `pos` from player 0's side,
 /// with the leaf conventions of [`super::node`] (depth counts decision
 /// plies; a leaf is `evaluate`d from the side that decides there or,
 /// at a chance node, right after it).
-pub fn value<G: Game>(pos: &G, depth: u32) -> f64 {
-    let scale = Scale::of::<G>();
+/// The game's default evaluator scores the leaves.
+pub fn value<G: Playable>(pos: &G, depth: u32) -> f64 {
+    value_with(&G::Evaluator::default(), pos, depth)
+}
+
+fn value_with<G: Playable>(eval: &G::Evaluator, pos: &G, depth: u32) -> f64 {
+    let scale = Scale::of::<G>(eval);
     let signed = |p: u8, v: f64| if p == 0 { v } else { -v };
     match pos.status() {
         Status::Over(o) => scale.terminal(o, 0),
-        Status::Decision(p) if depth == 0 => signed(p, f64::from(pos.evaluate())),
+        Status::Decision(p) if depth == 0 => signed(p, f64::from(eval.evaluate(pos))),
         Status::Decision(p) => {
             let mut moves = Vec::new();
             pos.moves(&mut moves);
             let values = moves.iter().map(|&m| {
                 let mut c = pos.clone();
                 c.play(m);
-                value(&c, depth - 1)
+                value_with(eval, &c, depth - 1)
             });
             if p == 0 {
                 values.fold(f64::NEG_INFINITY, f64::max)
@@ -35,14 +40,14 @@ pub fn value<G: Game>(pos: &G, depth: u32) -> f64 {
             pos.outcomes(&mut outcomes);
             if depth == 0 {
                 let p = super::decider_after(pos, &outcomes).unwrap_or(0);
-                return signed(p, f64::from(pos.evaluate()));
+                return signed(p, f64::from(eval.evaluate(pos)));
             }
             outcomes
                 .iter()
                 .map(|&(m, pr)| {
                     let mut c = pos.clone();
                     c.play(m);
-                    pr * value(&c, depth)
+                    pr * value_with(eval, &c, depth)
                 })
                 .sum()
         }

@@ -7,7 +7,7 @@ use super::node::Worker;
 use super::tt;
 use super::value::Scale;
 use super::{root_view, Options, Parallel, Pruning};
-use crate::game::{Game, Player, Status};
+use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{self, Iteration, Line, Ranked};
 use crate::search::time::TimeManager;
@@ -42,7 +42,7 @@ pub struct Measured<M> {
 
 /// Expectiminimax of `req` with explicit [`Options`], counting the nodes
 /// on its critical path.
-pub fn measured<G: Game>(
+pub fn measured<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
     options: &Options,
@@ -59,7 +59,7 @@ pub fn measured<G: Game>(
     if let Some(t) = tt {
         t.new_search();
     }
-    let scale = Scale::of::<G>();
+    let scale = Scale::of::<G>(&req.evaluator);
     let threads = searcher.threads();
     let smp = threads > 1 && options.parallel == Parallel::LazySmp;
     let pool = searcher.pool().filter(|_| !smp);
@@ -68,6 +68,7 @@ pub fn measured<G: Game>(
         root,
         root_moves,
         pruning: options.pruning,
+        evaluator: &req.evaluator,
         tt,
         control: &control,
         view,
@@ -97,7 +98,7 @@ pub fn measured<G: Game>(
         best: first_move(root, root_moves),
         ponder: None,
         pv: Vec::new(),
-        score: score(scale, f64::from(root.evaluate()), None),
+        score: score(scale, f64::from(req.evaluator.evaluate(root)), None),
         wdl: None,
     };
     Measured {
@@ -108,7 +109,7 @@ pub fn measured<G: Game>(
 
 /// One thread's iterations; the main thread's also rank and explain the
 /// root lines.
-struct Deepener<'a, G: Game> {
+struct Deepener<'a, G: Playable> {
     pass: &'a Pass<'a, G>,
     /// Search the root moves in parallel on it.
     pool: Option<&'a rayon::ThreadPool>,
@@ -122,7 +123,7 @@ struct Deepener<'a, G: Game> {
     span: u64,
 }
 
-impl<G: Game> Iteration<G> for Deepener<'_, G> {
+impl<G: Playable> Iteration<G> for Deepener<'_, G> {
     fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
         let pass = self.pass;
         if pass.root.status().is_over() {
@@ -192,11 +193,12 @@ fn score(scale: Scale, value: f64, proven: Option<u32>) -> ScoreReport {
 }
 
 /// What every iteration of one search shares.
-struct Pass<'a, G: Game> {
+struct Pass<'a, G: Playable> {
     root: &'a G,
     /// Restrict a decision root to these (empty: every legal move).
     root_moves: &'a [G::Move],
     pruning: Pruning,
+    evaluator: &'a G::Evaluator,
     tt: Option<&'a Tt>,
     control: &'a Control<'a>,
     /// The side values are from ([`root_view`]).
@@ -206,15 +208,15 @@ struct Pass<'a, G: Game> {
     multipv: usize,
 }
 
-impl<G: Game> Pass<'_, G> {
+impl<G: Playable> Pass<'_, G> {
     fn worker(&self) -> Worker<'_, G> {
-        Worker::<G>::new(self.pruning, self.tt, self.control)
+        Worker::<G>::new(self.pruning, self.evaluator, self.tt, self.control)
     }
 }
 
 /// One iteration of `depth` decision plies; `pool`: search the root moves
 /// in parallel on it.
-fn iteration<G: Game>(
+fn iteration<G: Playable>(
     pass: &Pass<G>,
     depth: u32,
     prev_best: Option<G::Move>,
@@ -230,7 +232,7 @@ fn iteration<G: Game>(
 }
 
 /// The first legal move in search order (a stopped first iteration).
-fn first_move<G: Game>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
+fn first_move<G: Playable>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
     let mut moves = Vec::new();
     root.moves(&mut moves);
     moves
@@ -238,7 +240,7 @@ fn first_move<G: Game>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
         .find(|m| root_moves.is_empty() || root_moves.contains(m))
 }
 
-fn chance_root<G: Game>(pass: &Pass<G>, depth: u32) -> Option<Finished<G::Move>> {
+fn chance_root<G: Playable>(pass: &Pass<G>, depth: u32) -> Option<Finished<G::Move>> {
     let mut s = pass.worker();
     let scale = s.scale;
     let value = s.value(pass.root, depth, scale.lo(), scale.hi(), pass.view);
@@ -282,7 +284,7 @@ impl<M> Lines<M> {
 /// beat (with MultiPV: the `multipv`-th best value so far). With
 /// `parallel`, the other moves are searched by rayon's workers, sharing
 /// that bound.
-fn decision_root<G: Game>(
+fn decision_root<G: Playable>(
     pass: &Pass<G>,
     depth: u32,
     prev_best: Option<G::Move>,
@@ -347,14 +349,8 @@ fn decision_root<G: Game>(
     };
     let rest: Vec<G::Move> = order[1..].iter().map(|&(_, m)| m).collect();
     if parallel {
-        let weights = crate::game::weights::active();
-        rest.par_iter().for_each_init(
-            || {
-                crate::game::weights::install(weights);
-                pass.worker()
-            },
-            |s, &m| search_one(s, m),
-        );
+        rest.par_iter()
+            .for_each_init(|| pass.worker(), |s, &m| search_one(s, m));
     } else {
         for &m in &rest {
             search_one(&mut s, m);
@@ -394,7 +390,12 @@ fn decision_root<G: Game>(
 /// The PV: the best root move, then the table's
 /// best moves at decision nodes and the most likely outcome (the first
 /// listed on ties) at chance nodes, as long as the table knows the line.
-fn pv_moves<G: Game>(root: &G, best: Option<G::Move>, tt: Option<&Tt>, depth: u32) -> Vec<G::Move> {
+fn pv_moves<G: Playable>(
+    root: &G,
+    best: Option<G::Move>,
+    tt: Option<&Tt>,
+    depth: u32,
+) -> Vec<G::Move> {
     let mut pv = Vec::new();
     let mut pos = root.clone();
     let mut next = best;

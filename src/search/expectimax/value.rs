@@ -2,7 +2,7 @@
 //! bounds `[L, U]` every value lies in (Star1 and Star2 need them), and the
 //! maps from a value to the reported `cp` score and `wdl` estimate.
 
-use crate::game::{Game, Outcome, Player, EVAL_LIMIT};
+use crate::game::{Evaluator, Outcome, Playable, Player, EVAL_LIMIT};
 
 /// A won game when the evaluator is not a scaled win probability: above
 /// every static evaluation (`±EVAL_LIMIT`), so a proven win outranks any
@@ -35,8 +35,8 @@ pub struct Scale {
 }
 
 impl Scale {
-    pub fn of<G: Game>() -> Scale {
-        match G::win_probability_scale() {
+    pub fn of<G: Playable>(evaluator: &G::Evaluator) -> Scale {
+        match evaluator.win_probability_scale() {
             Some(s) => Scale {
                 win: f64::from(s),
                 probability: true,

@@ -2,7 +2,7 @@
 //! every node is valued by a payoff per player ([`payoffs`]), the mover at
 //! a decision node takes the child best for itself, chance nodes average
 //! their outcomes' values by probability, and positions at the horizon are
-//! valued by [`Game::evaluate_for`] every player. `Search=auto`,
+//! valued by [`Evaluator::evaluate_for`] every player. `Search=auto`,
 //! `alphabeta` and `expectimax` all run it when a game has more than two
 //! players (two-player zero-sum searches would treat every other player
 //! as one opponent).
@@ -23,7 +23,7 @@ mod node;
 pub mod payoffs;
 mod root;
 
-use crate::game::{decider_after, Game, Player, Status};
+use crate::game::{decider_after, Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{self, Line, ReportFn};
 use crate::search::time::TimeManager;
@@ -40,7 +40,7 @@ pub const MAX_DEPTH: u32 = 64;
 /// restricts a decision root (ignored when none of them is legal); at a
 /// chance root the result has no move and the expected value of the
 /// player who decides after it.
-pub fn search<G: Game>(
+pub fn search<G: Playable>(
     req: &Request<G>,
     stop: &AtomicBool,
     report: ReportFn,
@@ -52,7 +52,7 @@ pub fn search<G: Game>(
         Status::Over(_) => return SearchResult::none(),
     };
     // Every evaluation of this search goes through here.
-    let eval = |pos: &G, p: Player| pos.evaluate_for(p);
+    let eval = |pos: &G, p: Player| req.evaluator.evaluate_for(pos, p);
     let time = TimeManager::new(req.limits, req.config, view, root.moves_left());
     let control = Control::new(req.limits, time, stop);
     let mut legal = Vec::new();

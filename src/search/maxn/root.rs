@@ -5,7 +5,7 @@
 
 use super::node::Worker;
 use super::payoffs::Payoffs;
-use crate::game::{decider_after, Game, Player, Score, Status};
+use crate::game::{decider_after, Game, Playable, Player, Score, Status};
 use crate::search::driver::{Iteration, Line, Ranked};
 
 pub struct Deepener<'a, G: Game, E> {
@@ -16,7 +16,7 @@ pub struct Deepener<'a, G: Game, E> {
     pub multipv: usize,
 }
 
-impl<G: Game, E: Fn(&G, Player) -> Score> Iteration<G> for Deepener<'_, G, E> {
+impl<G: Playable, E: Fn(&G, Player) -> Score> Iteration<G> for Deepener<'_, G, E> {
     fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
         let root = self.root;
         let (lines, settled) = match root.status() {

@@ -2,16 +2,17 @@
 //! quiescence on forcing moves with stand-pat, no repetitions): the
 //! reference values for the search tests.
 
-use crate::game::{Game, Outcome, Player, Status};
+use crate::game::{Evaluator, Outcome, Playable, Player, Status};
 use crate::search::alphabeta::QS_MAX_DEPTH;
 use crate::search::score::{mate_score, Value, DRAW};
 
-/// Value of decision node `pos` (mover `me`) searched `depth` plies.
-pub fn value<G: Game>(pos: &G, me: Player, depth: i32, ply: usize) -> Value {
+/// Value of decision node `pos` (mover `me`) searched `depth` plies, with
+/// the game's default evaluator.
+pub fn value<G: Playable>(pos: &G, me: Player, depth: i32, ply: usize) -> Value {
     let mut moves = Vec::new();
     pos.moves(&mut moves);
     if depth <= 0 {
-        let stand = pos.evaluate();
+        let stand = G::Evaluator::default().evaluate(pos);
         if -depth >= QS_MAX_DEPTH {
             return stand;
         }
@@ -29,7 +30,7 @@ pub fn value<G: Game>(pos: &G, me: Player, depth: i32, ply: usize) -> Value {
 }
 
 /// Value for `me` of playing `m` in `pos`.
-pub fn child<G: Game>(pos: &G, m: G::Move, me: Player, depth: i32, ply: usize) -> Value {
+pub fn child<G: Playable>(pos: &G, m: G::Move, me: Player, depth: i32, ply: usize) -> Value {
     let mut c = pos.clone();
     c.play(m);
     match c.status() {

@@ -2,7 +2,10 @@
 //! board is a draw. Bit `col * 6 + row` (a sentinel row on top of each
 //! column keeps line shifts from wrapping).
 
-use crate::game::{zobrist, Game, GameError, GameOptions, OptionSpec, Outcome, Player, Status};
+use crate::game::{
+    zobrist, Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionSpec, Outcome,
+    Player, Score, SearchHints, Status,
+};
 
 pub const W: usize = 6;
 pub const H: usize = 5;
@@ -70,9 +73,8 @@ impl Connect {
 
 impl Game for Connect {
     type Move = u8;
+
     const NAME: &'static str = "connect";
-    const PLAYER_NAMES: &'static [&'static str] = &["first", "second"];
-    const WHITE: Player = 0;
 
     fn option_specs() -> &'static [OptionSpec] {
         &[]
@@ -88,20 +90,6 @@ impl Game for Connect {
             history: String::new(),
             options: options.clone(),
         })
-    }
-
-    /// The columns played so far, as digits.
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        let mut g = Connect::new(options)?;
-        for ch in text.trim().chars() {
-            let m = g.parse_move(&ch.to_string())?;
-            g.play(m);
-        }
-        Ok(g)
-    }
-
-    fn position(&self) -> String {
-        self.history.clone()
     }
 
     fn options(&self) -> &GameOptions {
@@ -153,6 +141,63 @@ impl Game for Connect {
         h
     }
 
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+impl Connect {
+    fn evaluate(&self) -> Score {
+        const WEIGHT: [i32; 5] = [0, 1, 4, 16, 0];
+        let me = self.stones[usize::from(self.mover())];
+        let them = self.stones[usize::from(1 - self.mover())];
+        windows()
+            .iter()
+            .map(|&w| {
+                let (a, b) = ((w & me).count_ones(), (w & them).count_ones());
+                match (a, b) {
+                    (a, 0) => WEIGHT[a as usize],
+                    (0, b) => -WEIGHT[b as usize],
+                    _ => 0,
+                }
+            })
+            .sum()
+    }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ConnectEvaluator;
+
+impl Evaluator<Connect> for ConnectEvaluator {
+    fn evaluate(&self, pos: &Connect) -> Score {
+        pos.evaluate()
+    }
+}
+
+impl Evaluated for Connect {
+    type Evaluator = ConnectEvaluator;
+}
+
+impl Notation for Connect {
+    const PLAYER_NAMES: &'static [&'static str] = &["first", "second"];
+
+    const WHITE: Player = 0;
+
+    /// The columns played so far, as digits.
+    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+        let mut g = Connect::new(options)?;
+        for ch in text.trim().chars() {
+            let m = g.parse_move(&ch.to_string())?;
+            g.play(m);
+        }
+        Ok(g)
+    }
+
+    fn position(&self) -> String {
+        self.history.clone()
+    }
+
     fn move_text(&self, m: u8) -> String {
         m.to_string()
     }
@@ -187,28 +232,9 @@ impl Game for Connect {
         }
         s
     }
+}
 
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn evaluate(&self) -> i32 {
-        const WEIGHT: [i32; 5] = [0, 1, 4, 16, 0];
-        let me = self.stones[usize::from(self.mover())];
-        let them = self.stones[usize::from(1 - self.mover())];
-        windows()
-            .iter()
-            .map(|&w| {
-                let (a, b) = ((w & me).count_ones(), (w & them).count_ones());
-                match (a, b) {
-                    (a, 0) => WEIGHT[a as usize],
-                    (0, b) => -WEIGHT[b as usize],
-                    _ => 0,
-                }
-            })
-            .sum()
-    }
-
+impl SearchHints for Connect {
     /// Wins on the spot, or blocks the opponent's win on the spot.
     fn is_forcing(&self, m: u8) -> bool {
         let bit = self.drop_bit(m);

@@ -10,7 +10,10 @@
 //! L = W1 = player 1 wins, W0 = player 0 wins, Z = draw
 //! ```
 
-use crate::game::{zobrist, Game, GameError, GameOptions, OptionSpec, Outcome, Player, Status};
+use crate::game::{
+    zobrist, Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionSpec, Outcome,
+    Player, Score, SearchHints, Status,
+};
 
 #[derive(Clone, Copy)]
 enum Kind {
@@ -150,9 +153,8 @@ impl Graph {
 
 impl Game for Graph {
     type Move = u8;
+
     const NAME: &'static str = "graph";
-    const PLAYER_NAMES: &'static [&'static str] = &["first", "second"];
-    const WHITE: Player = 0;
 
     fn option_specs() -> &'static [OptionSpec] {
         &[]
@@ -160,18 +162,6 @@ impl Game for Graph {
 
     fn new(_options: &GameOptions) -> Result<Self, GameError> {
         Ok(Graph::at(A))
-    }
-
-    fn from_position(text: &str, _options: &GameOptions) -> Result<Self, GameError> {
-        NODES
-            .iter()
-            .position(|n| n.name == text.trim())
-            .map(|i| Graph::at(i as u8))
-            .ok_or_else(|| GameError::new(format!("no node '{text}'")))
-    }
-
-    fn position(&self) -> String {
-        self.info().name.to_string()
     }
 
     fn options(&self) -> &GameOptions {
@@ -213,6 +203,48 @@ impl Game for Graph {
         self.hash()
     }
 
+    fn ply(&self) -> u32 {
+        self.ply
+    }
+}
+
+impl Graph {
+    fn evaluate(&self) -> Score {
+        self.info().eval
+    }
+}
+
+/// The test game's evaluator: its own `evaluate` (no weights).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct GraphEvaluator;
+
+impl Evaluator<Graph> for GraphEvaluator {
+    fn evaluate(&self, pos: &Graph) -> Score {
+        pos.evaluate()
+    }
+}
+
+impl Evaluated for Graph {
+    type Evaluator = GraphEvaluator;
+}
+
+impl Notation for Graph {
+    const PLAYER_NAMES: &'static [&'static str] = &["first", "second"];
+
+    const WHITE: Player = 0;
+
+    fn from_position(text: &str, _options: &GameOptions) -> Result<Self, GameError> {
+        NODES
+            .iter()
+            .position(|n| n.name == text.trim())
+            .map(|i| Graph::at(i as u8))
+            .ok_or_else(|| GameError::new(format!("no node '{text}'")))
+    }
+
+    fn position(&self) -> String {
+        self.info().name.to_string()
+    }
+
     fn move_text(&self, m: u8) -> String {
         NODES[usize::from(m)].name.to_string()
     }
@@ -229,12 +261,7 @@ impl Game for Graph {
     fn board_text(&self) -> String {
         self.position()
     }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
-
-    fn evaluate(&self) -> i32 {
-        self.info().eval
-    }
 }
+
+/// No hints: the defaults order and time every search.
+impl SearchHints for Graph {}

@@ -1,0 +1,233 @@
+//! Evaluation as a value: an [`Evaluator`] scores positions of one game and
+//! carries whatever it is parametrised by (its weights), so a search is
+//! handed the evaluator it uses (`search::Request::evaluator`) and every
+//! thread reads it by reference. Two weight sets can therefore play each
+//! other in one `agon match` without a rebuild and without any per-thread
+//! or global state.
+//!
+//! - [`Evaluated`]: a game's default evaluator type (what `go` uses).
+//! - [`Tunable`]: the tuner's view of a game whose evaluation is linear in
+//!   features (`agon tune`, `weights=` in `agon match` engine specs).
+//! - [`WeightSet`]: weights as the command line gives them.
+
+use std::fmt::Debug;
+
+use super::{decider_after, Game, GameError, Player, Score, Status};
+
+/// Bound on the magnitude of any static evaluation, so searches can keep
+/// win/loss scores above it.
+pub const EVAL_LIMIT: Score = 20_000;
+
+/// Scores positions of `G`: the searches' leaves, the protocol's `eval`
+/// (`terms`) and `isready` (`prepare`), `agon analyse`. Cheap to clone.
+pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
+    /// Static evaluation from the view of the player to move (decision
+    /// nodes). Must be within `±EVAL_LIMIT`.
+    fn evaluate(&self, pos: &G) -> Score;
+
+    /// Static evaluation from the view of `player`, on the scale of
+    /// [`Evaluator::evaluate`], for searches that keep a value per player
+    /// (max^n, greedy). The default is right for two-player zero-sum
+    /// games: `evaluate` for the player it is from (the player to move,
+    /// or at a chance node the player who decides after it, see
+    /// [`decider_after`]) and its negation for the other. A game of more
+    /// than two players overrides it (the default treats every non-mover
+    /// as the mover's opponent).
+    fn evaluate_for(&self, pos: &G, player: Player) -> Score {
+        let v = self.evaluate(pos);
+        let view = match pos.status() {
+            Status::Decision(p) => Some(p),
+            Status::Chance => decider_after(pos),
+            Status::Over(_) => None,
+        };
+        match view {
+            Some(p) if p != player => -v,
+            _ => v,
+        }
+    }
+
+    /// Named evaluation terms for the `eval` command: (name, value from the
+    /// view of the player to move).
+    fn terms(&self, pos: &G) -> Vec<(&'static str, Score)> {
+        vec![("total", self.evaluate(pos))]
+    }
+
+    /// `Some(s)` when [`Evaluator::evaluate`] is a win probability `p`
+    /// scaled as `(2p − 1)·s` (Palma: `s = 1000`): averaging searches then
+    /// score a won game `+s` (and a lost one `−s`), on the evaluator's own
+    /// scale, and know every value lies within `±s`. `None`: wins score
+    /// above [`EVAL_LIMIT`].
+    fn win_probability_scale(&self) -> Option<Score> {
+        None
+    }
+
+    /// The exact probability that `player` wins from `pos` under optimal
+    /// play by both sides, when the evaluator knows it (an endgame table:
+    /// Palma's exact endgames); `None` elsewhere (the default). `agon
+    /// analyse` prints it in its "exact" column.
+    fn exact_win_probability(&self, pos: &G, player: Player) -> Option<f64> {
+        let _ = (pos, player);
+        None
+    }
+
+    /// Builds whatever the evaluator computes on first use for positions
+    /// like `pos` (Palma's race table of its rule set), so that a timed
+    /// search does not pay for it. The protocol calls it at `isready`,
+    /// where UCI-style engines do their slow set-up.
+    fn prepare(&self, pos: &G) {
+        let _ = pos;
+    }
+}
+
+/// A game with an evaluator: the one searches use unless given another.
+pub trait Evaluated: Game {
+    type Evaluator: Evaluator<Self> + Default;
+
+    /// The tuner's hooks when the evaluator is linear in features
+    /// ([`Tunable`]: `Some(Tuner::of::<Self>())`); `None` otherwise.
+    fn tuner() -> Option<Tuner<Self>> {
+        None
+    }
+
+    /// The evaluator with `weights` ([`Tunable::evaluator`]), or the
+    /// default one without: what an `agon match` engine spec asks for.
+    fn evaluator_with(weights: Option<&WeightSet>) -> Result<Self::Evaluator, GameError> {
+        match (weights, Self::tuner()) {
+            (None, _) => Ok(Self::Evaluator::default()),
+            (Some(w), Some(t)) => (t.evaluator)(w),
+            (Some(_), None) => Err(GameError::new(format!(
+                "{} has no tunable evaluation weights",
+                Self::NAME
+            ))),
+        }
+    }
+}
+
+/// The tuner's view of a game whose evaluator is linear: `evaluate ≈
+/// Σ weight[i] · feature[i]`. `agon tune` fits the weights by game
+/// results; `agon match` plays weight sets against each other.
+pub trait Tunable: Evaluated {
+    /// Names of the evaluation features (and of their weights).
+    fn feature_names() -> &'static [&'static str];
+
+    /// The evaluation features of this position, from the view of the
+    /// player to move (same order as `feature_names`), written into `out`.
+    fn features(&self, out: &mut Vec<f64>);
+
+    /// The default evaluator's weights (same order as `feature_names`).
+    fn default_weights() -> Vec<f64>;
+
+    /// The evaluator with these weights: an error unless there is one
+    /// weight per feature.
+    fn evaluator(weights: &WeightSet) -> Result<Self::Evaluator, GameError>;
+}
+
+/// [`Tunable`] as a value, so that code generic over every game can ask
+/// at run time whether one is tunable ([`Evaluated::tuner`]).
+pub struct Tuner<G: Evaluated> {
+    pub feature_names: &'static [&'static str],
+    pub features: fn(&G, &mut Vec<f64>),
+    pub default_weights: fn() -> Vec<f64>,
+    pub evaluator: fn(&WeightSet) -> Result<G::Evaluator, GameError>,
+}
+
+impl<G: Tunable> Tuner<G> {
+    pub fn of() -> Tuner<G> {
+        Tuner {
+            feature_names: G::feature_names(),
+            features: G::features,
+            default_weights: G::default_weights,
+            evaluator: G::evaluator,
+        }
+    }
+}
+
+/// `N` weights from `set`, or an error naming the features a game wants.
+pub fn exact_weights<const N: usize>(
+    set: &WeightSet,
+    game: &str,
+    names: &[&str],
+) -> Result<[Score; N], GameError> {
+    <[Score; N]>::try_from(set.as_slice()).map_err(|_| {
+        GameError::new(format!(
+            "{game} takes {N} evaluation weights ({}), not {}",
+            names.join("/"),
+            set.as_slice().len()
+        ))
+    })
+}
+
+/// Most weights a [`WeightSet`] holds.
+pub const MAX_WEIGHTS: usize = 16;
+
+/// A list of evaluation weights, at most [`MAX_WEIGHTS`] long, as given on
+/// the command line (`weights=100/505/-9`); [`Tunable::evaluator`] turns
+/// it into an evaluator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WeightSet {
+    len: u8,
+    weights: [Score; MAX_WEIGHTS],
+}
+
+impl WeightSet {
+    pub fn new(weights: &[Score]) -> Result<WeightSet, GameError> {
+        if weights.is_empty() || weights.len() > MAX_WEIGHTS {
+            return Err(GameError::new(format!(
+                "a weight set has 1 to {MAX_WEIGHTS} weights, not {}",
+                weights.len()
+            )));
+        }
+        let mut set = WeightSet {
+            len: weights.len() as u8,
+            weights: [0; MAX_WEIGHTS],
+        };
+        set.weights[..weights.len()].copy_from_slice(weights);
+        Ok(set)
+    }
+
+    /// Parses integers separated by `/` (commas separate engine settings).
+    pub fn parse(text: &str) -> Result<WeightSet, GameError> {
+        let weights = text
+            .split('/')
+            .map(|w| {
+                w.trim().parse::<Score>().map_err(|_| {
+                    GameError::new(format!(
+                        "weight '{w}' is not an integer (weights look like 100/505/-9)"
+                    ))
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        WeightSet::new(&weights)
+    }
+
+    pub fn as_slice(&self) -> &[Score] {
+        &self.weights[..self.len as usize]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bad_sets_are_errors() {
+        assert!(WeightSet::parse("1/x").is_err());
+        assert!(WeightSet::parse("").is_err());
+        assert!(WeightSet::new(&[0; MAX_WEIGHTS + 1]).is_err());
+    }
+
+    #[test]
+    fn exact_weights_takes_only_its_length() {
+        let set = WeightSet::parse("7/-8/9").unwrap();
+        assert_eq!(
+            exact_weights::<3>(&set, "g", &["a", "b", "c"]).unwrap(),
+            [7, -8, 9]
+        );
+        let e = exact_weights::<2>(&set, "g", &["a", "b"]).unwrap_err();
+        assert!(
+            e.to_string()
+                .contains("takes 2 evaluation weights (a/b), not 3"),
+            "{e}"
+        );
+    }
+}
