@@ -115,7 +115,7 @@ fn signature(out: &str) -> (Vec<String>, u64) {
 fn the_command_line_and_the_protocol_print_the_same_bench() {
     let (code, cli, err) = agon(&["bench", "--depth", "2"]);
     assert_eq!(code, Some(0), "{err}");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
+    let mut child = Command::new(crate::common::agon_bin())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -156,7 +156,7 @@ fn the_command_line_and_the_protocol_print_the_same_bench() {
 fn perft_divide_prints_each_move_as_it_is_counted() {
     // Abalone depth 6 takes far longer than a test: the first root move's
     // line must arrive while the count is still running.
-    let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
+    let mut child = Command::new(crate::common::agon_bin())
         .args(["perft", "--game", "abalone", "--depth", "6", "--divide"])
         .stdout(Stdio::piped())
         .spawn()
@@ -165,6 +165,9 @@ fn perft_divide_prints_each_move_as_it_is_counted() {
     BufReader::new(child.stdout.take().expect("stdout"))
         .read_line(&mut first)
         .expect("a line");
+    // A count printed at the end would arrive with the others, just before
+    // the process exits; one printed as counted leaves the rest running.
+    std::thread::sleep(std::time::Duration::from_secs(1));
     let still_running = child.try_wait().expect("status").is_none();
     let _ = child.kill();
     let _ = child.wait();
@@ -201,4 +204,54 @@ fn a_match_prints_a_score_line_after_every_game() {
     }
     // Not a terminal: no progress bar drawn.
     assert!(!err.contains("eta"), "{err}");
+}
+
+#[test]
+fn a_perfect_score_has_an_unbounded_elo() {
+    // cutechess prints `inf`; a clamped score gave `+2400 ± 59`.
+    let (code, out, err) = agon(&[
+        "match",
+        "--game",
+        "abalone",
+        "--a",
+        "depth=2",
+        "--b",
+        "search=random",
+        "--games",
+        "2",
+        "--max-plies",
+        "80",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let line = |head: &str| {
+        out.lines()
+            .find(|l| l.starts_with(head))
+            .unwrap_or_else(|| panic!("no '{head}' line: {out}"))
+    };
+    let result = line("result A vs B: ");
+    assert!(result.starts_with("result A vs B: +2 =0 -0 "), "{out}");
+    assert!(result.contains(" elo +inf "), "{result}");
+    assert!(line("pairs ").ends_with(" elo +inf"), "{out}");
+    assert!(!out.contains("2400"), "{out}");
+}
+
+#[test]
+fn a_match_draws_a_progress_bar_on_a_terminal() {
+    // `script` (util-linux) runs the match on a pseudo-terminal, where
+    // standard error is a terminal and the bar is drawn.
+    let cmd = format!(
+        "'{}' match --game zamma --a search=greedy --b search=random --games 2 --max-plies 20",
+        crate::common::agon_bin()
+    );
+    let Ok(out) = Command::new("script")
+        .args(["-qec", &cmd, "/dev/null"])
+        .output()
+    else {
+        eprintln!("skipped: no `script` command to make a terminal");
+        return;
+    };
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("game 2/2: "), "{text}");
+    assert!(text.contains("2/2 games"), "no progress bar: {text}");
 }

@@ -33,6 +33,8 @@ mod cli_match_bench;
 mod cli_perft;
 #[path = "cli_tune_spsa.rs"]
 mod cli_tune_spsa;
+#[path = "docs_agree.rs"]
+mod docs_agree;
 #[path = "expectimax.rs"]
 mod expectimax;
 #[path = "game_contract.rs"]

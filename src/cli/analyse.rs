@@ -1,9 +1,11 @@
 //! `agon analyse`: a backgammon-style "hint" — every legal move of a
-//! decision position with its value and its loss against the best — and
+//! decision position with its value and its loss against the best; at a
+//! chance node what GNU Backgammon shows before the roll (the expected
+//! value, and per outcome its probability, best move and value) — and
 //! `--equity-loss FILE`, agon's average loss per move on a set of positions
 //! whose exact values the game knows.
 //!
-//! Generic over [`Game`]: each move's value is the engine's own search
+//! Generic over [`Playable`]: each move's value is the engine's own search
 //! with the root restricted to that move (`searchmoves`), so a
 //! deterministic game gets its alpha-beta value and a chance game its
 //! expectiminimax value after the move, at the given depth or time per
@@ -22,7 +24,9 @@ use std::time::Instant;
 use clap::Args;
 
 use super::GameCommand;
-use crate::game::{Evaluator, GameError, GameOptions, Playable, Player, Status};
+use crate::game::{
+    decider_after, Evaluator, GameError, GameOptions, Outcome, Playable, Player, Status,
+};
 use crate::games::GameKind;
 use crate::search::expectimax::value::Scale;
 use crate::search::{think, Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
@@ -42,7 +46,8 @@ pub struct AnalyseArgs {
     /// Variant options, e.g. "layout=belgian".
     #[arg(long)]
     pub options: Option<String>,
-    /// Position string (a decision node); default: the start.
+    /// Position string; default: the start. At a chance node (a throw or
+    /// roll pending): the expected value and each outcome's best move.
     #[arg(long, conflicts_with = "equity_loss")]
     pub position: Option<String>,
     /// Search depth per move in decision plies (default 3).
@@ -96,6 +101,7 @@ fn decider<G: Playable>(pos: &G) -> Result<Player, GameError> {
 /// One analysed move.
 struct Line {
     text: String,
+    score: ScoreReport,
     /// Comparable value, larger is better for the mover.
     key: f64,
     shown: String,
@@ -136,16 +142,26 @@ fn show<G: Playable>(s: ScoreReport) -> String {
     }
 }
 
-/// Every legal move with its searched value, best first.
-fn analyse_moves<G: Playable>(pos: &G, limits: &Limits) -> Result<Vec<Line>, GameError> {
-    let me = decider(pos)?;
-    let mut moves = Vec::new();
-    pos.moves(&mut moves);
+/// The searcher `analyse` uses: a 16 MiB table, one thread.
+fn new_searcher() -> Result<(Searcher, SearchConfig), GameError> {
     let config = SearchConfig {
         hash_mb: 16,
         ..SearchConfig::default()
     };
     let searcher = Searcher::new(config.hash_mb, config.threads).map_err(GameError::new)?;
+    Ok((searcher, config))
+}
+
+/// Every legal move with its searched value, best first.
+fn analyse_moves<G: Playable>(
+    pos: &G,
+    limits: &Limits,
+    searcher: &Searcher,
+    config: &SearchConfig,
+) -> Result<Vec<Line>, GameError> {
+    let me = decider(pos)?;
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
     let stop = AtomicBool::new(false);
     let mut lines = Vec::new();
     for &m in &moves {
@@ -154,13 +170,14 @@ fn analyse_moves<G: Playable>(pos: &G, limits: &Limits) -> Result<Vec<Line>, Gam
         searcher.clear();
         let req = Request {
             root_moves: &[m],
-            ..Request::new(pos, limits, &config)
+            ..Request::new(pos, limits, config)
         };
         let r = searcher.think(&req, &stop, &|_: &Report| {});
         let mut child = pos.clone();
         child.play(m);
         lines.push(Line {
             text: pos.move_text(m),
+            score: r.score,
             key: to_units::<G>(r.score),
             shown: show::<G>(r.score),
             exact: G::Evaluator::default().exact_win_probability(&child, me),
@@ -169,6 +186,21 @@ fn analyse_moves<G: Playable>(pos: &G, limits: &Limits) -> Result<Vec<Line>, Gam
     // Stable: equal values keep the move generator's order.
     lines.sort_by(|a, b| b.key.total_cmp(&a.key));
     Ok(lines)
+}
+
+fn budget_text(limits: &Limits) -> String {
+    match (limits.depth, limits.movetime) {
+        (_, Some(t)) => format!("movetime {} ms per move", t.as_millis()),
+        (d, None) => format!("depth {} per move", d.unwrap_or(0)),
+    }
+}
+
+fn units_text<G: Playable>(whom: &str) -> String {
+    if win_scale::<G>().is_some() {
+        format!("win probability of {whom}")
+    } else {
+        format!("centi-units for {whom}")
+    }
 }
 
 fn hint<G: Playable>(
@@ -181,24 +213,23 @@ fn hint<G: Playable>(
         None => G::new(opts)?,
     };
     let began = Instant::now();
-    let lines = analyse_moves(&pos, limits)?;
-    let budget = match (limits.depth, limits.movetime) {
-        (_, Some(t)) => format!("movetime {} ms per move", t.as_millis()),
-        (d, None) => format!("depth {} per move", d.unwrap_or(0)),
-    };
-    let units = if win_scale::<G>().is_some() {
-        "win probability of the player to move"
-    } else {
-        "centi-units for the player to move"
-    };
+    if pos.status() == Status::Chance {
+        chance_hint(&pos, limits)?;
+        out!("time: {:.3} s", began.elapsed().as_secs_f64());
+        return Ok(());
+    }
+    let (searcher, config) = new_searcher()?;
+    let lines = analyse_moves(&pos, limits, &searcher, &config)?;
     out!("position {}", pos.position());
-    out!("{} legal moves, {budget}; values: {units}", lines.len());
+    out!(
+        "{} legal moves, {}; values: {}",
+        lines.len(),
+        budget_text(limits),
+        units_text::<G>("the player to move")
+    );
     let has_exact = lines.iter().any(|l| l.exact.is_some());
     let best_key = lines.first().map_or(0.0, |l| l.key);
-    let best_exact = lines
-        .iter()
-        .filter_map(|l| l.exact)
-        .fold(f64::NEG_INFINITY, f64::max);
+    let best_exact = best_exact(&lines);
     if has_exact {
         out!(
             "{:>3}  {:<10} {:>10} {:>10} {:>10} {:>10}",
@@ -214,29 +245,146 @@ fn hint<G: Playable>(
     }
     for (i, l) in lines.iter().enumerate() {
         let loss = loss_text::<G>(best_key, l.key);
-        match (has_exact, l.exact) {
-            (true, Some(x)) => out!(
-                "{:>3}  {:<10} {:>10} {:>10} {:>10.4} {:>10.4}",
-                i + 1,
-                l.text,
-                l.shown,
-                loss,
-                x,
-                best_exact - x
-            ),
-            (true, None) => out!(
+        let dash = || "-".to_string();
+        let exact = l.exact.map_or_else(dash, |x| format!("{x:.4}"));
+        let exact_loss = match (best_exact, l.exact) {
+            (Some(b), Some(x)) => format!("{:.4}", b - x),
+            _ => dash(),
+        };
+        if has_exact {
+            out!(
                 "{:>3}  {:<10} {:>10} {:>10} {:>10} {:>10}",
                 i + 1,
                 l.text,
                 l.shown,
                 loss,
-                "-",
-                "-"
-            ),
-            (false, _) => out!("{:>3}  {:<10} {:>10} {:>10}", i + 1, l.text, l.shown, loss),
+                exact,
+                exact_loss
+            );
+        } else {
+            out!("{:>3}  {:<10} {:>10} {:>10}", i + 1, l.text, l.shown, loss);
         }
     }
     out!("time: {:.3} s", began.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// The exact value of the best move overall, which the exact losses are
+/// measured from: the largest exact value when every move has one, else
+/// the exact value of the searched best (the first line), if known. Never
+/// the best among only the moves that have an exact value: a worse move
+/// that reaches a known endgame would then show no loss.
+fn best_exact(lines: &[Line]) -> Option<f64> {
+    let all: Option<Vec<f64>> = lines.iter().map(|l| l.exact).collect();
+    match all {
+        Some(values) if !values.is_empty() => {
+            Some(values.into_iter().fold(f64::NEG_INFINITY, f64::max))
+        }
+        _ => lines.first().and_then(|l| l.exact),
+    }
+}
+
+/// A score seen from the other side of a two-player game.
+fn flipped(s: ScoreReport) -> ScoreReport {
+    match s {
+        ScoreReport::Cp(v) => ScoreReport::Cp(-v),
+        ScoreReport::Mate(n) => ScoreReport::Mate(-n),
+    }
+}
+
+/// What GNU Backgammon shows before the roll: at a chance node, the
+/// expected value for the player whose throw or roll it is, and for each
+/// outcome its probability, the best move after it and that move's value
+/// (the values of [`hint`] at the position after the outcome, seen from
+/// the thrower). The expected value is the probability-weighted mean of
+/// the listed values, so the table adds up.
+fn chance_hint<G: Playable>(pos: &G, limits: &Limits) -> Result<(), GameError> {
+    let thrower = decider_after(pos).ok_or_else(|| {
+        GameError::new("no player decides after this throw or roll (the game ends first)")
+    })?;
+    let thrower_name = G::PLAYER_NAMES
+        .get(usize::from(thrower))
+        .copied()
+        .unwrap_or("the thrower");
+    let (searcher, config) = new_searcher()?;
+    let mut outcomes = Vec::new();
+    pos.outcomes(&mut outcomes);
+    let mut rows = Vec::new();
+    let mut expected = Some(0.0);
+    for &(outcome, p) in &outcomes {
+        let mut child = pos.clone();
+        child.play(outcome);
+        let (best, score) = match child.status() {
+            Status::Decision(c) => {
+                let lines = analyse_moves(&child, limits, &searcher, &config)?;
+                let first = lines
+                    .first()
+                    .ok_or_else(|| GameError::new("a decision node without a legal move"))?;
+                let score = if c == thrower {
+                    first.score
+                } else {
+                    flipped(first.score)
+                };
+                (first.text.clone(), score)
+            }
+            // A throw that earns another throw (no game here has one): the
+            // value is the search of that chance node, from its thrower.
+            Status::Chance => {
+                searcher.clear();
+                let stop = AtomicBool::new(false);
+                let r = searcher.think(
+                    &Request::new(&child, limits, &config),
+                    &stop,
+                    &|_: &Report| {},
+                );
+                let score = if decider_after(&child) == Some(thrower) {
+                    r.score
+                } else {
+                    flipped(r.score)
+                };
+                ("(throw)".to_string(), score)
+            }
+            Status::Over(o) => {
+                let score = match o {
+                    Outcome::Win(w) if w == thrower => ScoreReport::Mate(1),
+                    Outcome::Win(_) => ScoreReport::Mate(-1),
+                    _ => ScoreReport::Cp(0),
+                };
+                ("(over)".to_string(), score)
+            }
+        };
+        // A proven result has no place in an average of centi-units.
+        let value = match (win_scale::<G>(), score) {
+            (None, ScoreReport::Mate(_)) => None,
+            _ => Some(to_units::<G>(score)),
+        };
+        expected = expected.zip(value).map(|(e, v)| e + p * v);
+        rows.push((pos.move_text(outcome), p, best, show::<G>(score)));
+    }
+    out!("position {}", pos.position());
+    out!(
+        "chance node: {thrower_name} to throw, {} outcomes; {}; values: {}",
+        outcomes.len(),
+        budget_text(limits),
+        units_text::<G>(thrower_name)
+    );
+    match expected {
+        Some(e) if win_scale::<G>().is_some() => {
+            out!("expected value before the throw: {e:.4}")
+        }
+        Some(e) => out!("expected value before the throw: {e:.0}"),
+        None => out!("expected value before the throw: - (an outcome has a proven result)"),
+    }
+    out!(
+        "{:<10} {:>11}  {:<10} {:>10}",
+        "outcome",
+        "probability",
+        "best move",
+        "value"
+    );
+    for (outcome, p, best, value) in rows {
+        out!("{outcome:<10} {p:>11.4}  {best:<10} {value:>10}");
+    }
     Ok(())
 }
 
@@ -391,4 +539,34 @@ fn equity_loss<G: Playable>(
     );
     out!("time: {:.1} s", began.elapsed().as_secs_f64());
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn line(key: f64, exact: Option<f64>) -> Line {
+        Line {
+            text: String::new(),
+            score: ScoreReport::Cp(0),
+            key,
+            shown: String::new(),
+            exact,
+        }
+    }
+
+    #[test]
+    fn the_exact_reference_is_the_best_move_overall() {
+        // Every move known: the true best.
+        let all = [line(2.0, Some(0.5)), line(1.0, Some(0.7))];
+        assert_eq!(best_exact(&all), Some(0.7));
+        // The searched best unknown: no reference, although a worse move
+        // has an exact value.
+        let top_unknown = [line(2.0, None), line(1.0, Some(0.7))];
+        assert_eq!(best_exact(&top_unknown), None);
+        // Only some known: the searched best's own value.
+        let top_known = [line(2.0, Some(0.6)), line(1.0, None), line(0.0, Some(0.4))];
+        assert_eq!(best_exact(&top_known), Some(0.6));
+        assert_eq!(best_exact(&[]), None);
+    }
 }

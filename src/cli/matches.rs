@@ -216,12 +216,9 @@ fn run_game<G: Playable>(
         stats.repetitions,
         stats.forfeits
     );
-    if let Some((elo, margin)) = stats.pair_elo() {
-        let elo = elo + 0.0;
+    if let Some(elo) = pair_elo_text(&stats) {
         let [ll, ld, even, wd, ww] = stats.pairs;
-        println!(
-            "pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, elo {elo:+.0} ± {margin:.0}"
-        );
+        println!("pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, {elo}");
     }
     if let Some(t) = &spec.sprt {
         let llr = t.llr(&stats.pairs);
@@ -302,6 +299,22 @@ pub fn score_line(s: &MatchStats) -> String {
     )
 }
 
+/// `elo E ± M` over the pairs; every pair won (or lost) twice has no
+/// finite estimate, as [`score_line`] says for games.
+fn pair_elo_text(s: &MatchStats) -> Option<String> {
+    let (elo, margin) = s.pair_elo()?;
+    let played: u32 = s.pairs.iter().sum();
+    let [ll, .., ww] = s.pairs;
+    Some(if ww == played {
+        "elo +inf".to_string()
+    } else if ll == played {
+        "elo -inf".to_string()
+    } else {
+        let elo = if elo.abs() < 0.5 { 0.0 } else { elo };
+        format!("elo {elo:+.0} ± {margin:.0}")
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -325,5 +338,27 @@ mod tests {
         let even = score_line(&stats(5, 2, 5));
         assert!(even.starts_with("+5 =2 -5 score 50.0% elo +0 ± "), "{even}");
         assert!(score_line(&stats(3, 1, 0)).contains(" ± "));
+    }
+
+    #[test]
+    fn pairs_all_won_have_no_finite_elo() {
+        let pairs = |pairs| MatchStats {
+            pairs,
+            ..MatchStats::default()
+        };
+        assert_eq!(
+            pair_elo_text(&pairs([0, 0, 0, 0, 3])).as_deref(),
+            Some("elo +inf")
+        );
+        assert_eq!(
+            pair_elo_text(&pairs([2, 0, 0, 0, 0])).as_deref(),
+            Some("elo -inf")
+        );
+        let mixed = pair_elo_text(&pairs([0, 1, 0, 0, 3])).unwrap_or_default();
+        assert!(
+            mixed.contains(" ± ") && mixed.starts_with("elo +"),
+            "{mixed}"
+        );
+        assert_eq!(pair_elo_text(&pairs([0; 5])), None);
     }
 }

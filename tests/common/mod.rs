@@ -18,9 +18,15 @@ use std::time::{Duration, Instant};
 /// the machine is shared; a healthy test needs a fraction of this).
 pub const DEADLINE: Duration = Duration::from_secs(60);
 
+/// The binary under test: this build's `agon`, or the one named by
+/// `AGON_TEST_BIN` (to show that a test fails on an older build).
+pub fn agon_bin() -> String {
+    std::env::var("AGON_TEST_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_agon").to_string())
+}
+
 /// Runs `agon args…` to its end: (exit status, stdout, stderr).
 pub fn run(args: &[&str]) -> (ExitStatus, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_agon"))
+    let out = Command::new(agon_bin())
         .args(args)
         .output()
         .expect("the agon binary runs");
@@ -43,7 +49,7 @@ pub struct Agon {
 
 impl Agon {
     pub fn start() -> Agon {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_agon"))
+        let mut child = Command::new(agon_bin())
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
