@@ -263,3 +263,127 @@ fn kubeia_chance_flow_in_query_turn() {
         "{out:?}"
     );
 }
+
+/// Protocol input that gives one line per read and, after a `go`, waits
+/// (up to the test deadline) for its `bestmove` in `out` before the next
+/// line: a search runs to its own end instead of being stopped by the end
+/// of input.
+struct Paced {
+    lines: Vec<String>,
+    next: usize,
+    gos: usize,
+    out: Arc<Mutex<Vec<u8>>>,
+}
+
+impl std::io::Read for Paced {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let deadline = std::time::Instant::now() + crate::common::DEADLINE;
+        while self.gos > 0 && std::time::Instant::now() < deadline {
+            let text = String::from_utf8_lossy(&self.out.lock().unwrap()).into_owned();
+            if text.matches("bestmove").count() >= self.gos {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        let Some(line) = self.lines.get(self.next) else {
+            return Ok(0);
+        };
+        self.next += 1;
+        if line.starts_with("go") {
+            self.gos += 1;
+        }
+        let bytes = format!("{line}\n").into_bytes();
+        let n = bytes.len().min(buf.len());
+        buf[..n].copy_from_slice(&bytes[..n]);
+        Ok(n)
+    }
+}
+
+/// The TriRace protocol's output for `input`, each search run to its end.
+fn trirace_paced(input: &str) -> Vec<String> {
+    let buf = Arc::new(Mutex::new(Vec::new()));
+    let paced = Paced {
+        lines: input.lines().map(String::from).collect(),
+        next: 0,
+        gos: 0,
+        out: buf.clone(),
+    };
+    run_with(
+        std::io::BufReader::with_capacity(1 << 16, paced),
+        Output::new(Box::new(Shared(buf.clone()))),
+        Catalog {
+            games: vec!["trirace"],
+            make: make_trirace,
+        },
+    );
+    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
+    text.lines().map(String::from).collect()
+}
+
+#[test]
+fn alphabeta_and_expectimax_search_three_players_with_maxn() {
+    use crate::common::trirace::maxn_best_moves;
+    use agon::game::{Game, Notation};
+    // A small race the solver sees to its end: p2 to move.
+    let (options, fen) = ("goal=4 limit=9", "2 1 1 p2 - 3");
+    let pos = TriRace::at(options, fen);
+    let best: Vec<String> = maxn_best_moves(&pos)
+        .into_iter()
+        .map(|m| pos.move_text(m))
+        .collect();
+    let mut legal = Vec::new();
+    pos.moves(&mut legal);
+    let legal: Vec<String> = legal.into_iter().map(|m| pos.move_text(m)).collect();
+    for search in ["alphabeta", "expectimax"] {
+        let out = trirace_paced(&format!(
+            "setoption name Search value {search}\n\
+             setoption name GameOptions value {options}\n\
+             position fen {fen}\n\
+             go depth 6\n\
+             go movetime 30\n\
+             setoption name GameOptions value players=3 dice=on\n\
+             position startpos moves r2\n\
+             go depth 3\n\
+             go movetime 30\n"
+        ));
+        let bestmoves: Vec<&str> = out
+            .iter()
+            .filter_map(|l| l.strip_prefix("bestmove "))
+            .collect();
+        assert_eq!(bestmoves.len(), 4, "{search}: {out:?}");
+        // Deep enough to see the end: a move the solver ranks best.
+        assert!(best.iter().any(|b| b == bestmoves[0]), "{search}: {out:?}");
+        assert!(legal.iter().any(|l| l == bestmoves[1]), "{search}: {out:?}");
+        // With dice: advance or bump by the throw.
+        assert!(["a", "b"].contains(&bestmoves[2]), "{search}: {out:?}");
+        assert!(["a", "b"].contains(&bestmoves[3]), "{search}: {out:?}");
+        // A searched iteration for each `go`, with a score and the move
+        // played first in its PV; and the choice of search explained.
+        let infos: Vec<&String> = out
+            .iter()
+            .filter(|l| l.starts_with("info depth") && l.contains(" score ") && l.contains(" pv "))
+            .collect();
+        for b in &bestmoves {
+            assert!(
+                infos
+                    .iter()
+                    .any(|l| l.ends_with(&format!(" pv {b}")) || l.contains(&format!(" pv {b} "))),
+                "{search}: {out:?}"
+            );
+        }
+        assert!(
+            out.iter()
+                .any(|l| l.contains("depth 6 ") && l.contains(" score ")),
+            "{search}: {out:?}"
+        );
+        assert!(
+            out.iter().any(|l| l
+                == &format!("info string search {search}: trirace has 3 players; using max^n")),
+            "{search}: {out:?}"
+        );
+        assert!(
+            !out.iter().any(|l| l.contains("error")),
+            "{search}: {out:?}"
+        );
+    }
+}

@@ -9,6 +9,8 @@
 //!
 //! - [`driver`]: the iterative-deepening, Lazy SMP and reporting loop
 //!   that [`alphabeta`] and [`expectimax`] plug into, one iteration each;
+//! - [`maxn`]: max^n, the search of every game of more than two
+//!   players (whichever of `auto`, `alphabeta`, `expectimax` is chosen);
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
 //!   [`score`]: score scale and mate distances.
@@ -23,6 +25,7 @@ pub mod expectimax;
 pub mod greedy;
 pub mod info;
 pub mod limits;
+pub mod maxn;
 pub mod random;
 pub mod rearmost;
 pub mod score;
@@ -71,6 +74,15 @@ impl Algorithm {
         "random",
         "rearmost",
     ];
+
+    /// The option value that selects this search.
+    pub fn name(self) -> &'static str {
+        Algorithm::NAMES
+            .iter()
+            .find(|n| Algorithm::from_name(n) == Some(self))
+            .copied()
+            .unwrap_or("auto")
+    }
 
     pub fn from_name(name: &str) -> Option<Algorithm> {
         Some(match name.to_ascii_lowercase().as_str() {
@@ -268,6 +280,21 @@ impl Searcher {
                     )));
                 }
                 result
+            }
+            // The two-player searches would play every other player as one
+            // opponent: more players get max^n whatever the choice.
+            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax | Algorithm::Mcts
+                if root.num_players() > 2 =>
+            {
+                if config.algorithm != Algorithm::Auto {
+                    report(&Report::String(format!(
+                        "search {}: {} has {} players; using max^n",
+                        config.algorithm.name(),
+                        G::NAME,
+                        root.num_players()
+                    )));
+                }
+                maxn::search(req, stop, report)
             }
             // Expectiminimax with Star2 pruning: the dice games' search.
             Algorithm::Expectimax => expectimax::search(self, req, stop, report),

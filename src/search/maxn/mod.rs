@@ -1,0 +1,85 @@
+//! Max^n (Luckhardt & Irani 1986) for games of more than two players:
+//! every node is valued by a payoff per player ([`payoffs`]), the mover at
+//! a decision node takes the child best for itself, chance nodes average
+//! their outcomes' values by probability, and positions at the horizon are
+//! valued by [`Evaluator::evaluate_for`] every player. `Search=auto`,
+//! `alphabeta` and `expectimax` all run it when a game has more than two
+//! players (two-player zero-sum searches would treat every other player
+//! as one opponent).
+//!
+//! - [`node`]: the recursion; [`root`]: one iteration at the root, which
+//!   [`driver`] deepens (depth = decision plies), times, stops and
+//!   reports like every search;
+//! - reported score: the mover's payoff on the centi-unit scale of its
+//!   evaluation, a proven sole win (loss: last alone) as `mate N` in the
+//!   mover's own moves.
+//!
+//! One thread and no table: without a table the Lazy SMP helpers would
+//! share nothing, and no shipped game has more than two players yet.
+//! Repetitions are not detected (no N-player game has a repetition rule);
+//! the depth bounds every line.
+
+mod node;
+pub mod payoffs;
+mod root;
+
+use crate::game::{decider_after, Evaluator, Playable, Player, Status};
+use crate::search::control::Control;
+use crate::search::driver::{self, Line, ReportFn};
+use crate::search::time::TimeManager;
+use crate::search::{Request, SearchResult};
+use node::Worker;
+use root::Deepener;
+use std::sync::atomic::AtomicBool;
+
+/// Deepest iteration.
+pub const MAX_DEPTH: u32 = 64;
+
+/// Searches `req` with iterative deepening within its limits (depth,
+/// nodes, movetime, clocks, infinite) and until `stop`. `req.root_moves`
+/// restricts a decision root (ignored when none of them is legal); at a
+/// chance root the result has no move and the expected value of the
+/// player who decides after it.
+pub fn search<G: Playable>(
+    req: &Request<G>,
+    stop: &AtomicBool,
+    report: ReportFn,
+) -> SearchResult<G::Move> {
+    let root = req.root;
+    let view = match root.status() {
+        Status::Decision(p) => p,
+        Status::Chance => decider_after(root).unwrap_or(0),
+        Status::Over(_) => return SearchResult::none(),
+    };
+    // Every evaluation of this search goes through here.
+    let eval = |pos: &G, p: Player| req.evaluator.evaluate_for(pos, p);
+    let time = TimeManager::new(req.limits, req.config, view, root.moves_left());
+    let control = Control::new(req.limits, time, stop);
+    let mut legal = Vec::new();
+    root.moves(&mut legal);
+    let mut moves: Vec<G::Move> = legal
+        .iter()
+        .copied()
+        .filter(|m| req.root_moves.contains(m))
+        .collect();
+    if moves.is_empty() {
+        moves = legal;
+    }
+    let worker = Worker::new(&control, &eval, root.num_players());
+    let fallback = Line {
+        best: moves.first().copied(),
+        ponder: None,
+        pv: moves.first().copied().into_iter().collect(),
+        score: worker.estimate(root).report(view),
+        wdl: None,
+    };
+    let mut deepener = Deepener {
+        worker,
+        root,
+        moves,
+        multipv: req.config.multipv,
+    };
+    let max_depth = req.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
+    let out = driver::main_loop(&mut deepener, root, &control, max_depth, report);
+    out.result(control.nodes(), fallback)
+}

@@ -1,0 +1,152 @@
+//! The max^n recursion: a decision node takes the child value best for
+//! its mover ([`Payoffs::better_for`]), a chance node the
+//! probability-weighted average of its outcomes' values, a finished game
+//! its payoffs, a node at depth 0 the evaluation of every player. Depth
+//! counts decision plies: chance nodes take none.
+//!
+//! No pruning: with more than two players only "shallow" pruning is sound
+//! (Korf 1991) and it cuts little; the one cut made is after an immediate
+//! sole win of the mover, which no other move can beat.
+
+use super::payoffs::Payoffs;
+use crate::game::{Game, Player, Score, Status};
+use crate::search::control::{Control, Ticker};
+
+/// One search thread's state: its node count and per-ply buffers, reused
+/// from node to node (no allocation once they have grown).
+pub struct Worker<'a, G: Game, E> {
+    control: &'a Control<'a>,
+    /// The static evaluation of a position for a player.
+    eval: &'a E,
+    players: usize,
+    ticker: Ticker,
+    moves: Vec<Vec<G::Move>>,
+    outcomes: Vec<Vec<(G::Move, f64)>>,
+    /// The line chosen below each ply: at decision nodes the mover's best
+    /// move, at chance nodes the most likely outcome (the first listed on
+    /// ties).
+    pub pv: Vec<Vec<G::Move>>,
+}
+
+impl<'a, G: Game, E: Fn(&G, Player) -> Score> Worker<'a, G, E> {
+    pub fn new(control: &'a Control<'a>, eval: &'a E, players: usize) -> Self {
+        Worker {
+            control,
+            eval,
+            players,
+            ticker: Ticker::default(),
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+            pv: Vec::new(),
+        }
+    }
+
+    /// Whether this thread has seen a reason to stop: the values it
+    /// returned since are meaningless.
+    pub fn stopped(&self) -> bool {
+        self.ticker.stopped
+    }
+
+    /// Adds this thread's new nodes to the shared count.
+    pub fn flush(&mut self) {
+        self.ticker.flush(self.control);
+    }
+
+    /// Every player's evaluation of `pos`.
+    pub fn estimate(&self, pos: &G) -> Payoffs {
+        Payoffs::estimate(self.players, |p| (self.eval)(pos, p))
+    }
+
+    /// The max^n value of `pos`, `depth` decision plies deep, `ply` nodes
+    /// below the root; its line is left in `self.pv[ply]`.
+    pub fn value(&mut self, pos: &G, depth: u32, ply: usize) -> Payoffs {
+        while self.pv.len() < ply + 2 {
+            self.pv.push(Vec::new());
+            self.moves.push(Vec::new());
+            self.outcomes.push(Vec::new());
+        }
+        self.pv[ply].clear();
+        if self.ticker.tick(self.control) {
+            return Payoffs::ZERO;
+        }
+        match pos.status() {
+            Status::Over(outcome) => Payoffs::terminal(outcome, self.players),
+            _ if depth == 0 => self.estimate(pos),
+            Status::Chance => self.chance(pos, depth, ply),
+            Status::Decision(p) => self.decision(pos, p, depth, ply),
+        }
+    }
+
+    /// `move_` then the line below it as the line at `ply`.
+    fn extend_pv(&mut self, ply: usize, move_: G::Move) {
+        let (here, below) = self.pv.split_at_mut(ply + 1);
+        here[ply].clear();
+        here[ply].push(move_);
+        here[ply].extend_from_slice(&below[0]);
+    }
+
+    fn decision(&mut self, pos: &G, me: Player, depth: u32, ply: usize) -> Payoffs {
+        let mut moves = std::mem::take(&mut self.moves[ply]);
+        pos.moves(&mut moves);
+        let mut best: Option<Payoffs> = None;
+        let mut all_proven = true;
+        for &m in &moves {
+            let mut child = pos.clone();
+            child.play(m);
+            let v = self.value(&child, depth - 1, ply + 1);
+            if self.stopped() {
+                break;
+            }
+            all_proven &= v.proven;
+            if best.is_none_or(|b| Payoffs::better_for(me, &v, &b)) {
+                best = Some(v);
+                self.extend_pv(ply, m);
+                if v.won_by(me) && v.moves[me as usize] == 0 {
+                    break;
+                }
+            }
+        }
+        self.moves[ply] = moves;
+        let Some(mut best) = best else {
+            // Stopped (any value will do), or a game without the forced
+            // pass its contract asks for.
+            return self.estimate(pos);
+        };
+        // Settled: nothing deeper changes a solved subtree, and nothing
+        // beats a sole win.
+        best.proven = all_proven || best.won_by(me);
+        let mine = &mut best.moves[me as usize];
+        *mine = mine.saturating_add(1);
+        best
+    }
+
+    fn chance(&mut self, pos: &G, depth: u32, ply: usize) -> Payoffs {
+        let mut outcomes = std::mem::take(&mut self.outcomes[ply]);
+        pos.outcomes(&mut outcomes);
+        let likely =
+            (0..outcomes.len()).fold(0, |b, i| if outcomes[i].1 > outcomes[b].1 { i } else { b });
+        let mut sum = Payoffs::ZERO;
+        for (i, &(o, pr)) in outcomes.iter().enumerate() {
+            let mut child = pos.clone();
+            child.play(o);
+            let v = self.value(&child, depth, ply + 1);
+            if self.stopped() {
+                break;
+            }
+            for q in 0..self.players {
+                sum.v[q] += pr * v.v[q];
+                sum.moves[q] = sum.moves[q].max(v.moves[q]);
+            }
+            sum.proven &= v.proven;
+            if i == likely {
+                self.extend_pv(ply, o);
+            }
+        }
+        let none = outcomes.is_empty();
+        self.outcomes[ply] = outcomes;
+        if none {
+            return self.estimate(pos);
+        }
+        sum
+    }
+}

@@ -1,0 +1,108 @@
+//! One iteration at the root ([`Iteration`]): every root move valued
+//! exactly (so MultiPV costs nothing), ranked for the mover; at a chance
+//! root the expected value from the side of the player who decides after
+//! it, with no move.
+
+use super::node::Worker;
+use super::payoffs::Payoffs;
+use crate::game::{decider_after, Game, Playable, Player, Score, Status};
+use crate::search::driver::{Iteration, Line, Ranked};
+
+pub struct Deepener<'a, G: Game, E> {
+    pub worker: Worker<'a, G, E>,
+    pub root: &'a G,
+    /// The moves searched at a decision root, in generation order.
+    pub moves: Vec<G::Move>,
+    pub multipv: usize,
+}
+
+impl<G: Playable, E: Fn(&G, Player) -> Score> Iteration<G> for Deepener<'_, G, E> {
+    fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
+        let root = self.root;
+        let (lines, settled) = match root.status() {
+            Status::Over(_) => return None,
+            Status::Chance => {
+                let view = decider_after(root).unwrap_or(0);
+                let v = self.worker.value(root, depth, 0);
+                if self.worker.stopped() {
+                    return None;
+                }
+                let line = Line {
+                    best: None,
+                    ponder: None,
+                    pv: decided(root, &self.worker.pv[0]),
+                    score: v.report(view),
+                    wdl: None,
+                };
+                (vec![line], v.proven)
+            }
+            Status::Decision(me) => self.decision_root(me, depth)?,
+        };
+        Some(Ranked {
+            lines,
+            seldepth: depth,
+            settled,
+        })
+    }
+
+    fn hashfull(&self) -> u32 {
+        0
+    }
+
+    fn flush(&mut self) {
+        self.worker.flush();
+    }
+}
+
+impl<G: Game, E: Fn(&G, Player) -> Score> Deepener<'_, G, E> {
+    /// The best `multipv` root moves, best first (equal values in
+    /// generation order), and whether the root is settled.
+    fn decision_root(&mut self, me: Player, depth: u32) -> Option<(Vec<Line<G::Move>>, bool)> {
+        let root = self.root;
+        let mut ranked: Vec<(Payoffs, Line<G::Move>)> = Vec::with_capacity(self.moves.len());
+        let mut all_proven = true;
+        for &m in &self.moves {
+            let mut child = root.clone();
+            child.play(m);
+            let mut v = self.worker.value(&child, depth - 1, 1);
+            if self.worker.stopped() {
+                return None;
+            }
+            all_proven &= v.proven;
+            v.moves[me as usize] = v.moves[me as usize].saturating_add(1);
+            let mut pv = vec![m];
+            pv.extend(decided(&child, &self.worker.pv[1]));
+            let reply_decides = matches!(child.status(), Status::Decision(_));
+            let line = Line {
+                best: Some(m),
+                ponder: pv.get(1).copied().filter(|_| reply_decides),
+                pv,
+                score: v.report(me),
+                wdl: None,
+            };
+            let at = ranked
+                .iter()
+                .position(|(b, _)| Payoffs::better_for(me, &v, b))
+                .unwrap_or(ranked.len());
+            ranked.insert(at, (v, line));
+        }
+        let settled = all_proven || ranked.first().is_some_and(|(v, _)| v.won_by(me));
+        ranked.truncate(self.multipv.max(1));
+        Some((ranked.into_iter().map(|(_, l)| l).collect(), settled))
+    }
+}
+
+/// `line` played from `pos` without its trailing chance outcomes: a line
+/// that ends on a throw says nothing more.
+fn decided<G: Game>(pos: &G, line: &[G::Move]) -> Vec<G::Move> {
+    let mut pos = pos.clone();
+    let mut keep = 0;
+    for (i, &m) in line.iter().enumerate() {
+        let decision = matches!(pos.status(), Status::Decision(_));
+        pos.play(m);
+        if decision {
+            keep = i + 1;
+        }
+    }
+    line[..keep].to_vec()
+}
