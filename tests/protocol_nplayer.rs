@@ -5,6 +5,7 @@
 //! chance flow.
 
 use crate::common::trirace::TriRace;
+use agon::protocol::output::Captured;
 use agon::protocol::session::Session;
 use agon::protocol::{run_with, Catalog, Engine, Output};
 
@@ -272,15 +273,15 @@ struct Paced {
     lines: Vec<String>,
     next: usize,
     gos: usize,
-    out: Arc<Mutex<Vec<u8>>>,
+    out: Captured,
 }
 
 impl std::io::Read for Paced {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let deadline = std::time::Instant::now() + crate::common::DEADLINE;
         while self.gos > 0 && std::time::Instant::now() < deadline {
-            let text = String::from_utf8_lossy(&self.out.lock().unwrap()).into_owned();
-            if text.matches("bestmove").count() >= self.gos {
+            let lines = self.out.lines();
+            if lines.iter().filter(|l| l.starts_with("bestmove")).count() >= self.gos {
                 break;
             }
             std::thread::sleep(std::time::Duration::from_millis(2));
@@ -301,23 +302,22 @@ impl std::io::Read for Paced {
 
 /// The TriRace protocol's output for `input`, each search run to its end.
 fn trirace_paced(input: &str) -> Vec<String> {
-    let buf = Arc::new(Mutex::new(Vec::new()));
+    let (out, captured) = Output::in_memory();
     let paced = Paced {
         lines: input.lines().map(String::from).collect(),
         next: 0,
         gos: 0,
-        out: buf.clone(),
+        out: captured.clone(),
     };
     run_with(
         std::io::BufReader::with_capacity(1 << 16, paced),
-        Output::new(Box::new(Shared(buf.clone()))),
+        out,
         Catalog {
             games: vec!["trirace"],
             make: make_trirace,
         },
     );
-    let text = String::from_utf8(buf.lock().unwrap().clone()).unwrap();
-    text.lines().map(String::from).collect()
+    captured.lines()
 }
 
 #[test]
