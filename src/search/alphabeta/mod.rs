@@ -83,6 +83,30 @@ pub(crate) struct Node {
     pub pv: bool,
 }
 
+impl Node {
+    /// A principal-variation node: the full window, searched for the line.
+    pub fn pv(depth: i32, ply: usize, alpha: Value, beta: Value) -> Node {
+        Node {
+            depth,
+            ply,
+            alpha,
+            beta,
+            pv: true,
+        }
+    }
+
+    /// A null-window node: only whether the value beats `alpha`.
+    pub fn scout(depth: i32, ply: usize, alpha: Value) -> Node {
+        Node {
+            depth,
+            ply,
+            alpha,
+            beta: alpha + 1,
+            pv: false,
+        }
+    }
+}
+
 /// One search thread.
 pub(crate) struct Worker<'a, G: Playable> {
     shared: &'a Shared<'a>,

@@ -305,41 +305,11 @@ impl<G: Playable> Deepener<'_, G> {
             child.play(m);
             w.pv[1].clear();
             let v = if i == line {
-                w.child_value(
-                    &child,
-                    me,
-                    Node {
-                        depth: depth - 1,
-                        ply: 1,
-                        alpha,
-                        beta,
-                        pv: true,
-                    },
-                )
+                w.child_value(&child, me, Node::pv(depth - 1, 1, alpha, beta))
             } else {
-                let v = w.child_value(
-                    &child,
-                    me,
-                    Node {
-                        depth: depth - 1,
-                        ply: 1,
-                        alpha,
-                        beta: alpha + 1,
-                        pv: false,
-                    },
-                );
+                let v = w.child_value(&child, me, Node::scout(depth - 1, 1, alpha));
                 if v > alpha && v < beta {
-                    w.child_value(
-                        &child,
-                        me,
-                        Node {
-                            depth: depth - 1,
-                            ply: 1,
-                            alpha,
-                            beta,
-                            pv: true,
-                        },
-                    )
+                    w.child_value(&child, me, Node::pv(depth - 1, 1, alpha, beta))
                 } else {
                     v
                 }

@@ -222,42 +222,13 @@ impl<G: Playable> Worker<'_, G> {
                 } else {
                     0
                 };
-                let mut v = self.child_value(
-                    &child,
-                    me,
-                    Node {
-                        depth: depth - 1 - r,
-                        ply: ply + 1,
-                        alpha,
-                        beta: alpha + 1,
-                        pv: false,
-                    },
-                );
+                let mut v =
+                    self.child_value(&child, me, Node::scout(depth - 1 - r, ply + 1, alpha));
                 if v > alpha && r > 0 {
-                    v = self.child_value(
-                        &child,
-                        me,
-                        Node {
-                            depth: depth - 1,
-                            ply: ply + 1,
-                            alpha,
-                            beta: alpha + 1,
-                            pv: false,
-                        },
-                    );
+                    v = self.child_value(&child, me, Node::scout(depth - 1, ply + 1, alpha));
                 }
                 if v > alpha && v < beta && pv_node {
-                    v = self.child_value(
-                        &child,
-                        me,
-                        Node {
-                            depth: depth - 1,
-                            ply: ply + 1,
-                            alpha,
-                            beta,
-                            pv: true,
-                        },
-                    );
+                    v = self.child_value(&child, me, Node::pv(depth - 1, ply + 1, alpha, beta));
                 }
                 v
             };
