@@ -83,6 +83,8 @@ mod search_abalone;
 mod search_all_games;
 #[path = "search_legality.rs"]
 mod search_legality;
+#[path = "search_mcts.rs"]
+mod search_mcts;
 #[path = "search_nplayer.rs"]
 mod search_nplayer;
 #[path = "search_rearmost.rs"]

@@ -1,7 +1,7 @@
 //! `agon bench`: the bench of [`crate::bench`] (the protocol's `bench`
 //! prints the same signature), with each position's result, and options
 //! to measure with: threads, another table size, LMR off, one position,
-//! every iteration.
+//! every iteration, another search (`--search mcts`: playouts per second).
 
 use clap::Args;
 
@@ -11,7 +11,19 @@ use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
 use crate::protocol::options::{hash_arg, threads_arg, THREADS};
 use crate::protocol::output::{pv_line, score_text};
-use crate::search::{Report, SearchConfig};
+use crate::search::{Algorithm, Report, SearchConfig};
+
+/// `agon bench --search mcts`'s default rounds.
+const MCTS_ROUNDS: u32 = 7;
+
+fn search_arg(text: &str) -> Result<Algorithm, String> {
+    Algorithm::from_name(text).ok_or_else(|| {
+        format!(
+            "unknown search '{text}' (expected one of {})",
+            Algorithm::NAMES.join(", ")
+        )
+    })
+}
 
 /// Arguments of `agon bench`.
 #[derive(Args)]
@@ -40,6 +52,11 @@ pub struct BenchArgs {
     /// Turn late-move reductions off (alpha-beta).
     #[arg(long)]
     pub no_lmr: bool,
+    /// The search to bench (default: each game's own, as the protocol's
+    /// `bench`). With `mcts` the nodes are playouts and the depth is
+    /// rounds (default 7: 16,384 playouts a position and thread).
+    #[arg(long, value_parser = search_arg)]
+    pub search: Option<Algorithm>,
     /// Print every iteration.
     #[arg(long)]
     pub verbose: bool,
@@ -92,14 +109,19 @@ impl GameCommand for BenchArgs {
             None => crate::bench::position_texts(G::NAME),
         };
         let roots = crate::bench::roots::<G>(opts, &texts)?;
-        let depth = self
-            .depth
-            .unwrap_or_else(|| crate::bench::default_depth(G::NAME));
+        let defaults = crate::protocol::options::default_config();
+        let algorithm = self.search.unwrap_or(defaults.algorithm);
+        let depth = match (self.depth, algorithm) {
+            (Some(d), _) => d,
+            (None, Algorithm::Mcts) => MCTS_ROUNDS,
+            (None, _) => crate::bench::default_depth(G::NAME),
+        };
         let config = SearchConfig {
+            algorithm,
             threads: self.threads,
             hash_mb: self.hash,
             lmr: !self.no_lmr,
-            ..crate::protocol::options::default_config()
+            ..defaults
         };
         let verbose = self.verbose;
         let report = move |r: &Report| {

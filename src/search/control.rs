@@ -66,6 +66,17 @@ impl<'a> Control<'a> {
         !self.must_stop() && self.time.may_start_iteration(next)
     }
 
+    /// Whether an anytime search (MCTS, whose result improves with every
+    /// playout but needs no finished iteration) must stop now: at any
+    /// reason to stop, or at the soft time limit, where an iterative
+    /// search would start no new iteration. Raises the abort flag if so.
+    pub fn anytime_done(&self) -> bool {
+        if self.time.past_soft() {
+            self.abort();
+        }
+        self.must_stop()
+    }
+
     /// Whether to stop now; raises the abort flag if so. Every thread
     /// looks at the clock: with more threads than cores the main thread
     /// may not run for a while.

@@ -5,7 +5,7 @@
 //! the last lines reported. An algorithm plugs in with [`Iteration`]: one
 //! value per thread that searches one iteration and ranks the root lines.
 
-use crate::game::Playable;
+use crate::game::{Game, Playable, Status};
 use crate::search::control::Control;
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 use crate::search::time::Deepening;
@@ -58,6 +58,13 @@ pub trait Iteration<G: Playable> {
     fn stopped_line(&self) -> Option<Line<G::Move>> {
         None
     }
+
+    /// Whether an iteration may stop at any point with a result worth
+    /// reporting (MCTS): the loop then starts the next one whenever time
+    /// is left, instead of only when it expects it to finish.
+    fn anytime(&self) -> bool {
+        false
+    }
 }
 
 /// What the main thread's loop ended with.
@@ -86,7 +93,12 @@ pub fn main_loop<G: Playable, I: Iteration<G>>(
         stopped: None,
     };
     for depth in 1..=max_depth {
-        if depth > 1 && !control.may_deepen(deepening.next()) {
+        let go_on = if worker.anytime() {
+            !control.anytime_done()
+        } else {
+            control.may_deepen(deepening.next())
+        };
+        if depth > 1 && !go_on {
             break;
         }
         let Some(ranked) = worker.iterate(depth) else {
@@ -169,4 +181,19 @@ impl<M: Copy> Deepened<M> {
             nodes,
         }
     }
+}
+
+/// `line` played from `pos` without its trailing chance outcomes: a line
+/// that ends on a throw says nothing more.
+pub fn decided<G: Game>(pos: &G, line: &[G::Move]) -> Vec<G::Move> {
+    let mut pos = pos.clone();
+    let mut keep = 0;
+    for (i, &m) in line.iter().enumerate() {
+        let decision = matches!(pos.status(), Status::Decision(_));
+        pos.play(m);
+        if decision {
+            keep = i + 1;
+        }
+    }
+    line[..keep].to_vec()
 }

@@ -4,11 +4,12 @@
 //!
 //! Entry point: [`Searcher::think`] on a [`Request`] (or [`think`] for a
 //! one-off search). It is monomorphised per game; the protocol and the
-//! command line reach it through [`crate::with_game!`]. `Mcts` falls back
-//! to alpha-beta (with an `info string`) until it exists.
+//! command line reach it through [`crate::with_game!`].
 //!
 //! - [`driver`]: the iterative-deepening, Lazy SMP and reporting loop
 //!   that [`alphabeta`] and [`expectimax`] plug into, one iteration each;
+//! - [`mcts`]: Monte Carlo tree search, for every game and any number of
+//!   players (`Search mcts`), on the same loop as an anytime search;
 //! - [`maxn`]: max^n, the search of every game of more than two
 //!   players (whichever of `auto`, `alphabeta`, `expectimax` is chosen);
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
@@ -26,6 +27,7 @@ pub mod greedy;
 pub mod info;
 pub mod limits;
 pub mod maxn;
+pub mod mcts;
 pub mod random;
 pub mod rearmost;
 pub mod score;
@@ -42,7 +44,9 @@ pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
 
 use crate::game::Playable;
+use std::any::Any;
 use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
 use std::time::Duration;
 use tt::Tt;
 
@@ -186,6 +190,9 @@ pub struct Searcher {
     tt: Tt,
     /// `None` for one thread.
     pool: Option<rayon::ThreadPool>,
+    /// What the last MCTS search left for the next ([`mcts::Kept`] of its
+    /// game): MCTS keeps its trees as alpha-beta keeps its table.
+    kept: Mutex<Option<Box<dyn Any + Send>>>,
 }
 
 impl Searcher {
@@ -193,7 +200,11 @@ impl Searcher {
     pub fn new(hash_mb: usize, threads: usize) -> Result<Searcher, String> {
         let pool = smp::pool(threads)?;
         let tt = Tt::try_new(hash_mb, pool.as_ref()).map_err(|e| e.to_string())?;
-        Ok(Searcher { tt, pool })
+        Ok(Searcher {
+            tt,
+            pool,
+            kept: Mutex::new(None),
+        })
     }
 
     /// Replaces the table by one of `hash_mb` MiB (forgetting it). On
@@ -203,6 +214,7 @@ impl Searcher {
             return Ok(());
         }
         self.tt = Tt::try_new(hash_mb, self.pool.as_ref()).map_err(|e| e.to_string())?;
+        self.forget_kept();
         Ok(())
     }
 
@@ -211,6 +223,7 @@ impl Searcher {
     pub fn set_threads(&mut self, threads: usize) -> Result<(), String> {
         if self.threads() != threads.max(1) {
             self.pool = smp::pool(threads)?;
+            self.forget_kept();
         }
         Ok(())
     }
@@ -237,6 +250,26 @@ impl Searcher {
     /// table with the search threads.
     pub fn clear(&self) {
         self.tt.clear(self.pool.as_ref());
+        self.forget_kept();
+    }
+
+    /// Takes what the last search kept, if it is a `T`.
+    pub(crate) fn take_kept<T: Any>(&self) -> Option<Box<T>> {
+        let kept = self.kept.lock().ok()?.take()?;
+        kept.downcast().ok()
+    }
+
+    /// Keeps `kept` for the next search.
+    pub(crate) fn keep<T: Any + Send>(&self, kept: T) {
+        if let Ok(mut slot) = self.kept.lock() {
+            *slot = Some(Box::new(kept));
+        }
+    }
+
+    fn forget_kept(&self) {
+        if let Ok(mut slot) = self.kept.lock() {
+            *slot = None;
+        }
     }
 
     /// Searches `req` on this engine's table and threads
@@ -281,9 +314,11 @@ impl Searcher {
                 }
                 result
             }
+            // Values per player and chance nodes of its own: every game.
+            Algorithm::Mcts => mcts::search(self, req, stop, report),
             // The two-player searches would play every other player as one
             // opponent: more players get max^n whatever the choice.
-            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax | Algorithm::Mcts
+            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax
                 if root.num_players() > 2 =>
             {
                 if config.algorithm != Algorithm::Auto {
@@ -299,12 +334,7 @@ impl Searcher {
             // Expectiminimax with Star2 pruning: the dice games' search.
             Algorithm::Expectimax => expectimax::search(self, req, stop, report),
             Algorithm::Auto if G::HAS_CHANCE => expectimax::search(self, req, stop, report),
-            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Mcts => {
-                if config.algorithm == Algorithm::Mcts {
-                    report(&Report::String(
-                        "search mcts is not available yet; using alpha-beta".to_string(),
-                    ));
-                }
+            Algorithm::Auto | Algorithm::AlphaBeta => {
                 let params = alphabeta::AbParams {
                     lmr: config.lmr,
                     ..alphabeta::AbParams::default()

@@ -104,6 +104,11 @@ impl TimeManager {
         }
     }
 
+    /// Whether the soft limit has passed (an anytime search stops there).
+    pub fn past_soft(&self) -> bool {
+        self.soft.is_some_and(|s| self.elapsed() >= s)
+    }
+
     /// Whether the search must stop now.
     pub fn out_of_time(&self) -> bool {
         self.hard.is_some_and(|h| self.elapsed() >= h)

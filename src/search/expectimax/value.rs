@@ -88,6 +88,19 @@ impl Scale {
         }
     }
 
+    /// The value whose [`Scale::win_probability`] is `p` (MCTS reports
+    /// its payoffs on the evaluator's scale), within `±EVAL_LIMIT` when
+    /// the scale is not a probability.
+    pub fn value_of(self, p: f64) -> f64 {
+        if self.probability {
+            (2.0 * p.clamp(0.0, 1.0) - 1.0) * self.win
+        } else {
+            let p = p.clamp(1e-9, 1.0 - 1e-9);
+            let limit = f64::from(EVAL_LIMIT);
+            (LOGISTIC_SCALE * (p / (1.0 - p)).ln()).clamp(-limit, limit)
+        }
+    }
+
     /// Win/draw/loss per mille, summing to 1000. A probability scale is an
     /// exact win probability of a game without draws (Palma): draw share 0.
     /// Otherwise (Kubeia, whose rules draw) a logistic with a draw band of

@@ -6,7 +6,7 @@
 use super::node::Worker;
 use super::payoffs::Payoffs;
 use crate::game::{decider_after, Game, Playable, Player, Score, Status};
-use crate::search::driver::{Iteration, Line, Ranked};
+use crate::search::driver::{self, Iteration, Line, Ranked};
 
 pub struct Deepener<'a, G: Game, E> {
     pub worker: Worker<'a, G, E>,
@@ -30,7 +30,7 @@ impl<G: Playable, E: Fn(&G, Player) -> Score> Iteration<G> for Deepener<'_, G, E
                 let line = Line {
                     best: None,
                     ponder: None,
-                    pv: decided(root, &self.worker.pv[0]),
+                    pv: driver::decided(root, &self.worker.pv[0]),
                     score: v.report(view),
                     wdl: None,
                 };
@@ -71,7 +71,7 @@ impl<G: Game, E: Fn(&G, Player) -> Score> Deepener<'_, G, E> {
             all_proven &= v.proven;
             v.moves[me as usize] = v.moves[me as usize].saturating_add(1);
             let mut pv = vec![m];
-            pv.extend(decided(&child, &self.worker.pv[1]));
+            pv.extend(driver::decided(&child, &self.worker.pv[1]));
             let reply_decides = matches!(child.status(), Status::Decision(_));
             let line = Line {
                 best: Some(m),
@@ -90,19 +90,4 @@ impl<G: Game, E: Fn(&G, Player) -> Score> Deepener<'_, G, E> {
         ranked.truncate(self.multipv.max(1));
         Some((ranked.into_iter().map(|(_, l)| l).collect(), settled))
     }
-}
-
-/// `line` played from `pos` without its trailing chance outcomes: a line
-/// that ends on a throw says nothing more.
-fn decided<G: Game>(pos: &G, line: &[G::Move]) -> Vec<G::Move> {
-    let mut pos = pos.clone();
-    let mut keep = 0;
-    for (i, &m) in line.iter().enumerate() {
-        let decision = matches!(pos.status(), Status::Decision(_));
-        pos.play(m);
-        if decision {
-            keep = i + 1;
-        }
-    }
-    line[..keep].to_vec()
 }

@@ -1,0 +1,427 @@
+//! One search tree and its playouts: selection, the leaf's value,
+//! expansion, backup, and the solver that backs up proven results.
+//!
+//! The tree lives in two arenas: [`Node`]s for positions visited at least
+//! once, and [`Edge`]s, a node's moves or outcomes stored contiguously
+//! when the node is expanded (on its second visit: a position visited
+//! once is valued by the evaluator alone, so most leaves never pay for
+//! their children). An edge points at its node once that is visited.
+
+use super::params::{Params, Policy};
+use super::values::{Leaf, Values};
+use crate::game::{Game, Playable, Player, Status};
+
+/// No node yet behind an edge (the root is index 0 and no edge's child).
+const NONE: u32 = 0;
+
+/// A position visited at least once.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub visits: u32,
+    /// This node's edges: `edges[first..first + len]`; `len == 0` and
+    /// `expanded == false` before the second visit.
+    pub first: u32,
+    pub len: u32,
+    pub expanded: bool,
+    pub kind: Kind,
+    /// Mean payoff per player of the playouts through here; the exact
+    /// payoffs once `proven`.
+    pub value: Values,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Decision(Player),
+    Chance,
+    /// A finished game (proven) or a repeated position (a draw on this
+    /// path only, so not proven).
+    Leaf,
+}
+
+/// A move (at a decision node) or an outcome (at a chance node).
+#[derive(Clone, Copy, Debug)]
+pub struct Edge<M> {
+    pub mv: M,
+    /// The policy's prior at a decision node, the outcome's probability at
+    /// a chance node.
+    pub prior: f32,
+    /// The evaluator's payoff estimate for the mover after this move, the
+    /// value an unvisited move is selected by (first-play urgency).
+    pub estimate: f32,
+    pub child: u32,
+}
+
+/// A tree and what one thread needs to grow it.
+pub struct Tree<G: Game> {
+    pub nodes: Vec<Node>,
+    /// The root's node: 0 in a new tree, deeper in a tree kept from an
+    /// earlier search (the nodes above it are no longer reached).
+    root: u32,
+    pub edges: Vec<Edge<G::Move>>,
+    /// Bytes the arenas may hold (the thread's share of `Hash`).
+    budget: usize,
+    players: usize,
+    /// Greatest depth a playout reached (for `seldepth`).
+    pub seldepth: u32,
+    // Buffers kept between playouts (no allocation per playout).
+    path: Vec<u32>,
+    hashes: Vec<u64>,
+    moves: Vec<G::Move>,
+    outcomes: Vec<(G::Move, f64)>,
+}
+
+impl<G: Playable> Tree<G> {
+    /// A tree with the root `root` visited once.
+    pub fn new(root: &G, leaf: &Leaf<G>, budget: usize) -> Tree<G> {
+        let mut t = Tree {
+            nodes: Vec::new(),
+            root: 0,
+            edges: Vec::new(),
+            budget,
+            players: root.num_players(),
+            seldepth: 0,
+            path: Vec::new(),
+            hashes: Vec::new(),
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+        };
+        let node = t.new_node(root, leaf, false);
+        t.nodes.push(node);
+        t
+    }
+
+    /// Bytes in use.
+    pub fn bytes(&self) -> usize {
+        self.nodes.len() * std::mem::size_of::<Node>()
+            + self.edges.len() * std::mem::size_of::<Edge<G::Move>>()
+    }
+
+    /// Table fill per mille (of this tree's budget).
+    pub fn fill(&self) -> u32 {
+        (self.bytes() as u128 * 1000 / self.budget.max(1) as u128).min(1000) as u32
+    }
+
+    pub fn set_budget(&mut self, budget: usize) {
+        self.budget = budget;
+    }
+
+    pub fn root(&self) -> &Node {
+        &self.nodes[self.root as usize]
+    }
+
+    /// The edges of `node`.
+    pub fn edges_of(&self, node: &Node) -> &[Edge<G::Move>] {
+        &self.edges[node.first as usize..(node.first + node.len) as usize]
+    }
+
+    /// A node for `pos`, reached by a playout (`repeated`: its position
+    /// occurred before on the way here).
+    fn new_node(&self, pos: &G, leaf: &Leaf<G>, repeated: bool) -> Node {
+        let (kind, value) = match pos.status() {
+            Status::Over(outcome) => (Kind::Leaf, Values::terminal(outcome, self.players)),
+            _ if repeated => (Kind::Leaf, Values::draw(self.players)),
+            Status::Decision(p) => (Kind::Decision(p), leaf.estimate(pos)),
+            Status::Chance => (Kind::Chance, leaf.estimate(pos)),
+        };
+        Node {
+            visits: 0,
+            first: 0,
+            len: 0,
+            expanded: false,
+            kind,
+            value,
+        }
+    }
+
+    /// Adds `node`'s edges, unless the budget is spent (the node then
+    /// stays a leaf valued by its estimate).
+    fn expand(&mut self, node: usize, pos: &G, leaf: &Leaf<G>, params: &Params) {
+        let first = self.edges.len();
+        match self.nodes[node].kind {
+            Kind::Leaf => return,
+            Kind::Chance => {
+                pos.outcomes(&mut self.outcomes);
+                for &(mv, p) in &self.outcomes {
+                    self.edges.push(Edge {
+                        mv,
+                        prior: p as f32,
+                        estimate: 0.0,
+                        child: NONE,
+                    });
+                }
+            }
+            Kind::Decision(me) => {
+                pos.moves(&mut self.moves);
+                let mut best = f32::MIN;
+                for &mv in &self.moves {
+                    let mut child = pos.clone();
+                    child.play(mv);
+                    let estimate = leaf.estimate_for(&child, me);
+                    best = best.max(estimate);
+                    self.edges.push(Edge {
+                        mv,
+                        prior: 0.0,
+                        estimate,
+                        child: NONE,
+                    });
+                }
+                // Softmax of the estimates: the PUCT prior.
+                let mut sum = 0.0;
+                for e in &mut self.edges[first..] {
+                    e.prior = ((e.estimate - best) / params.temperature).exp();
+                    sum += e.prior;
+                }
+                for e in &mut self.edges[first..] {
+                    e.prior /= sum;
+                }
+            }
+        }
+        let n = &mut self.nodes[node];
+        n.first = first as u32;
+        n.len = (self.edges.len() - first) as u32;
+        n.expanded = true;
+    }
+
+    /// One playout from the root `root` (whose game history before it is
+    /// `history`): down the tree by the policy, a new node valued by the
+    /// evaluator, the value backed up, proven results propagated.
+    pub fn playout(&mut self, root: &G, history: &[u64], leaf: &Leaf<G>, params: &Params) {
+        let repetitions = root.repetition_limit().is_some();
+        let mut pos = root.clone();
+        self.path.clear();
+        self.path.push(self.root);
+        self.hashes.clear();
+        if repetitions {
+            self.hashes.extend_from_slice(history);
+            self.hashes.push(pos.hash());
+        }
+        let mut node = self.root as usize;
+        let value = loop {
+            let n = &self.nodes[node];
+            if n.kind == Kind::Leaf || n.value.proven {
+                break n.value;
+            }
+            if !n.expanded {
+                if n.visits == 0 || self.bytes() + self.expansion_bytes() > self.budget {
+                    break n.value;
+                }
+                self.expand(node, &pos, leaf, params);
+                if self.nodes[node].len == 0 {
+                    break self.nodes[node].value;
+                }
+            }
+            let e = self.select(node, params);
+            let edge = self.edges[e];
+            pos.play(edge.mv);
+            if edge.child != NONE {
+                node = edge.child as usize;
+                self.path.push(node as u32);
+                if repetitions {
+                    self.hashes.push(pos.hash());
+                }
+                continue;
+            }
+            let repeated = repetitions && self.hashes.contains(&pos.hash());
+            let child = self.new_node(&pos, leaf, repeated);
+            self.nodes.push(child);
+            let id = (self.nodes.len() - 1) as u32;
+            self.edges[e].child = id;
+            self.path.push(id);
+            break self.nodes[id as usize].value;
+        };
+        self.seldepth = self.seldepth.max(self.path.len() as u32 - 1);
+        self.backup(value);
+    }
+
+    /// Bytes one more expansion may add, at most (a guess: 64 edges).
+    fn expansion_bytes(&self) -> usize {
+        64 * std::mem::size_of::<Edge<G::Move>>()
+    }
+
+    /// The edge to follow from `node`.
+    fn select(&self, node: usize, params: &Params) -> usize {
+        let n = &self.nodes[node];
+        let first = n.first as usize;
+        let edges = &self.edges[first..first + n.len as usize];
+        let parent_visits = n.visits as f32;
+        let mut best = (f32::MIN, 0usize);
+        match n.kind {
+            Kind::Chance => {
+                // The outcome whose visits lag its probability most: the
+                // playouts follow the dice's distribution without noise.
+                for (i, e) in edges.iter().enumerate() {
+                    let visits = self.visits(e) as f32;
+                    let lag = e.prior * (parent_visits + 1.0) - visits;
+                    if lag > best.0 {
+                        best = (lag, i);
+                    }
+                }
+            }
+            Kind::Decision(me) => {
+                let sqrt_n = parent_visits.max(1.0).sqrt();
+                let log_n = (parent_visits + 1.0).ln();
+                for (i, e) in edges.iter().enumerate() {
+                    let (q, visits) = if e.child == NONE {
+                        (e.estimate, 0.0)
+                    } else {
+                        let c = &self.nodes[e.child as usize];
+                        if c.value.proven {
+                            // Exact: no bonus for what is known, so the
+                            // playouts go where they can still prove
+                            // something unless this is simply the best.
+                            let q = c.value.v[me as usize];
+                            if q > best.0 {
+                                best = (q, i);
+                            }
+                            continue;
+                        }
+                        (c.value.v[me as usize], c.visits as f32)
+                    };
+                    let u = match params.policy {
+                        Policy::Puct => q + params.exploration * e.prior * sqrt_n / (1.0 + visits),
+                        Policy::Uct => q + params.exploration * (log_n / (1.0 + visits)).sqrt(),
+                    };
+                    if u > best.0 {
+                        best = (u, i);
+                    }
+                }
+            }
+            Kind::Leaf => {}
+        }
+        first + best.1
+    }
+
+    fn visits(&self, e: &Edge<G::Move>) -> u32 {
+        if e.child == NONE {
+            0
+        } else {
+            self.nodes[e.child as usize].visits
+        }
+    }
+
+    /// Adds `value` to every node of the path; a node whose children
+    /// prove its value takes that value, which its ancestors then receive
+    /// instead (MCTS-Solver, Winands et al. 2008, for any number of
+    /// players).
+    fn backup(&mut self, mut value: Values) {
+        for i in (0..self.path.len()).rev() {
+            let id = self.path[i] as usize;
+            if !self.nodes[id].value.proven {
+                if let Some(exact) = self.proven_value(id) {
+                    self.nodes[id].value = exact;
+                    value = exact;
+                }
+            }
+            let n = &mut self.nodes[id];
+            n.visits = n.visits.saturating_add(1);
+            if !n.value.proven {
+                n.value.add(&value, n.visits, self.players);
+            }
+        }
+    }
+
+    /// The exact value of an expanded node whose children decide it: at a
+    /// decision node a child that wins for the mover, or every child
+    /// proven (the best for the mover); at a chance node every outcome
+    /// proven (their average by probability).
+    fn proven_value(&self, id: usize) -> Option<Values> {
+        let n = &self.nodes[id];
+        if !n.expanded || n.len == 0 {
+            return None;
+        }
+        let edges = self.edges_of(n);
+        match n.kind {
+            Kind::Leaf => None,
+            Kind::Decision(me) => {
+                let mut best: Option<Values> = None;
+                let mut all = true;
+                for e in edges {
+                    let c = (e.child != NONE).then(|| &self.nodes[e.child as usize].value);
+                    match c {
+                        Some(v) if v.proven => {
+                            if best.is_none_or(|b| Values::better_for(me, v, &b)) {
+                                best = Some(*v);
+                            }
+                        }
+                        _ => all = false,
+                    }
+                }
+                let best = best?;
+                (all || best.won_by(me)).then(|| best.after_move(me))
+            }
+            Kind::Chance => {
+                let mut out = Values::zero();
+                for e in edges {
+                    let c = (e.child != NONE).then(|| &self.nodes[e.child as usize].value);
+                    match c {
+                        Some(v) if v.proven => out.accumulate(v, e.prior, self.players),
+                        _ => return None,
+                    }
+                }
+                Some(out)
+            }
+        }
+    }
+}
+
+impl<G: Playable> Tree<G> {
+    /// Expands the root now (a search reports every root move from its
+    /// first round) and keeps only `keep` among its moves when one of them
+    /// is legal (`searchmoves`).
+    pub fn prepare_root(&mut self, root: &G, leaf: &Leaf<G>, params: &Params, keep: &[G::Move]) {
+        let r = self.root as usize;
+        if !self.nodes[r].expanded {
+            self.expand(r, root, leaf, params);
+        }
+        let n = &self.nodes[r];
+        let (first, len) = (n.first as usize, n.len as usize);
+        let edges = &mut self.edges[first..first + len];
+        if keep.is_empty() || !edges.iter().any(|e| keep.contains(&e.mv)) {
+            return;
+        }
+        let mut kept = 0;
+        for i in 0..len {
+            if keep.contains(&edges[i].mv) {
+                edges.swap(i, kept);
+                kept += 1;
+            }
+        }
+        self.nodes[r].len = kept as u32;
+    }
+
+    /// This tree re-rooted at the node reached from its root `old_root`
+    /// by a line of at most `max_plies` whose position is `new_root` (by
+    /// hash and ply); `None` if there is none or the tree is more than
+    /// half full (it would soon stop growing: a new tree is better). The
+    /// nodes are not moved, so re-rooting costs no more than the look.
+    pub fn reroot(mut self, old_root: &G, new_root: &G, max_plies: usize) -> Option<Tree<G>> {
+        if self.bytes() > self.budget / 2 {
+            return None;
+        }
+        let id = self.find(self.root as usize, old_root, new_root, max_plies)?;
+        if self.nodes[id].kind == Kind::Leaf {
+            return None;
+        }
+        self.root = id as u32;
+        self.seldepth = 0;
+        Some(self)
+    }
+
+    fn find(&self, id: usize, pos: &G, target: &G, plies: usize) -> Option<usize> {
+        if pos.ply() == target.ply() && pos.hash() == target.hash() {
+            return Some(id);
+        }
+        if plies == 0 || pos.ply() > target.ply() {
+            return None;
+        }
+        let n = &self.nodes[id];
+        self.edges_of(n)
+            .iter()
+            .filter(|e| e.child != NONE)
+            .find_map(|e| {
+                let mut child = pos.clone();
+                child.play(e.mv);
+                self.find(e.child as usize, &child, target, plies - 1)
+            })
+    }
+}

@@ -1,0 +1,182 @@
+//! What a node's value is: a payoff per player in `[0, 1]` on the scale of
+//! [`Outcome::payoff`] (1 = a sole win, ½ each for a two-player draw),
+//! either the mean of the playouts through it or, once proven, exact. A
+//! static evaluation becomes such a payoff through the game's win
+//! probability map ([`Scale::win_probability`]: exact for evaluators that
+//! are scaled win probabilities, Palma's; a logistic of the centi-unit
+//! score otherwise).
+
+use crate::game::{Evaluator, Outcome, Playable, Player, Status, MAX_PLAYERS};
+use crate::search::expectimax::value::Scale;
+use crate::search::info::ScoreReport;
+
+/// Payoffs closer than this are equal (`f32` means of many playouts).
+const EPS: f32 = 1e-6;
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Values {
+    pub v: [f32; MAX_PLAYERS],
+    /// Each player's own moves to the end of the game along the proven
+    /// line (the most over a chance node's outcomes): `mate N`'s `N`.
+    pub moves: [u8; MAX_PLAYERS],
+    /// Exact: the value holds whatever further playouts find.
+    pub proven: bool,
+}
+
+impl Values {
+    pub fn zero() -> Values {
+        Values {
+            v: [0.0; MAX_PLAYERS],
+            moves: [0; MAX_PLAYERS],
+            proven: true,
+        }
+    }
+
+    pub fn terminal(outcome: Outcome, players: usize) -> Values {
+        let mut out = Values::zero();
+        for (p, v) in out.v.iter_mut().enumerate().take(players) {
+            *v = outcome.payoff(p as Player, players) as f32;
+        }
+        out
+    }
+
+    /// A draw on this path (a repetition): not proven, the position may
+    /// be reached another way.
+    pub fn draw(players: usize) -> Values {
+        Values {
+            proven: false,
+            ..Values::terminal(Outcome::Draw, players)
+        }
+    }
+
+    /// Adds one playout's value to a mean over `visits` playouts.
+    pub fn add(&mut self, value: &Values, visits: u32, players: usize) {
+        let w = 1.0 / visits as f32;
+        for p in 0..players {
+            self.v[p] += (value.v[p] - self.v[p]) * w;
+        }
+    }
+
+    /// Adds `value` weighted by `prob` (a chance node's exact average).
+    pub fn accumulate(&mut self, value: &Values, prob: f32, players: usize) {
+        for p in 0..players {
+            self.v[p] += value.v[p] * prob;
+            self.moves[p] = self.moves[p].max(value.moves[p]);
+        }
+    }
+
+    /// Whether `p` wins alone, proven.
+    pub fn won_by(&self, p: Player) -> bool {
+        self.proven && self.v[p as usize] >= 1.0 - EPS
+    }
+
+    /// Whether `p` finishes last alone (loses a two-player game), proven.
+    pub fn lost_by(&self, p: Player) -> bool {
+        self.proven && self.v[p as usize] <= EPS
+    }
+
+    /// Whether `a` is better than `b` for `p`: a larger payoff; between
+    /// two proven wins the quicker, between two proven losses the slower.
+    pub fn better_for(p: Player, a: &Values, b: &Values) -> bool {
+        let i = p as usize;
+        if (a.v[i] - b.v[i]).abs() > EPS {
+            return a.v[i] > b.v[i];
+        }
+        (a.won_by(p) && b.won_by(p) && a.moves[i] < b.moves[i])
+            || (a.lost_by(p) && b.lost_by(p) && a.moves[i] > b.moves[i])
+    }
+
+    /// The value one move by `p` earlier.
+    pub fn after_move(mut self, p: Player) -> Values {
+        let m = &mut self.moves[p as usize];
+        *m = m.saturating_add(1);
+        self
+    }
+}
+
+/// The evaluator as the leaves' payoff estimate.
+pub struct Leaf<'e, G: Playable> {
+    evaluator: &'e G::Evaluator,
+    scale: Scale,
+    players: usize,
+}
+
+impl<'e, G: Playable> Leaf<'e, G> {
+    pub fn new(evaluator: &'e G::Evaluator, players: usize) -> Self {
+        Leaf {
+            evaluator,
+            scale: Scale::of::<G>(evaluator),
+            players,
+        }
+    }
+
+    fn payoff(&self, score: i32) -> f32 {
+        self.scale.win_probability(f64::from(score)) as f32
+    }
+
+    /// Every player's estimated payoff at `pos` (not a finished game).
+    pub fn estimate(&self, pos: &G) -> Values {
+        let mut out = Values {
+            proven: false,
+            ..Values::zero()
+        };
+        if self.players == 2 {
+            // One evaluation: two-player payoffs sum to 1.
+            let q = self.payoff(self.evaluator.evaluate_for(pos, 0));
+            out.v[0] = q;
+            out.v[1] = 1.0 - q;
+        } else {
+            for p in 0..self.players {
+                out.v[p] = self.payoff(self.evaluator.evaluate_for(pos, p as Player));
+            }
+        }
+        out
+    }
+
+    /// `p`'s estimated payoff at `pos` (exact at a finished game).
+    pub fn estimate_for(&self, pos: &G, p: Player) -> f32 {
+        match pos.status() {
+            Status::Over(outcome) => outcome.payoff(p, self.players) as f32,
+            _ => self.payoff(self.evaluator.evaluate_for(pos, p)),
+        }
+    }
+
+    /// The score `p` is reported: `mate N` for a proven sole win or last
+    /// place, else the payoff mapped back to the evaluator's scale.
+    pub fn report(&self, value: &Values, p: Player) -> ScoreReport {
+        let n = i32::from(value.moves[p as usize]);
+        if value.won_by(p) && n > 0 {
+            return ScoreReport::Mate(n);
+        }
+        if value.lost_by(p) && n > 0 {
+            return ScoreReport::Mate(-n);
+        }
+        ScoreReport::Cp(self.centi_units(value.v[p as usize]))
+    }
+
+    /// A payoff as a score on the evaluator's scale (the inverse of the
+    /// leaves' map), within the evaluator's bounds.
+    fn centi_units(&self, q: f32) -> i32 {
+        self.scale.value_of(f64::from(q)).round() as i32
+    }
+
+    /// Win/draw/loss per mille for `p` in a two-player game.
+    pub fn wdl(&self, value: &Values, p: Player) -> Option<[u32; 3]> {
+        if self.players != 2 {
+            return None;
+        }
+        let q = f64::from(value.v[p as usize]);
+        Some(if value.proven {
+            let w = (q * 1000.0).round() as u32;
+            let l = ((1.0 - q) * 1000.0).round() as u32;
+            // A proven draw is drawn, a proven win won.
+            if w == l {
+                [0, 1000, 0]
+            } else {
+                [w.min(1000), 0, 1000 - w.min(1000)]
+            }
+        } else {
+            self.scale.wdl(self.scale.value_of(q))
+        })
+    }
+}

@@ -1,0 +1,276 @@
+//! MCTS (`Search mcts`) on every game: it finds every win in one of a
+//! suite that a one-ply solver builds from random games, returns a legal
+//! move with playable lines from random positions under every kind of
+//! limit, gives the same output twice for the same search at one thread,
+//! and on TriRace (three and four players, dice) plays a move the exact
+//! solver ranks best in a forced win, and the win to the end with the
+//! winner's payoff.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use crate::common::trirace::{maxn, maxn_best_moves, TriRace};
+use agon::game::{Game, GameOptions, Notation, Playable, Status};
+use agon::games::GameKind;
+use agon::search::{
+    Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher,
+};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+fn config(threads: usize) -> SearchConfig {
+    SearchConfig {
+        algorithm: Algorithm::Mcts,
+        hash_mb: 16,
+        threads,
+        ..SearchConfig::default()
+    }
+}
+
+fn nodes(n: u64) -> Limits {
+    Limits {
+        nodes: Some(n),
+        ..Limits::default()
+    }
+}
+
+/// One search on a fresh engine: its result and every `info` line.
+fn search<G: Playable>(
+    pos: &G,
+    limits: &Limits,
+    threads: usize,
+    root_moves: &[G::Move],
+) -> (SearchResult<G::Move>, Vec<PvInfo>) {
+    let searcher = Searcher::new(16, threads).expect("an engine");
+    let lines = Mutex::new(Vec::new());
+    let report = |r: &Report| {
+        if let Report::Pv(p) = r {
+            lines.lock().expect("lines").push(p.clone());
+        }
+    };
+    let cfg = config(threads);
+    let req = Request {
+        root_moves,
+        ..Request::new(pos, limits, &cfg)
+    };
+    let r = searcher.think(&req, &AtomicBool::new(false), &report);
+    (r, lines.into_inner().expect("lines"))
+}
+
+fn start<G: Playable>() -> G {
+    let opts = GameOptions::parse("", G::option_specs()).expect("default options");
+    G::new(&opts).expect("start")
+}
+
+/// The moves of `pos` that end the game at once with a win for the mover
+/// (a one-ply solver).
+fn wins_in_one<G: Playable>(pos: &G) -> Vec<G::Move> {
+    let Status::Decision(me) = pos.status() else {
+        return Vec::new();
+    };
+    let n = pos.num_players();
+    let mut legal = Vec::new();
+    pos.moves(&mut legal);
+    legal
+        .into_iter()
+        .filter(|&m| {
+            let mut c = pos.clone();
+            c.play(m);
+            matches!(c.status(), Status::Over(o) if o.payoff(me, n) == 1.0)
+        })
+        .collect()
+}
+
+/// Random games of `G` from its start: every decision position met, in
+/// order (at most `limit` plies a game).
+fn random_positions<G: Playable>(games: usize, limit: usize, seed: u64) -> Vec<G> {
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut out = Vec::new();
+    let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+    for _ in 0..games {
+        let mut pos = start::<G>();
+        for _ in 0..limit {
+            match pos.status() {
+                Status::Over(_) => break,
+                Status::Chance => {
+                    pos.outcomes(&mut outcomes);
+                    pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
+                }
+                Status::Decision(_) => {
+                    out.push(pos.clone());
+                    pos.moves(&mut legal);
+                    pos.play(legal[rng.gen_range(0..legal.len())]);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn wins_are_found<G: Playable>() {
+    let suite: Vec<G> = random_positions::<G>(40, 3000, 17)
+        .into_iter()
+        .filter(|p| !wins_in_one(p).is_empty())
+        .take(12)
+        .collect();
+    assert!(
+        suite.len() >= 5,
+        "{}: only {} wins in one",
+        G::NAME,
+        suite.len()
+    );
+    for pos in &suite {
+        let what = format!("{} at {}", G::NAME, pos.position());
+        let (r, lines) = search(pos, &nodes(2_000), 1, &[]);
+        let best = r.best.unwrap_or_else(|| panic!("{what}: no move"));
+        assert!(wins_in_one(pos).contains(&best), "{what}: {best:?}");
+        assert_eq!(r.score, ScoreReport::Mate(1), "{what}");
+        let last = lines.last().unwrap_or_else(|| panic!("{what}: no info"));
+        assert_eq!(last.pv.first(), Some(&pos.move_text(best)), "{what}");
+    }
+}
+
+#[test]
+fn every_win_in_one_is_found_in_every_game() {
+    for &kind in GameKind::ALL {
+        agon::with_game!(kind, G => wins_are_found::<G>());
+    }
+}
+
+fn legal_under_any_limit<G: Playable>() {
+    let positions = random_positions::<G>(3, 200, 5);
+    let limits = [
+        nodes(1),
+        nodes(300),
+        Limits::depth(1),
+        Limits::depth(3),
+        Limits::movetime(5),
+        Limits::movetime(30),
+    ];
+    let mut legal = Vec::new();
+    for (i, pos) in positions.iter().step_by(9).enumerate() {
+        let lim = &limits[i % limits.len()];
+        let what = format!("{} at {} with {lim:?}", G::NAME, pos.position());
+        pos.moves(&mut legal);
+        let (r, lines) = search(pos, lim, 1 + i % 2, &[]);
+        let best = r.best.unwrap_or_else(|| panic!("{what}: no move"));
+        assert!(legal.contains(&best), "{what}: {best:?}");
+        let last = lines.last().unwrap_or_else(|| panic!("{what}: no info"));
+        assert_eq!(last.pv.first(), Some(&pos.move_text(best)), "{what}");
+        for line in &lines {
+            let mut p = pos.clone();
+            for text in &line.pv {
+                let m = p
+                    .parse_move(text)
+                    .unwrap_or_else(|e| panic!("{what}: pv {:?}: {e}", line.pv));
+                p.play(m);
+            }
+        }
+        // searchmoves: the one allowed move.
+        let only = legal[legal.len() - 1];
+        let (r, _) = search(pos, lim, 1, &[only]);
+        assert_eq!(r.best, Some(only), "{what}");
+    }
+}
+
+#[test]
+fn bestmove_is_legal_in_random_positions_of_every_game() {
+    for &kind in GameKind::ALL {
+        agon::with_game!(kind, G => legal_under_any_limit::<G>());
+    }
+}
+
+fn same_twice<G: Playable>() {
+    let positions = random_positions::<G>(1, 120, 9);
+    for pos in positions.iter().step_by(40) {
+        let strip = |lines: Vec<PvInfo>| -> Vec<PvInfo> {
+            lines
+                .into_iter()
+                .map(|l| PvInfo {
+                    time_ms: 0,
+                    nps: 0,
+                    ..l
+                })
+                .collect()
+        };
+        let (a, la) = search(pos, &nodes(3_000), 1, &[]);
+        let (b, lb) = search(pos, &nodes(3_000), 1, &[]);
+        let what = format!("{} at {}", G::NAME, pos.position());
+        assert_eq!(a, b, "{what}");
+        assert_eq!(strip(la), strip(lb), "{what}");
+        assert_eq!(a.nodes, 3_000, "{what}: playouts");
+    }
+}
+
+#[test]
+fn one_thread_gives_the_same_output_every_time() {
+    for &kind in GameKind::ALL {
+        agon::with_game!(kind, G => same_twice::<G>());
+    }
+}
+
+#[test]
+fn a_forced_win_of_three_or_four_players_is_played_with_the_winners_payoff() {
+    let mut rng = Pcg64::seed_from_u64(5);
+    let mut found = 0;
+    for i in 0..600 {
+        if found >= 9 {
+            break;
+        }
+        let variant = [
+            "goal=4 limit=8",
+            "players=4 goal=3 limit=8",
+            "goal=3 dice=on limit=6",
+        ][i % 3];
+        let mut pos = TriRace::with(variant);
+        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
+        for _ in 0..rng.gen_range(0..6) {
+            match pos.status() {
+                Status::Over(_) => break,
+                Status::Chance => {
+                    pos.outcomes(&mut outcomes);
+                    pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
+                }
+                Status::Decision(_) => {
+                    pos.moves(&mut legal);
+                    pos.play(legal[rng.gen_range(0..legal.len())]);
+                }
+            }
+        }
+        let Status::Decision(me) = pos.status() else {
+            continue;
+        };
+        let n = pos.num_players();
+        if maxn(&pos)[me as usize] < 1.0 {
+            continue;
+        }
+        found += 1;
+        let what = format!("{variant} at {}", pos.position());
+        // The payoffs are not proven (that takes every reply of both
+        // other players), but the playouts find the winning move.
+        let (r, _) = search(&pos, &nodes(50_000), 1, &[]);
+        let best = r.best.unwrap_or_else(|| panic!("{what}: no move"));
+        assert!(maxn_best_moves(&pos).contains(&best), "{what}: {best:?}");
+        // Played out by MCTS for every player (throws at random): the
+        // mover wins, with the winner's payoff.
+        let mut game = pos.clone();
+        loop {
+            match game.status() {
+                Status::Over(o) => {
+                    assert!(o.is_win_for(me, n), "{what}: {o:?}");
+                    assert_eq!(o.payoff(me, n), 1.0, "{what}: {o:?}");
+                    break;
+                }
+                Status::Chance => {
+                    game.outcomes(&mut outcomes);
+                    game.play(outcomes[rng.gen_range(0..outcomes.len())].0);
+                }
+                Status::Decision(_) => {
+                    let (r, _) = search(&game, &nodes(50_000), 1, &[]);
+                    game.play(r.best.expect("a move"));
+                }
+            }
+        }
+    }
+    assert!(found >= 9, "only {found} forced wins found");
+}
