@@ -10,7 +10,7 @@ use agon::cli::analyse::{exact_move_values, measure_loss, set_positions, EXACT_T
 use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::palma::Palma;
-use agon::search::Limits;
+use agon::search::{Limits, SearchConfig};
 
 fn agon(args: &[&str]) -> (Option<i32>, String, String) {
     let (status, out, err) = crate::common::run(args);
@@ -188,6 +188,7 @@ fn equity_loss_on_the_endgame_set_is_below_the_target() {
         &opts,
         &text,
         &Limits::depth(2),
+        &SearchConfig::default(),
         |_, pos, loss, chosen, _| {
             let values = exact_move_values(pos).unwrap();
             let best = values.iter().map(|v| v.1).fold(f64::MIN, f64::max);

@@ -29,7 +29,9 @@ use crate::game::{
 };
 use crate::games::GameKind;
 use crate::search::expectimax::value::Scale;
-use crate::search::{think, Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
+use crate::search::{
+    think, Algorithm, Limits, Report, Request, ScoreReport, SearchConfig, Searcher,
+};
 
 /// Search depth per move when neither `--depth` nor `--movetime` is given.
 pub const DEFAULT_DEPTH: u32 = 3;
@@ -63,6 +65,9 @@ pub struct AnalyseArgs {
     /// With --equity-loss: one line per position.
     #[arg(long)]
     pub verbose: bool,
+    /// The search (default: the game's own, as `Search auto`).
+    #[arg(long, value_parser = super::search_arg)]
+    pub search: Option<Algorithm>,
 }
 
 impl GameCommand for AnalyseArgs {
@@ -81,10 +86,16 @@ impl GameCommand for AnalyseArgs {
             Some(file) => {
                 let text = std::fs::read_to_string(file)
                     .map_err(|e| GameError::new(format!("cannot read '{file}': {e}")))?;
-                equity_loss::<G>(opts, &text, &limits, self.verbose)
+                equity_loss::<G>(opts, &text, &limits, self.algorithm(), self.verbose)
             }
-            None => hint::<G>(opts, self.position.as_deref(), &limits),
+            None => hint::<G>(opts, self.position.as_deref(), &limits, self.algorithm()),
         }
+    }
+}
+
+impl AnalyseArgs {
+    fn algorithm(&self) -> Algorithm {
+        self.search.unwrap_or_default()
     }
 }
 
@@ -143,8 +154,9 @@ fn show<G: Playable>(s: ScoreReport) -> String {
 }
 
 /// The searcher `analyse` uses: a 16 MiB table, one thread.
-fn new_searcher() -> Result<(Searcher, SearchConfig), GameError> {
+fn new_searcher(algorithm: Algorithm) -> Result<(Searcher, SearchConfig), GameError> {
     let config = SearchConfig {
+        algorithm,
         hash_mb: 16,
         ..SearchConfig::default()
     };
@@ -207,6 +219,7 @@ fn hint<G: Playable>(
     opts: &GameOptions,
     position: Option<&str>,
     limits: &Limits,
+    algorithm: Algorithm,
 ) -> Result<(), GameError> {
     let pos = match position {
         Some(text) => G::from_position(text, opts)?,
@@ -214,11 +227,11 @@ fn hint<G: Playable>(
     };
     let began = Instant::now();
     if pos.status() == Status::Chance {
-        chance_hint(&pos, limits)?;
+        chance_hint(&pos, limits, algorithm)?;
         out!("time: {:.3} s", began.elapsed().as_secs_f64());
         return Ok(());
     }
-    let (searcher, config) = new_searcher()?;
+    let (searcher, config) = new_searcher(algorithm)?;
     let lines = analyse_moves(&pos, limits, &searcher, &config)?;
     out!("position {}", pos.position());
     out!(
@@ -298,7 +311,11 @@ fn flipped(s: ScoreReport) -> ScoreReport {
 /// (the values of [`hint`] at the position after the outcome, seen from
 /// the thrower). The expected value is the probability-weighted mean of
 /// the listed values, so the table adds up.
-fn chance_hint<G: Playable>(pos: &G, limits: &Limits) -> Result<(), GameError> {
+fn chance_hint<G: Playable>(
+    pos: &G,
+    limits: &Limits,
+    algorithm: Algorithm,
+) -> Result<(), GameError> {
     let thrower = decider_after(pos).ok_or_else(|| {
         GameError::new("no player decides after this throw or roll (the game ends first)")
     })?;
@@ -306,7 +323,7 @@ fn chance_hint<G: Playable>(pos: &G, limits: &Limits) -> Result<(), GameError> {
         .get(usize::from(thrower))
         .copied()
         .unwrap_or("the thrower");
-    let (searcher, config) = new_searcher()?;
+    let (searcher, config) = new_searcher(algorithm)?;
     let mut outcomes = Vec::new();
     pos.outcomes(&mut outcomes);
     let mut rows = Vec::new();
@@ -442,15 +459,15 @@ pub struct LossReport {
 }
 
 /// agon's loss per move on `text`'s positions: exact value of the best
-/// move minus exact value of the move the engine plays with its default
-/// settings (`think`, `SearchConfig::default()`) within `limits`.
+/// move minus exact value of the move the engine plays with `config`
+/// (`think`) within `limits`.
 pub fn measure_loss<G: Playable>(
     opts: &GameOptions,
     text: &str,
     limits: &Limits,
+    config: &SearchConfig,
     mut each: impl FnMut(usize, &G, f64, &str, &str),
 ) -> Result<LossReport, GameError> {
-    let config = SearchConfig::default();
     let stop = AtomicBool::new(false);
     let mut total = 0.0;
     let mut report = LossReport {
@@ -470,11 +487,7 @@ pub fn measure_loss<G: Playable>(
                 "line {line}: the game knows no exact value for this position's moves"
             ))
         })?;
-        let r = think(
-            &Request::new(&pos, limits, &config),
-            &stop,
-            &|_: &Report| {},
-        );
+        let r = think(&Request::new(&pos, limits, config), &stop, &|_: &Report| {});
         let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
         let (chosen, got) = r
             .best
@@ -506,17 +519,28 @@ fn equity_loss<G: Playable>(
     opts: &GameOptions,
     text: &str,
     limits: &Limits,
+    algorithm: Algorithm,
     verbose: bool,
 ) -> Result<(), GameError> {
     let began = Instant::now();
-    let r = measure_loss::<G>(opts, text, limits, |line, pos, loss, chosen, best| {
-        if verbose {
-            out!(
-                "line {line}: played {chosen}, best {best}, loss {loss:.5}  {}",
-                pos.position()
-            );
-        }
-    })?;
+    let config = SearchConfig {
+        algorithm,
+        ..SearchConfig::default()
+    };
+    let r = measure_loss::<G>(
+        opts,
+        text,
+        limits,
+        &config,
+        |line, pos, loss, chosen, best| {
+            if verbose {
+                out!(
+                    "line {line}: played {chosen}, best {best}, loss {loss:.5}  {}",
+                    pos.position()
+                );
+            }
+        },
+    )?;
     let budget = match (limits.depth, limits.movetime) {
         (_, Some(t)) => format!("movetime {} ms", t.as_millis()),
         (d, None) => format!("depth {}", d.unwrap_or(0)),

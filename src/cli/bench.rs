@@ -16,15 +16,6 @@ use crate::search::{Algorithm, Report, SearchConfig};
 /// `agon bench --search mcts`'s default rounds.
 const MCTS_ROUNDS: u32 = 7;
 
-fn search_arg(text: &str) -> Result<Algorithm, String> {
-    Algorithm::from_name(text).ok_or_else(|| {
-        format!(
-            "unknown search '{text}' (expected one of {})",
-            Algorithm::NAMES.join(", ")
-        )
-    })
-}
-
 /// Arguments of `agon bench`.
 #[derive(Args)]
 pub struct BenchArgs {
@@ -55,7 +46,7 @@ pub struct BenchArgs {
     /// The search to bench (default: each game's own, as the protocol's
     /// `bench`). With `mcts` the nodes are playouts and the depth is
     /// rounds (default 7: 16,384 playouts a position and thread).
-    #[arg(long, value_parser = search_arg)]
+    #[arg(long, value_parser = super::search_arg)]
     pub search: Option<Algorithm>,
     /// Print every iteration.
     #[arg(long)]

@@ -150,6 +150,16 @@ pub fn parse_engine(text: &str) -> Result<EngineSpec, String> {
     EngineSpec::parse(text).map_err(|e| e.to_string())
 }
 
+/// A `--search` value: one of the `Search` option's names.
+pub fn search_arg(text: &str) -> Result<crate::search::Algorithm, String> {
+    crate::search::Algorithm::from_name(text).ok_or_else(|| {
+        format!(
+            "unknown search '{text}' (expected one of {})",
+            crate::search::Algorithm::NAMES.join(", ")
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
