@@ -1,16 +1,14 @@
 //! MCTS (`Search mcts`) on every game: it finds every win in one of a
 //! suite that a one-ply solver builds from random games, returns a legal
 //! move with playable lines from random positions under every kind of
-//! limit, gives the same output twice for the same search at one thread,
-//! and on TriRace (three and four players, dice) plays a move the exact
-//! solver ranks best in a forced win, and the win to the end with the
-//! winner's payoff.
+//! limit, and gives the same output twice for the same search at one
+//! thread. Its games of three and four players are tested with max^n's,
+//! against the exact solver (`search_nplayer`).
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
-use crate::common::trirace::{maxn, maxn_best_moves, TriRace};
-use agon::game::{Game, GameOptions, Notation, Playable, Status};
+use agon::game::{GameOptions, Playable, Status};
 use agon::games::GameKind;
 use agon::search::{
     Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher,
@@ -207,70 +205,4 @@ fn one_thread_gives_the_same_output_every_time() {
     for &kind in GameKind::ALL {
         agon::with_game!(kind, G => same_twice::<G>());
     }
-}
-
-#[test]
-fn a_forced_win_of_three_or_four_players_is_played_with_the_winners_payoff() {
-    let mut rng = Pcg64::seed_from_u64(5);
-    let mut found = 0;
-    for i in 0..600 {
-        if found >= 9 {
-            break;
-        }
-        let variant = [
-            "goal=4 limit=8",
-            "players=4 goal=3 limit=8",
-            "goal=3 dice=on limit=6",
-        ][i % 3];
-        let mut pos = TriRace::with(variant);
-        let (mut legal, mut outcomes) = (Vec::new(), Vec::new());
-        for _ in 0..rng.gen_range(0..6) {
-            match pos.status() {
-                Status::Over(_) => break,
-                Status::Chance => {
-                    pos.outcomes(&mut outcomes);
-                    pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
-                }
-                Status::Decision(_) => {
-                    pos.moves(&mut legal);
-                    pos.play(legal[rng.gen_range(0..legal.len())]);
-                }
-            }
-        }
-        let Status::Decision(me) = pos.status() else {
-            continue;
-        };
-        let n = pos.num_players();
-        if maxn(&pos)[me as usize] < 1.0 {
-            continue;
-        }
-        found += 1;
-        let what = format!("{variant} at {}", pos.position());
-        // The payoffs are not proven (that takes every reply of both
-        // other players), but the playouts find the winning move.
-        let (r, _) = search(&pos, &nodes(50_000), 1, &[]);
-        let best = r.best.unwrap_or_else(|| panic!("{what}: no move"));
-        assert!(maxn_best_moves(&pos).contains(&best), "{what}: {best:?}");
-        // Played out by MCTS for every player (throws at random): the
-        // mover wins, with the winner's payoff.
-        let mut game = pos.clone();
-        loop {
-            match game.status() {
-                Status::Over(o) => {
-                    assert!(o.is_win_for(me, n), "{what}: {o:?}");
-                    assert_eq!(o.payoff(me, n), 1.0, "{what}: {o:?}");
-                    break;
-                }
-                Status::Chance => {
-                    game.outcomes(&mut outcomes);
-                    game.play(outcomes[rng.gen_range(0..outcomes.len())].0);
-                }
-                Status::Decision(_) => {
-                    let (r, _) = search(&game, &nodes(50_000), 1, &[]);
-                    game.play(r.best.expect("a move"));
-                }
-            }
-        }
-    }
-    assert!(found >= 9, "only {found} forced wins found");
 }

@@ -5,6 +5,8 @@
 //! reports the solver's value; every search returns a legal move whatever
 //! its limits; a player that can force a win gets the winner's payoff
 //! and the win. `Search=auto`, `alphabeta` and `expectimax` all run it.
+//! MCTS, which keeps a value per player of its own, is held to the same
+//! legal moves and forced wins.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
@@ -247,6 +249,68 @@ fn every_search_returns_a_legal_move_whatever_its_limits() {
 
 #[test]
 fn a_player_that_can_force_the_win_gets_the_winners_payoff_and_wins() {
+    force_wins(Algorithm::Auto, &Limits::depth(8));
+}
+
+/// MCTS: the first move of a forced win is one the solver ranks best.
+/// Its own values are means of playouts and its ties are not the solver's,
+/// so the other players' replies (equal for them, not for the mover) may
+/// leave the solver's line, and it is not played out.
+#[test]
+fn mcts_starts_a_forced_win_with_a_best_move() {
+    let playouts = Limits {
+        nodes: Some(50_000),
+        ..Limits::default()
+    };
+    force_wins(Algorithm::Mcts, &playouts);
+}
+
+/// MCTS takes a sole win in one move, proven: `mate 1`, and the winner's
+/// payoff.
+#[test]
+fn mcts_takes_a_win_in_one_of_three_or_four_players() {
+    let mut rng = Pcg64::seed_from_u64(12);
+    let mut found = 0;
+    let cfg = config(Algorithm::Mcts, 1);
+    for i in 0..300 {
+        let variant = [
+            "goal=4 limit=12",
+            "players=4 goal=3 limit=12",
+            "goal=3 dice=on limit=9",
+        ][i % 3];
+        let Some(pos) = random_position(variant, rng.gen_range(0..10), &mut rng) else {
+            continue;
+        };
+        let Status::Decision(me) = pos.status() else {
+            continue;
+        };
+        let mut legal = Vec::new();
+        pos.moves(&mut legal);
+        let wins: Vec<_> = legal
+            .into_iter()
+            .filter(|&m| {
+                let mut c = pos.clone();
+                c.play(m);
+                matches!(c.status(), Status::Over(o) if o.payoff(me, pos.num_players()) == 1.0)
+            })
+            .collect();
+        if wins.is_empty() {
+            continue;
+        }
+        found += 1;
+        let what = format!("{variant} at {}", pos.position());
+        let (r, _) = search(&pos, &Limits::depth(2), &cfg, &[]);
+        assert!(wins.contains(&r.best.expect("a move")), "{what}");
+        assert_eq!(r.score, ScoreReport::Mate(1), "{what}");
+    }
+    assert!(found >= 10, "only {found} wins in one found");
+}
+
+/// From positions where the mover can force a sole win (not in one move),
+/// `algorithm` within `limits` plays a move the solver ranks best; the
+/// searches that see the end (all but MCTS) report it as `mate` and,
+/// playing for every player, win the game with the winner's payoff.
+fn force_wins(algorithm: Algorithm, limits: &Limits) {
     let mut rng = Pcg64::seed_from_u64(5);
     let mut found = 0;
     for i in 0..400 {
@@ -280,9 +344,14 @@ fn a_player_that_can_force_the_win_gets_the_winners_payoff_and_wins() {
             continue;
         }
         found += 1;
-        let cfg = config(Algorithm::Auto, 1);
-        let (r, _) = search(&pos, &Limits::depth(8), &cfg, &[]);
-        let what = format!("{variant} at {}", pos.position());
+        let cfg = config(algorithm, 1);
+        let (r, _) = search(&pos, limits, &cfg, &[]);
+        let what = format!("{variant} at {} ({algorithm:?})", pos.position());
+        let best = r.best.unwrap_or_else(|| panic!("{what}: no move"));
+        assert!(maxn_best_moves(&pos).contains(&best), "{what}: {best:?}");
+        if algorithm == Algorithm::Mcts {
+            continue;
+        }
         assert!(
             matches!(r.score, ScoreReport::Mate(m) if m >= 2),
             "{what}: {:?}",
@@ -305,7 +374,7 @@ fn a_player_that_can_force_the_win_gets_the_winners_payoff_and_wins() {
                     game.play(outcomes[rng.gen_range(0..outcomes.len())].0);
                 }
                 Status::Decision(_) => {
-                    let (r, _) = search(&game, &Limits::depth(8), &cfg, &[]);
+                    let (r, _) = search(&game, limits, &cfg, &[]);
                     game.play(r.best.expect("a move"));
                 }
             }
