@@ -17,6 +17,12 @@ pub trait SearchHints: Game {
     /// that a quiescence search may not "stand pat" where they exist.
     const FORCING_COMPULSORY: bool = false;
 
+    /// Whether `Search=auto` runs MCTS in this game when time, nodes or
+    /// nothing limits the search (a `depth` limit counts plies of the
+    /// full-width search, which it keeps): true where MCTS beat the
+    /// full-width search at equal time.
+    const AUTO_MCTS: bool = false;
+
     /// Whether a move is forcing (searched in quiescence).
     fn is_forcing(&self, _m: Self::Move) -> bool {
         false

@@ -316,6 +316,9 @@ impl Searcher {
             }
             // Values per player and chance nodes of its own: every game.
             Algorithm::Mcts => mcts::search(self, req, stop, report),
+            Algorithm::Auto if G::AUTO_MCTS && req.limits.depth.is_none() => {
+                mcts::search(self, req, stop, report)
+            }
             // The two-player searches would play every other player as one
             // opponent: more players get max^n whatever the choice.
             Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax
