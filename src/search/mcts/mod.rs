@@ -26,7 +26,8 @@
 //! - **Tree reuse**: the trees of the last search are kept by the
 //!   [`Searcher`]; the next search starts from the subtree of its root
 //!   when that position is in them (a few plies below the old root) and
-//!   the tree is at most half full. The tree is re-rooted in place, not
+//!   the tree is at most half full (and neither search had
+//!   `searchmoves`, which leave root moves out of the tree). The tree is re-rooted in place, not
 //!   copied: copying a large tree cost tens of milliseconds of the
 //!   search's own time.
 //! - **Threads**: root parallelism: each thread grows a tree of its own,
@@ -104,8 +105,12 @@ pub fn search_with<G: Playable>(
     let threads = searcher.threads();
     let budget = (searcher.hash_mb() << 20) / threads;
     let leaf = Leaf::new(&req.evaluator, root.num_players());
+    // A tree searched with `searchmoves` lacks the other root moves, so
+    // such a search neither reuses a tree nor keeps its own.
+    let reuse = req.root_moves.is_empty();
     let mut kept = searcher
         .take_kept::<Kept<G>>()
+        .filter(|_| reuse)
         .map(|k| {
             let old = k.root;
             k.trees
@@ -148,10 +153,12 @@ pub fn search_with<G: Playable>(
     };
     let max_rounds = req.limits.depth.unwrap_or(MAX_ROUNDS).clamp(1, MAX_ROUNDS);
     let out = driver::main_loop(&mut rounds, root, &control, max_rounds, report);
-    searcher.keep(Kept {
-        root: root.clone(),
-        trees: rounds.trees,
-    });
+    if reuse {
+        searcher.keep(Kept {
+            root: root.clone(),
+            trees: rounds.trees,
+        });
+    }
     out.result(control.nodes(), fallback)
 }
 
@@ -203,6 +210,21 @@ mod tests {
         assert_eq!(second.nodes, 10);
         let kept = searcher.take_kept::<Kept<Connect>>().expect("kept trees");
         assert_eq!(kept.trees[0].root().visits, before + 10);
+        // A search restricted by `searchmoves` keeps no tree: the next
+        // one sees every root move again.
+        let only = Limits {
+            nodes: Some(50),
+            ..Limits::default()
+        };
+        let mut legal = Vec::new();
+        pos.moves(&mut legal);
+        let first = legal[0];
+        let restricted = Request {
+            root_moves: std::slice::from_ref(&first),
+            ..Request::new(&pos, &only, &config)
+        };
+        searcher.think(&restricted, &stop, &|_| {});
+        assert!(searcher.take_kept::<Kept<Connect>>().is_none());
         // A new game forgets the trees.
         searcher.keep(*kept);
         searcher.clear();
