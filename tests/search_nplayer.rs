@@ -284,16 +284,7 @@ fn mcts_takes_a_win_in_one_of_three_or_four_players() {
         let Status::Decision(me) = pos.status() else {
             continue;
         };
-        let mut legal = Vec::new();
-        pos.moves(&mut legal);
-        let wins: Vec<_> = legal
-            .into_iter()
-            .filter(|&m| {
-                let mut c = pos.clone();
-                c.play(m);
-                matches!(c.status(), Status::Over(o) if o.payoff(me, pos.num_players()) == 1.0)
-            })
-            .collect();
+        let wins = wins_in_one(&pos, me);
         if wins.is_empty() {
             continue;
         }
@@ -304,6 +295,18 @@ fn mcts_takes_a_win_in_one_of_three_or_four_players() {
         assert_eq!(r.score, ScoreReport::Mate(1), "{what}");
     }
     assert!(found >= 10, "only {found} wins in one found");
+}
+
+/// The moves of `me` that end the game at once with a sole win.
+fn wins_in_one(pos: &TriRace, me: u8) -> Vec<<TriRace as Game>::Move> {
+    let mut legal = Vec::new();
+    pos.moves(&mut legal);
+    legal.retain(|&m| {
+        let mut c = pos.clone();
+        c.play(m);
+        matches!(c.status(), Status::Over(o) if o.payoff(me, pos.num_players()) == 1.0)
+    });
+    legal
 }
 
 /// From positions where the mover can force a sole win (not in one move),
@@ -331,15 +334,7 @@ fn force_wins(algorithm: Algorithm, limits: &Limits) {
         let n = pos.num_players();
         // Forced (max^n value 1: a sole win whatever the throws), and not
         // in one move.
-        let wins_now = {
-            let mut legal = Vec::new();
-            pos.moves(&mut legal);
-            legal.iter().any(|&m| {
-                let mut c = pos.clone();
-                c.play(m);
-                matches!(c.status(), Status::Over(o) if o.payoff(me, n) == 1.0)
-            })
-        };
+        let wins_now = !wins_in_one(&pos, me).is_empty();
         if maxn(&pos)[me as usize] < 1.0 || wins_now {
             continue;
         }

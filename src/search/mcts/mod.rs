@@ -50,7 +50,7 @@ pub mod root;
 pub mod tree;
 pub mod values;
 
-use crate::game::{decider_after, Game, Playable, Status};
+use crate::game::{Game, Playable};
 use crate::search::control::{Control, Ticker};
 use crate::search::driver::{self, Line};
 use crate::search::time::TimeManager;
@@ -95,11 +95,10 @@ pub fn search_with<G: Playable>(
     report: driver::ReportFn,
 ) -> SearchResult<G::Move> {
     let root = req.root;
-    let view = match root.status() {
-        Status::Decision(p) => p,
-        Status::Chance => decider_after(root).unwrap_or(0),
-        Status::Over(_) => return SearchResult::none(),
-    };
+    if root.status().is_over() {
+        return SearchResult::none();
+    }
+    let view = crate::search::expectimax::root_view(root);
     let time = TimeManager::new(req.limits, req.config, view, root.moves_left());
     let control = Control::new(req.limits, time, stop);
     let threads = searcher.threads();
