@@ -8,6 +8,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
+use crate::common::assert_playable;
 use agon::game::{GameOptions, Playable, Status};
 use agon::games::GameKind;
 use agon::search::{
@@ -156,13 +157,7 @@ fn legal_under_any_limit<G: Playable>() {
         let last = lines.last().unwrap_or_else(|| panic!("{what}: no info"));
         assert_eq!(last.pv.first(), Some(&pos.move_text(best)), "{what}");
         for line in &lines {
-            let mut p = pos.clone();
-            for text in &line.pv {
-                let m = p
-                    .parse_move(text)
-                    .unwrap_or_else(|e| panic!("{what}: pv {:?}: {e}", line.pv));
-                p.play(m);
-            }
+            assert_playable(pos, &line.pv, &what);
         }
         // searchmoves: the one allowed move.
         let only = legal[legal.len() - 1];

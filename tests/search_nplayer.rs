@@ -11,6 +11,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
+use crate::common::assert_playable;
 use crate::common::trirace::{maxn, maxn_best_moves, TriRace};
 use agon::game::{Game, Notation, Status, EVAL_LIMIT};
 use agon::search::{think, Algorithm, Limits, Report, Request, ScoreReport, SearchConfig};
@@ -232,13 +233,7 @@ fn every_search_returns_a_legal_move_whatever_its_limits() {
         assert!(legal.contains(&best), "{what}: {best:?}");
         // Every reported line is playable move by move.
         for line in &lines {
-            let mut p = pos.clone();
-            for text in &line.pv {
-                let m = p
-                    .parse_move(text)
-                    .unwrap_or_else(|e| panic!("{what}: pv {:?}: {e}", line.pv));
-                p.play(m);
-            }
+            assert_playable(&pos, &line.pv, &what);
         }
         // searchmoves: the one allowed move.
         let only = legal[legal.len() - 1];

@@ -1,7 +1,8 @@
 //! A child `agon` process spoken to over pipes, with a deadline on every
 //! read so a hang fails the test instead of blocking CI; and [`run`], one
-//! command-line call of `agon` to its end; and [`suite_lines`], the reader
-//! of the suite files in `positions/`.
+//! command-line call of `agon` to its end; [`suite_lines`], the reader
+//! of the suite files in `positions/`; and [`assert_playable`], the check
+//! that a reported line is playable move by move.
 
 #![allow(dead_code)]
 
@@ -193,5 +194,17 @@ impl Drop for Agon {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// Panics (naming `what`) unless every move of `pv`, in `pos`'s
+/// notation, parses and is played in turn from `pos`.
+pub fn assert_playable<G: agon::game::Notation>(pos: &G, pv: &[String], what: &str) {
+    let mut p = pos.clone();
+    for text in pv {
+        let m = p
+            .parse_move(text)
+            .unwrap_or_else(|e| panic!("{what}: pv {pv:?}: {e}"));
+        p.play(m);
     }
 }
