@@ -143,6 +143,7 @@ pub fn search_with<G: Playable>(
         tickers: trees.iter().map(|_| Ticker::default()).collect(),
         trees,
         root,
+        view,
         history: req.history,
         leaf,
         params: *params,

@@ -6,7 +6,7 @@
 use super::params::Params;
 use super::tree::{Kind, Node, Tree};
 use super::values::{Leaf, Values};
-use crate::game::{decider_after, Playable, Player, Status};
+use crate::game::{Playable, Player, Status};
 use crate::search::control::{Control, Ticker};
 use crate::search::driver::{self, Iteration, Line, Ranked};
 use rayon::prelude::*;
@@ -19,6 +19,9 @@ pub struct Rounds<'a, G: Playable> {
     pub trees: Vec<Tree<G>>,
     pub tickers: Vec<Ticker>,
     pub root: &'a G,
+    /// The side the root's values are reported from
+    /// ([`crate::search::expectimax::root_view`]).
+    pub view: Player,
     pub history: &'a [u64],
     pub leaf: Leaf<'a, G>,
     pub params: Params,
@@ -118,7 +121,7 @@ impl<G: Playable> Rounds<'_, G> {
         let lines = match root_node.kind {
             Kind::Leaf => return None,
             Kind::Chance => {
-                let view = decider_after(self.root).unwrap_or(0);
+                let view = self.view;
                 let pv = driver::decided(self.root, &principal(main, root_node));
                 vec![Line {
                     best: None,
