@@ -1,8 +1,8 @@
 //! MCTS (`Search mcts`) on every game: it finds every win in one of a
 //! suite that a one-ply solver builds from random games, returns a legal
 //! move with playable lines from random positions under every kind of
-//! limit, and gives the same output twice for the same search at one
-//! thread. Its games of three and four players are tested with max^n's,
+//! limit, and gives the same output twice for the same search and `Seed`
+//! at one thread; all of it with and without random and guided playouts. Its games of three and four players are tested with max^n's,
 //! against the exact solver (`search_nplayer`).
 
 use std::sync::atomic::AtomicBool;
@@ -11,20 +11,25 @@ use std::sync::Mutex;
 use crate::common::assert_playable;
 use agon::game::{GameOptions, Playable, Status};
 use agon::games::GameKind;
+use agon::search::mcts::params::Playout;
 use agon::search::{
     Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-fn config(threads: usize) -> SearchConfig {
-    SearchConfig {
+fn config(threads: usize, playout: Playout) -> SearchConfig {
+    let mut c = SearchConfig {
         algorithm: Algorithm::Mcts,
         hash_mb: 16,
         threads,
         ..SearchConfig::default()
-    }
+    };
+    c.mcts.playout = playout;
+    c
 }
+
+const PLAYOUTS: [Playout; 3] = [Playout::None, Playout::Random, Playout::Guided];
 
 fn nodes(n: u64) -> Limits {
     Limits {
@@ -37,20 +42,19 @@ fn nodes(n: u64) -> Limits {
 fn search<G: Playable>(
     pos: &G,
     limits: &Limits,
-    threads: usize,
+    cfg: &SearchConfig,
     root_moves: &[G::Move],
 ) -> (SearchResult<G::Move>, Vec<PvInfo>) {
-    let searcher = Searcher::new(16, threads).expect("an engine");
+    let searcher = Searcher::new(16, cfg.threads).expect("an engine");
     let lines = Mutex::new(Vec::new());
     let report = |r: &Report| {
         if let Report::Pv(p) = r {
             lines.lock().expect("lines").push(p.clone());
         }
     };
-    let cfg = config(threads);
     let req = Request {
         root_moves,
-        ..Request::new(pos, limits, &cfg)
+        ..Request::new(pos, limits, cfg)
     };
     let r = searcher.think(&req, &AtomicBool::new(false), &report);
     (r, lines.into_inner().expect("lines"))
@@ -118,9 +122,10 @@ fn wins_are_found<G: Playable>() {
         G::NAME,
         suite.len()
     );
-    for pos in &suite {
-        let what = format!("{} at {}", G::NAME, pos.position());
-        let (r, lines) = search(pos, &nodes(2_000), 1, &[]);
+    for (i, pos) in suite.iter().enumerate() {
+        let playout = PLAYOUTS[i % PLAYOUTS.len()];
+        let what = format!("{} at {} ({playout:?})", G::NAME, pos.position());
+        let (r, lines) = search(pos, &nodes(2_000), &config(1, playout), &[]);
         let best = r.best.unwrap_or_else(|| panic!("{what}: no move"));
         assert!(wins_in_one(pos).contains(&best), "{what}: {best:?}");
         assert_eq!(r.score, ScoreReport::Mate(1), "{what}");
@@ -149,9 +154,15 @@ fn legal_under_any_limit<G: Playable>() {
     let mut legal = Vec::new();
     for (i, pos) in positions.iter().step_by(9).enumerate() {
         let lim = &limits[i % limits.len()];
-        let what = format!("{} at {} with {lim:?}", G::NAME, pos.position());
+        let cfg = config(1 + i % 2, PLAYOUTS[i % PLAYOUTS.len()]);
+        let what = format!(
+            "{} at {} with {lim:?}, {:?}",
+            G::NAME,
+            pos.position(),
+            cfg.mcts.playout
+        );
         pos.moves(&mut legal);
-        let (r, lines) = search(pos, lim, 1 + i % 2, &[]);
+        let (r, lines) = search(pos, lim, &cfg, &[]);
         let best = r.best.unwrap_or_else(|| panic!("{what}: no move"));
         assert!(legal.contains(&best), "{what}: {best:?}");
         let last = lines.last().unwrap_or_else(|| panic!("{what}: no info"));
@@ -161,7 +172,7 @@ fn legal_under_any_limit<G: Playable>() {
         }
         // searchmoves: the one allowed move.
         let only = legal[legal.len() - 1];
-        let (r, _) = search(pos, lim, 1, &[only]);
+        let (r, _) = search(pos, lim, &cfg, &[only]);
         assert_eq!(r.best, Some(only), "{what}");
     }
 }
@@ -175,7 +186,8 @@ fn bestmove_is_legal_in_random_positions_of_every_game() {
 
 fn same_twice<G: Playable>() {
     let positions = random_positions::<G>(1, 120, 9);
-    for pos in positions.iter().step_by(40) {
+    let mut seed_mattered = false;
+    for (i, pos) in positions.iter().step_by(40).enumerate() {
         let strip = |lines: Vec<PvInfo>| -> Vec<PvInfo> {
             lines
                 .into_iter()
@@ -186,13 +198,23 @@ fn same_twice<G: Playable>() {
                 })
                 .collect()
         };
-        let (a, la) = search(pos, &nodes(3_000), 1, &[]);
-        let (b, lb) = search(pos, &nodes(3_000), 1, &[]);
-        let what = format!("{} at {}", G::NAME, pos.position());
+        let mut cfg = config(1, PLAYOUTS[i % PLAYOUTS.len()]);
+        cfg.seed = 11;
+        let (a, la) = search(pos, &nodes(3_000), &cfg, &[]);
+        let (b, lb) = search(pos, &nodes(3_000), &cfg, &[]);
+        let what = format!("{} at {} ({:?})", G::NAME, pos.position(), cfg.mcts.playout);
         assert_eq!(a, b, "{what}");
-        assert_eq!(strip(la), strip(lb), "{what}");
+        let la = strip(la);
+        assert_eq!(la, strip(lb), "{what}");
         assert_eq!(a.nodes, 3_000, "{what}: playouts");
+        // Random playouts follow the seed: another one plays others.
+        cfg.mcts.playout = Playout::Random;
+        let (_, lr) = search(pos, &nodes(3_000), &cfg, &[]);
+        cfg.seed = 12;
+        let (_, lo) = search(pos, &nodes(3_000), &cfg, &[]);
+        seed_mattered |= strip(lr) != strip(lo);
     }
+    assert!(seed_mattered, "{}: Seed changes no random playout", G::NAME);
 }
 
 #[test]

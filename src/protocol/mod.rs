@@ -348,7 +348,12 @@ impl Protocol {
                 self.rng = Pcg64::seed_from_u64(s);
                 true
             }
-            Setting::MultiPv(_) | Setting::Search(_) | Setting::MoveOverhead(_) => true,
+            Setting::MultiPv(_)
+            | Setting::Search(_)
+            | Setting::MoveOverhead(_)
+            | Setting::MctsPolicy(_)
+            | Setting::MctsPlayout(_)
+            | Setting::MctsPlayoutPlies(_) => true,
         };
         if applies {
             options::apply(&mut self.config, &setting);

@@ -6,6 +6,7 @@
 //! and the command line's `--threads`/`--hash` flags, so each setting has
 //! one default and one range everywhere. Names are case-insensitive.
 
+use crate::search::mcts::params::{Playout, Policy, PLAYOUT_PLIES};
 use crate::search::{Algorithm, SearchConfig};
 
 /// A checked `setoption`.
@@ -22,6 +23,9 @@ pub enum Setting {
     Seed(u64),
     MoveOverhead(u64),
     ShowWdl(bool),
+    MctsPolicy(Policy),
+    MctsPlayout(Playout),
+    MctsPlayoutPlies(u32),
 }
 
 /// The type of a setting's value, as the `option` line writes it.
@@ -135,6 +139,32 @@ pub const SHOW_WDL: SettingSpec = SettingSpec {
     help: "print win/draw/loss permille with each score",
 };
 
+pub const MCTS_POLICY: SettingSpec = SettingSpec {
+    name: "MctsPolicy",
+    kind: Kind::Combo,
+    in_spec: true,
+    help: "how MCTS picks a move to follow: puct|uct",
+};
+
+pub const MCTS_PLAYOUT: SettingSpec = SettingSpec {
+    name: "MctsPlayout",
+    kind: Kind::Combo,
+    in_spec: true,
+    help:
+        "how MCTS values a new node: none (the evaluator)|random|guided (moves, then the evaluator)",
+};
+
+pub const MCTS_PLAYOUT_PLIES: SettingSpec = SettingSpec {
+    name: "MctsPlayoutPlies",
+    kind: Kind::Spin {
+        default: PLAYOUT_PLIES as i64,
+        min: 1,
+        max: 1000,
+    },
+    in_spec: true,
+    help: "plies of an MCTS playout before the evaluator",
+};
+
 /// Every engine setting, in the order `uci` lists them.
 pub const SETTINGS: &[SettingSpec] = &[
     GAME,
@@ -146,15 +176,19 @@ pub const SETTINGS: &[SettingSpec] = &[
     SEED,
     MOVE_OVERHEAD,
     SHOW_WDL,
+    MCTS_POLICY,
+    MCTS_PLAYOUT,
+    MCTS_PLAYOUT_PLIES,
 ];
 
 impl SettingSpec {
     /// The choices of a combo (`games` for `Game`).
     fn choices<'a>(&self, games: &'a [&'a str]) -> &'a [&'a str] {
-        if self.name == GAME.name {
-            games
-        } else {
-            Algorithm::NAMES
+        match self.name {
+            "Game" => games,
+            "MctsPolicy" => Policy::NAMES,
+            "MctsPlayout" => Playout::NAMES,
+            _ => Algorithm::NAMES,
         }
     }
 
@@ -174,13 +208,13 @@ impl SettingSpec {
             Kind::Combo => {
                 let choices = self.choices(games);
                 let found = choices.iter().find(|g| g.eq_ignore_ascii_case(value));
-                match found {
-                    Some(g) if self.name == GAME.name => Ok(Setting::Game(g.to_string())),
-                    Some(_) => Algorithm::from_name(value)
-                        .map(Setting::Search)
-                        .ok_or_else(|| format!("one of {}", choices.join(", "))),
-                    None => Err(format!("one of {}", choices.join(", "))),
-                }
+                let setting = found.and_then(|g| match self.name {
+                    "Game" => Some(Setting::Game(g.to_string())),
+                    "MctsPolicy" => Policy::from_name(g).map(Setting::MctsPolicy),
+                    "MctsPlayout" => Playout::from_name(g).map(Setting::MctsPlayout),
+                    _ => Algorithm::from_name(g).map(Setting::Search),
+                });
+                setting.ok_or_else(|| format!("one of {}", choices.join(", ")))
             }
             Kind::Text => Ok(Setting::GameOptions(if value == "<empty>" {
                 String::new()
@@ -195,6 +229,7 @@ impl SettingSpec {
                     "Hash" => Setting::Hash(u as usize),
                     "MultiPV" => Setting::MultiPv(u as usize),
                     "Seed" => Setting::Seed(u),
+                    "MctsPlayoutPlies" => Setting::MctsPlayoutPlies(u as u32),
                     _ => Setting::MoveOverhead(u),
                 })
             }
@@ -263,6 +298,9 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::Search(a) => config.algorithm = a,
         Setting::Seed(s) => config.seed = s,
         Setting::MoveOverhead(ms) => config.move_overhead = std::time::Duration::from_millis(ms),
+        Setting::MctsPolicy(p) => config.mcts.policy = p,
+        Setting::MctsPlayout(p) => config.mcts.playout = p,
+        Setting::MctsPlayoutPlies(n) => config.mcts.playout_plies = n,
         Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) => return false,
     }
     true
@@ -359,7 +397,11 @@ mod tests {
               var mcts var greedy var random var rearmost"
                 .into()
         ));
-        assert_eq!(lines.len(), 9);
+        assert!(lines.contains(
+            &"option name MctsPlayout type combo default none var none var random var guided"
+                .into()
+        ));
+        assert_eq!(lines.len(), 12);
     }
 
     #[test]
@@ -369,6 +411,15 @@ mod tests {
         assert_eq!(p("hash", "128"), Ok(Setting::Hash(128)));
         assert_eq!(p("uci_showwdl", "True"), Ok(Setting::ShowWdl(true)));
         assert_eq!(p("Search", "mcts"), Ok(Setting::Search(Algorithm::Mcts)));
+        assert_eq!(p("mctspolicy", "UCT"), Ok(Setting::MctsPolicy(Policy::Uct)));
+        assert_eq!(
+            p("MctsPlayout", "guided"),
+            Ok(Setting::MctsPlayout(Playout::Guided))
+        );
+        assert_eq!(p("MctsPlayoutPlies", "3"), Ok(Setting::MctsPlayoutPlies(3)));
+        assert!(p("MctsPlayout", "mcts").is_err());
+        assert!(p("MctsPolicy", "random").is_err());
+        assert!(p("MctsPlayoutPlies", "0").is_err());
         assert_eq!(
             p("GameOptions", "<empty>"),
             Ok(Setting::GameOptions(String::new()))

@@ -113,6 +113,9 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Alpha-beta late-move reductions (on by default; off to measure).
     pub lmr: bool,
+    /// MCTS's selection and playouts (`MctsPolicy`, `MctsPlayout`,
+    /// `MctsPlayoutPlies`).
+    pub mcts: mcts::params::Params,
 }
 
 impl Default for SearchConfig {
@@ -125,6 +128,7 @@ impl Default for SearchConfig {
             seed: 0,
             move_overhead: Duration::from_millis(10),
             lmr: true,
+            mcts: mcts::params::Params::default(),
         }
     }
 }

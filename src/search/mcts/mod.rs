@@ -1,17 +1,18 @@
 //! Monte Carlo tree search for every game, any number of players, with
 //! or without chance (`Search mcts`).
 //!
-//! - **Selection** ([`params::Policy`]): PUCT by default, with priors from
-//!   a softmax over the evaluations of a node's moves; UCT as the
-//!   alternative. A move not yet tried is valued by its evaluation
-//!   (first-play urgency), so the evaluator also orders the first visits.
-//! - **Leaves** ([`values`]): a new node is valued by the evaluator, its
-//!   score turned into a payoff per player by the game's win-probability
-//!   map (exact for Palma, a logistic of the centi-unit score elsewhere).
-//!   A node's moves are added on its second visit. No random playouts:
-//!   the evaluator is what every other search of agon trusts, and one
-//!   evaluation costs less than a playout to the end of any of these
-//!   games.
+//! - **Selection** ([`params::Policy`], `MctsPolicy`): PUCT by default,
+//!   with priors from a softmax over the evaluations of a node's moves;
+//!   UCT as the alternative. A move not yet tried is valued by its
+//!   evaluation (first-play urgency), so the evaluator also orders the
+//!   first visits.
+//! - **Leaves** ([`values`], `MctsPlayout`): by default a new node is
+//!   valued by the evaluator, its score turned into a payoff per player by
+//!   the game's win-probability map (exact for Palma, a logistic of the
+//!   centi-unit score elsewhere). Random or evaluator-guided playouts of
+//!   `MctsPlayoutPlies` plies before the evaluator are options (their
+//!   measurement against the evaluator alone is in the README). A node's
+//!   moves are added on its second visit.
 //! - **Chance nodes** are expanded with every outcome and its probability;
 //!   a playout follows the outcome whose visits lag its probability most,
 //!   so the visits match the dice's distribution without sampling noise
@@ -33,9 +34,10 @@
 //! - **Threads**: root parallelism: each thread grows a tree of its own,
 //!   and the root moves' visits and values are summed over the trees.
 //!   The trees share nothing while they grow, so there is no lock and
-//!   no virtual loss. Every choice is deterministic: with `Threads 1` and
-//!   a `nodes` (or `depth`) limit a search gives the same output every
-//!   time (`Seed` has nothing to fix).
+//!   no virtual loss. Playouts draw from a generator per tree seeded by
+//!   `Seed` and the thread; everything else is deterministic: with
+//!   `Threads 1` and a `nodes` (or `depth`) limit a search gives the same
+//!   output every time.
 //! - **Limits and reports**: `nodes` counts playouts. Round `r` (reported
 //!   as `depth r`) brings each tree to `256·2^(r−1)` playouts of this
 //!   search; `go depth N` is N rounds. Under a clock the search stops at
@@ -83,7 +85,7 @@ pub fn search<G: Playable>(
     stop: &AtomicBool,
     report: driver::ReportFn,
 ) -> SearchResult<G::Move> {
-    search_with(searcher, req, &Params::default(), stop, report)
+    search_with(searcher, req, &req.config.mcts, stop, report)
 }
 
 /// [`search`] with other settings (the tests and measurements).
@@ -120,11 +122,12 @@ pub fn search_with<G: Playable>(
         .unwrap_or_default()
         .into_iter();
     let trees: Vec<Tree<G>> = (0..threads)
-        .map(|_| {
+        .map(|i| {
             let mut t = kept
                 .next()
                 .unwrap_or_else(|| Tree::new(root, &leaf, budget));
             t.set_budget(budget);
+            t.reseed(req.config.seed, i);
             t.prepare_root(root, &leaf, params, req.root_moves);
             t
         })

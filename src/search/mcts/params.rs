@@ -1,5 +1,6 @@
-//! The settings of the tree search (not protocol options: each default
-//! was chosen by measurement, see the module documentation of
+//! The settings of the tree search. `MctsPolicy`, `MctsPlayout` and
+//! `MctsPlayoutPlies` set the first three from the protocol; the rest are
+//! fixed values chosen by measurement (see the module documentation of
 //! [`super`]).
 
 /// How a decision node picks the move to follow.
@@ -14,9 +15,55 @@ pub enum Policy {
     Uct,
 }
 
-#[derive(Clone, Copy, Debug)]
+impl Policy {
+    /// The protocol's names, the default first.
+    pub const NAMES: &'static [&'static str] = &["puct", "uct"];
+
+    pub fn from_name(name: &str) -> Option<Policy> {
+        match name.to_ascii_lowercase().as_str() {
+            "puct" => Some(Policy::Puct),
+            "uct" => Some(Policy::Uct),
+            _ => None,
+        }
+    }
+}
+
+/// How a new node is valued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Playout {
+    /// The evaluator at the node itself.
+    #[default]
+    None,
+    /// Uniformly random moves (and throws or rolls by their
+    /// probabilities) for up to `playout_plies` plies, then the evaluator
+    /// (or the result, if the game ended).
+    Random,
+    /// As `Random`, but each move drawn by the softmax of the evaluations
+    /// of the mover's moves (the prior of PUCT): evaluator-guided.
+    Guided,
+}
+
+impl Playout {
+    /// The protocol's names, the default first.
+    pub const NAMES: &'static [&'static str] = &["none", "random", "guided"];
+
+    pub fn from_name(name: &str) -> Option<Playout> {
+        match name.to_ascii_lowercase().as_str() {
+            "none" => Some(Playout::None),
+            "random" => Some(Playout::Random),
+            "guided" => Some(Playout::Guided),
+            _ => None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     pub policy: Policy,
+    pub playout: Playout,
+    /// The playout's cut-off: plies played before the evaluator values
+    /// the position reached.
+    pub playout_plies: u32,
     /// `c` of the policy, on the payoff scale `[0, 1]`.
     pub exploration: f32,
     /// Temperature of the prior's softmax, in payoff units: a move whose
@@ -27,10 +74,15 @@ pub struct Params {
     pub first_round: u64,
 }
 
+/// The default of `MctsPlayoutPlies`.
+pub const PLAYOUT_PLIES: u32 = 8;
+
 impl Default for Params {
     fn default() -> Self {
         Params {
             policy: Policy::Puct,
+            playout: Playout::None,
+            playout_plies: PLAYOUT_PLIES,
             exploration: 1.0,
             temperature: 0.05,
             first_round: 256,

@@ -7,9 +7,11 @@
 //! once is valued by the evaluator alone, so most leaves never pay for
 //! their children). An edge points at its node once that is visited.
 
-use super::params::{Params, Policy};
+use super::params::{Params, Playout, Policy};
 use super::values::{Leaf, Values};
 use crate::game::{Game, Playable, Player, Status};
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg32;
 
 /// No node yet behind an edge (the root is index 0 and no edge's child).
 const NONE: u32 = 0;
@@ -68,6 +70,9 @@ pub struct Tree<G: Game> {
     hashes: Vec<u64>,
     moves: Vec<G::Move>,
     outcomes: Vec<(G::Move, f64)>,
+    weights: Vec<f32>,
+    /// The playouts' random choices ([`Tree::reseed`] before a search).
+    rng: Pcg32,
 }
 
 impl<G: Playable> Tree<G> {
@@ -84,6 +89,8 @@ impl<G: Playable> Tree<G> {
             hashes: Vec::new(),
             moves: Vec::new(),
             outcomes: Vec::new(),
+            weights: Vec::new(),
+            rng: Pcg32::seed_from_u64(0),
         };
         let node = t.new_node(root, leaf, false);
         t.nodes.push(node);
@@ -103,6 +110,12 @@ impl<G: Playable> Tree<G> {
 
     pub fn set_budget(&mut self, budget: usize) {
         self.budget = budget;
+    }
+
+    /// Fixes the playouts' random choices for the next search (`Seed`, and
+    /// the thread: each tree its own stream).
+    pub fn reseed(&mut self, seed: u64, thread: usize) {
+        self.rng = Pcg32::new(seed, 2 * thread as u64 + 1);
     }
 
     pub fn root(&self) -> &Node {
@@ -202,8 +215,16 @@ impl<G: Playable> Tree<G> {
                 break n.value;
             }
             if !n.expanded {
-                if n.visits == 0 || self.bytes() + self.expansion_bytes() > self.budget {
+                if n.visits == 0 {
                     break n.value;
+                }
+                if self.bytes() + self.expansion_bytes() > self.budget {
+                    // A full tree: the leaf is valued again, by a new
+                    // playout when there are playouts.
+                    break match params.playout {
+                        Playout::None => n.value,
+                        _ => self.rollout(&pos, leaf, params),
+                    };
                 }
                 self.expand(node, &pos, leaf, params);
                 if self.nodes[node].len == 0 {
@@ -222,7 +243,10 @@ impl<G: Playable> Tree<G> {
                 continue;
             }
             let repeated = repetitions && self.hashes.contains(&pos.hash());
-            let child = self.new_node(&pos, leaf, repeated);
+            let mut child = self.new_node(&pos, leaf, repeated);
+            if params.playout != Playout::None && child.kind != Kind::Leaf {
+                child.value = self.rollout(&pos, leaf, params);
+            }
             self.nodes.push(child);
             let id = (self.nodes.len() - 1) as u32;
             self.edges[e].child = id;
@@ -231,6 +255,76 @@ impl<G: Playable> Tree<G> {
         };
         self.seldepth = self.seldepth.max(self.path.len() as u32 - 1);
         self.backup(value);
+    }
+
+    /// The value of a playout from `pos` (not a finished game): moves by
+    /// [`Params::playout`] and outcomes by their probabilities for up to
+    /// [`Params::playout_plies`] plies, then the evaluator; the result
+    /// if the game ends first. Never proven: it is one sample.
+    fn rollout(&mut self, pos: &G, leaf: &Leaf<G>, params: &Params) -> Values {
+        let mut pos = pos.clone();
+        for _ in 0..params.playout_plies {
+            match pos.status() {
+                Status::Over(_) => break,
+                Status::Chance => {
+                    pos.outcomes(&mut self.outcomes);
+                    let mut x: f64 = self.rng.gen();
+                    let mut pick = self.outcomes.len() - 1;
+                    for (i, &(_, p)) in self.outcomes.iter().enumerate() {
+                        if x < p {
+                            pick = i;
+                            break;
+                        }
+                        x -= p;
+                    }
+                    pos.play(self.outcomes[pick].0);
+                }
+                Status::Decision(me) => {
+                    pos.moves(&mut self.moves);
+                    if self.moves.is_empty() {
+                        break;
+                    }
+                    let pick = match params.playout {
+                        Playout::Guided => self.guided_pick(&pos, me, leaf, params),
+                        _ => self.rng.gen_range(0..self.moves.len()),
+                    };
+                    pos.play(self.moves[pick]);
+                }
+            }
+        }
+        let mut value = match pos.status() {
+            Status::Over(outcome) => Values::terminal(outcome, self.players),
+            _ => leaf.estimate(&pos),
+        };
+        value.proven = false;
+        value
+    }
+
+    /// A move of `self.moves` drawn by the softmax of its evaluations for
+    /// the mover `me` (the PUCT prior's distribution).
+    fn guided_pick(&mut self, pos: &G, me: Player, leaf: &Leaf<G>, params: &Params) -> usize {
+        self.weights.clear();
+        let mut best = f32::MIN;
+        for &mv in &self.moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            let q = leaf.estimate_for(&child, me);
+            best = best.max(q);
+            self.weights.push(q);
+        }
+        let mut sum = 0.0;
+        for w in &mut self.weights {
+            *w = ((*w - best) / params.temperature).exp();
+            sum += *w;
+        }
+        let mut x = self.rng.gen::<f32>() * sum;
+        for (i, &w) in self.weights.iter().enumerate() {
+            if x < w {
+                return i;
+            }
+            x -= w;
+        }
+        self.weights.len() - 1
     }
 
     /// Bytes one more expansion may add, at most (a guess: 64 edges).
