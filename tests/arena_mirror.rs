@@ -62,6 +62,8 @@ fn both_games_of_a_pair_get_the_same_throws_in_order() {
         seed: 11,
         margin: Duration::ZERO,
         sprt: None,
+        shard: (0, 1),
+        done: Vec::new(),
     };
     let (start, all) = games(&spec);
     let mut firsts = Vec::new();
@@ -93,6 +95,8 @@ fn the_same_seed_replays_the_same_match() {
         seed: 5,
         margin: Duration::ZERO,
         sprt: None,
+        shard: (0, 1),
+        done: Vec::new(),
     };
     let moves = |all: Vec<(GameResult, bool)>| -> Vec<Vec<String>> {
         all.into_iter().map(|(g, _)| g.moves).collect()

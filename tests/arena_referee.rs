@@ -40,6 +40,8 @@ fn spec(games: u32, max_plies: u32) -> MatchSpec {
         seed: 7,
         margin: Duration::from_millis(50),
         sprt: None,
+        shard: (0, 1),
+        done: Vec::new(),
     }
 }
 

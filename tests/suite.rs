@@ -43,6 +43,8 @@ mod game_contract;
 mod kubeia_match;
 #[path = "layering.rs"]
 mod layering;
+#[path = "match_records.rs"]
+mod match_records;
 #[path = "nplayer.rs"]
 mod nplayer;
 #[path = "palma_endgame.rs"]

@@ -37,6 +37,33 @@ impl TimeControl {
         }
     }
 
+    /// The limits as an engine spec writes them (`tc=10+0.1,movetime=100`;
+    /// `none` for none), for records.
+    pub fn text(&self) -> String {
+        let mut parts = Vec::new();
+        if let Some(c) = self.clock {
+            parts.push(format!(
+                "tc={}+{}",
+                c.time.as_secs_f64(),
+                c.inc.as_secs_f64()
+            ));
+        }
+        if let Some(m) = self.movetime {
+            parts.push(format!("movetime={}", m.as_millis()));
+        }
+        if let Some(d) = self.depth {
+            parts.push(format!("depth={d}"));
+        }
+        if let Some(n) = self.nodes {
+            parts.push(format!("nodes={n}"));
+        }
+        if parts.is_empty() {
+            "none".into()
+        } else {
+            parts.join(",")
+        }
+    }
+
     /// Whether the engine can lose on time (it has a clock or a move time).
     pub fn is_timed(&self) -> bool {
         self.clock.is_some() || self.movetime.is_some()

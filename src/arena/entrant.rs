@@ -22,7 +22,7 @@ use super::external::{Dialect, ExternalSpec, Process};
 use super::fault::{Failure, Fault};
 use super::EngineSpec;
 use crate::game::{GameError, Playable, Player, WeightSet};
-use crate::search::{Clock, Request, Searcher};
+use crate::search::{Clock, Request, ScoreReport, Searcher};
 
 /// How an entrant plays.
 #[derive(Clone, Debug)]
@@ -188,11 +188,14 @@ pub struct MoveRequest<'a, G: Playable> {
     pub wait: Duration,
 }
 
-/// An engine's answer: the word after `bestmove` and the time it took.
+/// An engine's answer: the word after `bestmove`, the time it took, and
+/// the score and depth of its last `info` line that had them.
 #[derive(Clone, Debug)]
 pub struct Answer {
     pub word: String,
     pub used: Duration,
+    pub score: Option<ScoreReport>,
+    pub depth: Option<u32>,
 }
 
 /// An entrant ready to play, for one worker of a match.
@@ -289,7 +292,13 @@ impl Runner {
                     Some(m) => request.pos.move_text(m),
                     None => "(none)".to_string(),
                 };
-                Ok(Answer { word, used })
+                let shown = result.bound.is_some();
+                Ok(Answer {
+                    word,
+                    used,
+                    score: shown.then_some(result.score),
+                    depth: shown.then_some(result.depth),
+                })
             }
             Runner::External { spec, process, .. } => {
                 let Some(p) = process.as_mut() else {

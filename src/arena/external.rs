@@ -16,6 +16,7 @@ use std::time::{Duration, Instant};
 
 use super::entrant::Answer;
 use super::fault::{Failure, Fault};
+use crate::search::ScoreReport;
 
 /// How long the handshake (`uci` … `uciok`) and `isready` … `readyok` may
 /// take: an engine builds its tables here (protocol.md: `isready`).
@@ -180,12 +181,30 @@ impl Process {
         self.send(position)?;
         self.send(go)?;
         let sent = Instant::now();
-        let (at, line) = self.wait_for("bestmove", wait)?;
-        let word = line.split_whitespace().nth(1).unwrap_or("").to_string();
-        Ok(Answer {
-            word,
-            used: at.saturating_duration_since(sent),
-        })
+        let deadline = sent + wait;
+        let (mut score, mut depth) = (None, None);
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (at, line) = self.wait_for_any(left, "bestmove")?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some("bestmove") => {
+                    return Ok(Answer {
+                        word: words.next().unwrap_or("").to_string(),
+                        used: at.saturating_duration_since(sent),
+                        score,
+                        depth,
+                    })
+                }
+                Some("info") => {
+                    if let Some(s) = info_score(&line) {
+                        score = Some(s);
+                        depth = info_field(&line, "depth");
+                    }
+                }
+                _ => {}
+            }
+        }
     }
 
     fn send(&mut self, line: &str) -> Result<(), Failure> {
@@ -246,5 +265,29 @@ impl Drop for Process {
         }
         let _ = self.child.kill();
         let _ = self.child.wait();
+    }
+}
+
+/// The integer after `word` in an `info` line.
+fn info_field<T: std::str::FromStr>(line: &str, word: &str) -> Option<T> {
+    let mut words = line.split_whitespace();
+    words.find(|w| *w == word)?;
+    words.next()?.parse().ok()
+}
+
+/// `score cp N` or `score mate N` of an `info` line (a bound is not a
+/// score).
+fn info_score(line: &str) -> Option<ScoreReport> {
+    let mut words = line.split_whitespace().skip_while(|w| *w != "score");
+    words.next()?;
+    let kind = words.next()?;
+    let n: i32 = words.next()?.parse().ok()?;
+    if matches!(words.next(), Some("lowerbound" | "upperbound")) {
+        return None;
+    }
+    match kind {
+        "cp" => Some(ScoreReport::Cp(n)),
+        "mate" => Some(ScoreReport::Mate(n)),
+        _ => None,
     }
 }

@@ -11,6 +11,7 @@ pub mod control;
 pub mod entrant;
 pub mod external;
 pub mod fault;
+pub mod record;
 pub mod referee;
 pub mod spec;
 pub mod sprt;
@@ -20,8 +21,10 @@ pub mod tally;
 pub use control::TimeControl;
 pub use entrant::{Entrant, Runner};
 pub use fault::{Failure, Fault};
+pub use record::{MatchRecord, MoveNote};
 pub use referee::{
-    play, play_game, random_opening, run_match, EndReason, GameResult, MatchSpec, Rules, TimeUse,
+    play, play_game, random_opening, run_match, stats_of, EndReason, GameResult, MatchSpec, Rules,
+    TimeUse,
 };
 pub use spec::EngineSpec;
 pub use sprt::{Sprt, Verdict};

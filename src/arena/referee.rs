@@ -17,6 +17,7 @@ use rand_pcg::Pcg64;
 use super::control::TimeControl;
 use super::entrant::{Entrant, MoveRequest, Runner};
 use super::fault::{Failure, Fault};
+use super::record::MoveNote;
 use super::sprt::Sprt;
 use super::{EngineSpec, MatchStats};
 use crate::game::{chance, GameError, Outcome, Playable, Player, Status};
@@ -78,6 +79,9 @@ pub struct GameResult {
     pub first_position: String,
     /// Every move and chance outcome from there, in notation.
     pub moves: Vec<String>,
+    /// Per ply: what the mover's engine said about its move (`None` for a
+    /// chance outcome).
+    pub notes: Vec<Option<MoveNote>>,
     /// The position string at the end (for Petteia it names the rule
     /// that ended the game).
     pub last_position: String,
@@ -113,6 +117,7 @@ pub fn play<G: Playable>(
         pos: start.clone(),
         history: Vec::new(),
         moves: Vec::new(),
+        notes: Vec::new(),
         times: controls
             .iter()
             .map(|c| TimeUse {
@@ -146,10 +151,12 @@ pub fn play<G: Playable>(
             let outcome = pos.adjudicate();
             return game.end(outcome, EndReason::PlyLimit);
         }
-        let m = match status {
+        let (m, note) = match status {
             Status::Chance => {
                 pos.outcomes(&mut outcomes);
-                chance::draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes")
+                let m =
+                    chance::draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes");
+                (m, None)
             }
             Status::Decision(p) => {
                 let mover = usize::from(p);
@@ -189,7 +196,7 @@ pub fn play<G: Playable>(
                     }
                     pos.moves(&mut legal);
                     match pos.parse_move(&answer.word) {
-                        Ok(m) if legal.contains(&m) => Ok((m, answer.used)),
+                        Ok(m) if legal.contains(&m) => Ok((m, answer)),
                         _ => Err(Failure::new(
                             Fault::Illegal,
                             format!("'{}' in {}", answer.word, pos.position()),
@@ -197,11 +204,16 @@ pub fn play<G: Playable>(
                     }
                 });
                 match checked {
-                    Ok((m, used)) => {
+                    Ok((m, answer)) => {
                         if let Some(clock) = &mut clocks[mover] {
-                            clock.time = clock.time.saturating_sub(used) + clock.inc;
+                            clock.time = clock.time.saturating_sub(answer.used) + clock.inc;
                         }
-                        m
+                        let note = MoveNote {
+                            score: answer.score,
+                            depth: answer.depth,
+                            ms: answer.used.as_millis() as u64,
+                        };
+                        (m, Some(note))
                     }
                     Err(failure) => {
                         // An engine that answered late is alive and in step
@@ -218,6 +230,7 @@ pub fn play<G: Playable>(
         };
         let text = game.pos.move_text(m);
         game.moves.push(text);
+        game.notes.push(note);
         game.history.push(game.pos.hash());
         game.pos.play(m);
     }
@@ -229,6 +242,7 @@ struct GameSoFar<G: Playable> {
     pos: G,
     history: Vec<u64>,
     moves: Vec<String>,
+    notes: Vec<Option<MoveNote>>,
     times: Vec<TimeUse>,
 }
 
@@ -243,6 +257,7 @@ impl<G: Playable> GameSoFar<G> {
             first_position: self.start.position(),
             last_position: self.pos.position(),
             moves: self.moves,
+            notes: self.notes,
             seats: (0..n).collect(),
             times: self.times,
         }
@@ -358,6 +373,44 @@ pub struct MatchSpec {
     pub margin: Duration,
     /// Stop as soon as this test accepts a hypothesis (two entrants).
     pub sprt: Option<Sprt>,
+    /// Play only this share of the rounds: `(i, n)` takes round `r`
+    /// (from 0) when `r % n == i` (`--shard i+1/n`).
+    pub shard: (u32, u32),
+    /// Games already played (`--resume`), by game number from 1: counted,
+    /// not played again.
+    pub done: Vec<(u32, GameResult)>,
+}
+
+impl MatchSpec {
+    /// Whether game `number` (from 1, `seats` games a round) is in this
+    /// shard.
+    pub fn in_shard(&self, number: u32, seats: usize) -> bool {
+        let (i, n) = self.shard;
+        ((number - 1) / seats as u32) % n.max(1) == i
+    }
+}
+
+/// Statistics of finished games given by number (from 1): every game
+/// counted, and the pairs whose two games are both there.
+pub fn stats_of(games: &[(u32, GameResult)], seats: usize) -> MatchStats {
+    let mut stats = MatchStats::default();
+    let mut rounds: HashMap<u32, (usize, f64)> = HashMap::new();
+    for (number, result) in games {
+        stats.add(result);
+        let round = rounds
+            .entry((number - 1) / seats as u32)
+            .or_insert((0, 0.0));
+        round.0 += 1;
+        round.1 += MatchStats::points(result);
+    }
+    if seats == 2 {
+        let mut complete: Vec<_> = rounds.into_iter().filter(|(_, r)| r.0 == seats).collect();
+        complete.sort_by_key(|(k, _)| *k);
+        for (_, (_, points)) in complete {
+            stats.add_pair(points);
+        }
+    }
+    stats
 }
 
 /// Plays a match between `entrants` (one per player of the game) from
@@ -410,7 +463,16 @@ pub fn run_match<G: Playable>(
         })
         .collect();
     let options = start.options().to_string();
-    let workers = spec.concurrency.max(1).min(jobs.len() * seats).max(1);
+    // Game numbers from 1: those of this shard not played yet.
+    let done: HashMap<usize, &GameResult> = spec
+        .done
+        .iter()
+        .map(|(n, r)| (*n as usize - 1, r))
+        .collect();
+    let todo: Vec<usize> = (0..seats * jobs.len())
+        .filter(|&j| spec.in_shard(j as u32 + 1, seats) && !done.contains_key(&j))
+        .collect();
+    let workers = spec.concurrency.max(1).min(todo.len()).max(1);
     let mut runners = Vec::new();
     for _ in 0..workers {
         let own: Vec<Runner> = entrants
@@ -430,18 +492,32 @@ pub fn run_match<G: Playable>(
     let decided = AtomicBool::new(false);
     // The statistics, and the first entrant's points so far in each round
     // not yet finished.
-    let stats = Mutex::new((MatchStats::default(), HashMap::<usize, (usize, f64)>::new()));
+    let mut first = MatchStats::default();
+    let mut open = HashMap::<usize, (usize, f64)>::new();
+    for (&job, &result) in &done {
+        first.add(result);
+        let round = open.entry(job / seats).or_insert((0, 0.0));
+        round.0 += 1;
+        round.1 += MatchStats::points(result);
+    }
+    open.retain(|_, round| {
+        if round.0 == seats && seats == 2 {
+            first.add_pair(round.1);
+        }
+        round.0 < seats
+    });
+    let stats = Mutex::new((first, open));
     std::thread::scope(|scope| {
         for mut own in runners {
-            let (jobs, next, stats, rules, decided) = (&jobs, &next, &stats, &rules, &decided);
+            let (todo, jobs, next, stats, rules, decided) =
+                (&todo, &jobs, &next, &stats, &rules, &decided);
             scope.spawn(move || loop {
                 if decided.load(Ordering::Relaxed) {
                     break;
                 }
-                let job = next.fetch_add(1, Ordering::Relaxed);
-                if job >= seats * jobs.len() {
+                let Some(&job) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     break;
-                }
+                };
                 let (opening, chance_seed) = &jobs[job / seats];
                 let rotation = job % seats;
                 // Player p is played by entrant (p + rotation) mod seats.

@@ -68,6 +68,27 @@ pub struct AnalyseArgs {
     /// The search (default: the game's own, as `Search auto`).
     #[arg(long, value_parser = super::search_arg)]
     pub search: Option<Algorithm>,
+    /// Annotate every move of the games in this record file (agon's
+    /// match records, APGN for Abalone, the transcription for Petteia and
+    /// Kubeia): best move, played move's loss, error and blunder marks, a
+    /// summary per player.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["position", "equity_loss"])]
+    pub record: Option<String>,
+    /// With --record: only this game of the file (from 1).
+    #[arg(long, requires = "record", value_parser = clap::value_parser!(u32).range(1..))]
+    pub game_index: Option<u32>,
+    /// The K best moves: with --record each move's K best lines; for a
+    /// position, only the K best of its moves.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub multipv: Option<u32>,
+    /// With --record: a loss from this much is an error `?` (default
+    /// 0.04 win probability for Palma, 50 centi-units elsewhere).
+    #[arg(long, requires = "record")]
+    pub error: Option<f64>,
+    /// With --record: a loss from this much is a blunder `??` (default
+    /// 0.08 for Palma, 150 elsewhere).
+    #[arg(long, requires = "record")]
+    pub blunder: Option<f64>,
 }
 
 impl GameCommand for AnalyseArgs {
@@ -82,13 +103,30 @@ impl GameCommand for AnalyseArgs {
             (Some(ms), _) => Limits::movetime(ms),
             (None, d) => Limits::depth(d.unwrap_or(DEFAULT_DEPTH)),
         };
+        if let Some(file) = &self.record {
+            let text = std::fs::read_to_string(file)
+                .map_err(|e| GameError::new(format!("cannot read '{file}': {e}")))?;
+            let (searcher, mut config) = new_searcher(self.algorithm())?;
+            config.multipv = self.multipv.unwrap_or(1) as usize;
+            let (error, blunder) = super::review::default_thresholds::<G>();
+            let thresholds = (self.error.unwrap_or(error), self.blunder.unwrap_or(blunder));
+            let index = self.game_index.map(|i| i as usize);
+            let how = (&limits, &config, &searcher);
+            return super::review::review::<G>(opts, &text, index, how, thresholds);
+        }
         match &self.equity_loss {
             Some(file) => {
                 let text = std::fs::read_to_string(file)
                     .map_err(|e| GameError::new(format!("cannot read '{file}': {e}")))?;
                 equity_loss::<G>(opts, &text, &limits, self.algorithm(), self.verbose)
             }
-            None => hint::<G>(opts, self.position.as_deref(), &limits, self.algorithm()),
+            None => hint::<G>(
+                opts,
+                self.position.as_deref(),
+                &limits,
+                self.algorithm(),
+                self.multipv.map(|k| k as usize),
+            ),
         }
     }
 }
@@ -130,12 +168,12 @@ fn score_key(s: ScoreReport) -> f64 {
 }
 
 /// The default evaluator's win-probability scale, if it has one.
-fn win_scale<G: Playable>() -> Option<crate::game::Score> {
+pub(super) fn win_scale<G: Playable>() -> Option<crate::game::Score> {
     G::Evaluator::default().win_probability_scale()
 }
 
 /// Value of a search score in the command's units (see the module docs).
-fn to_units<G: Playable>(s: ScoreReport) -> f64 {
+pub(super) fn to_units<G: Playable>(s: ScoreReport) -> f64 {
     match (win_scale::<G>(), s) {
         (Some(_), ScoreReport::Cp(v)) => {
             Scale::of::<G>(&G::Evaluator::default()).win_probability(f64::from(v))
@@ -145,7 +183,7 @@ fn to_units<G: Playable>(s: ScoreReport) -> f64 {
     }
 }
 
-fn show<G: Playable>(s: ScoreReport) -> String {
+pub(super) fn show<G: Playable>(s: ScoreReport) -> String {
     match (win_scale::<G>(), s) {
         (None, ScoreReport::Mate(n)) => format!("mate {n}"),
         (None, ScoreReport::Cp(v)) => v.to_string(),
@@ -220,6 +258,7 @@ fn hint<G: Playable>(
     position: Option<&str>,
     limits: &Limits,
     algorithm: Algorithm,
+    multipv: Option<usize>,
 ) -> Result<(), GameError> {
     let pos = match position {
         Some(text) => G::from_position(text, opts)?,
@@ -232,11 +271,15 @@ fn hint<G: Playable>(
         return Ok(());
     }
     let (searcher, config) = new_searcher(algorithm)?;
-    let lines = analyse_moves(&pos, limits, &searcher, &config)?;
+    let mut lines = analyse_moves(&pos, limits, &searcher, &config)?;
     out!("position {}", pos.position());
+    let legal = lines.len();
+    if let Some(k) = multipv {
+        lines.truncate(k);
+    }
     out!(
         "{} legal moves, {}; values: {}",
-        lines.len(),
+        legal,
         budget_text(limits),
         units_text::<G>("the player to move")
     );

@@ -7,8 +7,12 @@ use clap::Args;
 
 use super::progress::Progress;
 use super::{parse_openings, GameCommand, Openings};
+use std::io::Write as _;
+
+use crate::arena::record::{self, MatchRecord};
 use crate::arena::{
-    run_match, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Sprt, Tally, Verdict,
+    run_match, stats_of, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Sprt, Tally,
+    Verdict,
 };
 use crate::game::{GameError, GameOptions, Outcome, Playable};
 use crate::games::GameKind;
@@ -24,11 +28,11 @@ pub struct MatchArgs {
     pub options: Option<String>,
     /// Engine A, e.g. "search=alphabeta,movetime=100" or
     /// "cmd=/path/agon,tc=10+0.1" (see below; --help lists the settings).
-    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant)]
-    pub a: Entrant,
+    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant, required_unless_present = "merge")]
+    pub a: Option<Entrant>,
     /// Engine B, e.g. "search=greedy".
-    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant)]
-    pub b: Entrant,
+    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant, required_unless_present = "merge")]
+    pub b: Option<Entrant>,
     /// Number of games (rounded up to colour-swapped pairs).
     #[arg(long, allow_negative_numbers = true, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
@@ -63,6 +67,34 @@ pub struct MatchArgs {
     /// Print every game's moves and positions.
     #[arg(long)]
     pub verbose: bool,
+    /// Append each game's record to FILE as it ends (agon's record
+    /// format: tags, moves with throws and rolls, scores and times).
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<String>,
+    /// With --record: count the games already in FILE and play only the
+    /// others (a match interrupted and started again with the same
+    /// arguments).
+    #[arg(long, requires = "record")]
+    pub resume: bool,
+    /// Play only share I of N of the rounds (I from 1), e.g. 2/8; the
+    /// shards' records together make the whole match (--merge).
+    #[arg(long, value_name = "I/N", value_parser = parse_shard)]
+    pub shard: Option<(u32, u32)>,
+    /// No games: the statistics of the records in these files (the
+    /// shards of one match), as one run would print them.
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["a", "b", "resume", "shard"])]
+    pub merge: Vec<String>,
+}
+
+/// `I/N` with `1 <= I <= N`, as the shard's index from 0 and the count.
+fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+    let parsed = text
+        .split_once('/')
+        .and_then(|(i, n)| Some((i.trim().parse::<u32>().ok()?, n.trim().parse::<u32>().ok()?)));
+    match parsed {
+        Some((i, n)) if (1..=n).contains(&i) => Ok((i - 1, n)),
+        _ => Err(format!("'{text}' is not I/N with 1 <= I <= N")),
+    }
 }
 
 /// How `agon match` engines are written (also in the README).
@@ -98,6 +130,36 @@ impl GameCommand for MatchArgs {
 
     /// Runs the match and prints a line per game and the final score.
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
+        if !self.merge.is_empty() {
+            return merge::<G>(&self.merge);
+        }
+        let (Some(a), Some(b)) = (&self.a, &self.b) else {
+            return Err(GameError::new("a match needs --a and --b"));
+        };
+        let entrants = [a.clone(), b.clone()];
+        let shard = self.shard.unwrap_or((0, 1));
+        let mut done = Vec::new();
+        if self.resume {
+            if let Some(path) = &self.record {
+                let records = read_record_file::<G>(path, true)?;
+                // Written again without a record cut short at its end, so
+                // that the games to come follow whole records.
+                if !records.is_empty() {
+                    let text: String = records.iter().map(MatchRecord::text::<G>).collect();
+                    std::fs::write(path, text)
+                        .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?;
+                }
+                for r in records {
+                    let seats = G::PLAYER_NAMES.len();
+                    let number = r.number;
+                    let fits = number >= 1 && number <= self.games.div_ceil(2) * 2;
+                    if fits && ((number - 1) / seats as u32) % shard.1 == shard.0 {
+                        done.retain(|(n, _)| *n != number);
+                        done.push((number, r.result()));
+                    }
+                }
+            }
+        }
         let spec = MatchSpec {
             games: self.games,
             opening_plies: (self.openings.min, self.openings.max),
@@ -110,9 +172,62 @@ impl GameCommand for MatchArgs {
             seed: self.seed,
             margin: Duration::from_millis(self.margin),
             sprt: self.sprt,
+            shard,
+            done,
         };
-        run_game::<G>(opts, &[self.a.clone(), self.b.clone()], &spec, self)
+        run_game::<G>(opts, &entrants, &spec, self)
     }
+}
+
+/// The records of `path`; a missing file is no records when `missing_ok`
+/// (a match resumed before its first game ended).
+fn read_record_file<G: Playable>(
+    path: &str,
+    missing_ok: bool,
+) -> Result<Vec<MatchRecord>, GameError> {
+    match std::fs::read_to_string(path) {
+        Ok(text) => record::read::<G>(&text)
+            .map_err(|e| GameError::new(format!("record file '{path}': {e}"))),
+        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(GameError::new(format!("record file '{path}': {e}"))),
+    }
+}
+
+/// `--merge`: the statistics of the games in `paths`, each game number
+/// counted once.
+fn merge<G: Playable>(paths: &[String]) -> Result<(), GameError> {
+    let mut games: Vec<(u32, GameResult)> = Vec::new();
+    let mut names: Vec<String> = vec!["A".into(), "B".into()];
+    for path in paths {
+        for r in read_record_file::<G>(path, false)? {
+            for (p, &e) in r.entrants.iter().enumerate() {
+                if let (Some(slot), Some(name)) = (names.get_mut(e), r.players.get(p)) {
+                    slot.clone_from(name);
+                }
+            }
+            if games.iter().all(|(n, _)| *n != r.number) {
+                games.push((r.number, r.result()));
+            }
+        }
+    }
+    games.sort_by_key(|(n, _)| *n);
+    println!(
+        "merged {}: A = {} vs B = {}, {} games from {} files",
+        G::NAME,
+        names[0],
+        names[1],
+        games.len(),
+        paths.len()
+    );
+    let stats = stats_of(&games, G::PLAYER_NAMES.len());
+    let mut tallies = vec![Tally::default(); 2];
+    for (_, g) in &games {
+        for (e, t) in tallies.iter_mut().enumerate() {
+            t.add(g, e);
+        }
+    }
+    print_summary(&stats, None, &tallies);
+    Ok(())
 }
 
 /// The position strings of an openings file: one a line; empty lines and
@@ -153,11 +268,44 @@ fn run_game<G: Playable>(
     );
     let clock = std::time::Instant::now();
     let progress = Progress::new(u64::from(total), "games");
-    let tallies = std::sync::Mutex::new(vec![Tally::default(); entrants.len()]);
+    progress.advance(spec.done.len() as u64);
+    let mut tallies = vec![Tally::default(); entrants.len()];
+    for (_, done) in &spec.done {
+        for (e, tally) in tallies.iter_mut().enumerate() {
+            tally.add(done, e);
+        }
+    }
+    let tallies = std::sync::Mutex::new(tallies);
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
+    let controls: Vec<String> = entrants.iter().map(|e| e.control.text()).collect();
+    let record_file = match &args.record {
+        Some(path) => Some(std::sync::Mutex::new(
+            std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?,
+        )),
+        None => None,
+    };
+    let options = start.options().to_string();
     let stats = run_match(&start, entrants, spec, &|n, result, s| {
         if let Ok(mut t) = tallies.lock() {
             for (e, tally) in t.iter_mut().enumerate() {
                 tally.add(result, e);
+            }
+        }
+        if let Some(file) = &record_file {
+            let text = MatchRecord::of::<G>(result, n, &options, &names, &controls).text::<G>();
+            // One write per record: a match killed mid-way leaves whole
+            // records, and at worst one cut short, which the reader skips.
+            let written = file.lock().map_err(|_| ()).and_then(|mut f| {
+                f.write_all(text.as_bytes())
+                    .and_then(|()| f.flush())
+                    .map_err(|_| ())
+            });
+            if written.is_err() {
+                progress.line("info string error: cannot write the record file");
             }
         }
         let sprt = spec
@@ -208,19 +356,35 @@ fn run_game<G: Playable>(
     });
     progress.finish();
     let stats = stats?;
+    let tallies = match tallies.into_inner() {
+        Ok(t) => t,
+        Err(poisoned) => poisoned.into_inner(),
+    };
+    print_summary(&stats, spec.sprt.as_ref(), &tallies);
+    println!(
+        "time {:.1} s ({} games at once)",
+        clock.elapsed().as_secs_f64(),
+        spec.concurrency
+    );
+    Ok(())
+}
+
+/// The result lines of a match: score, Elo, LOS, pentanomial pairs, the
+/// SPRT's state and each engine's forfeits.
+fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
     println!(
         "result A vs B: {} los {:.1}% (adjudicated {}, repetitions {}, forfeits {})",
-        score_line(&stats),
+        score_line(stats),
         100.0 * stats.los(),
         stats.adjudicated,
         stats.repetitions,
         stats.forfeits
     );
-    if let Some(elo) = pair_elo_text(&stats) {
+    if let Some(elo) = pair_elo_text(stats) {
         let [ll, ld, even, wd, ww] = stats.pairs;
         println!("pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, {elo}");
     }
-    if let Some(t) = &spec.sprt {
+    if let Some(t) = sprt {
         let llr = t.llr(&stats.pairs);
         let (lower, upper) = t.bounds();
         let verdict = match t.verdict(llr) {
@@ -233,17 +397,9 @@ fn run_game<G: Playable>(
             t.elo0, t.elo1, t.alpha, t.beta
         );
     }
-    if let Ok(t) = tallies.lock() {
-        for (who, tally) in ["A", "B"].iter().zip(t.iter()) {
-            println!("forfeits {who}: {}", tally.summary());
-        }
+    for (who, tally) in ["A", "B"].iter().zip(tallies) {
+        println!("forfeits {who}: {}", tally.summary());
     }
-    println!(
-        "time {:.1} s ({} games at once)",
-        clock.elapsed().as_secs_f64(),
-        spec.concurrency
-    );
-    Ok(())
 }
 
 /// `A (black) wins by rules, 87 plies | +5 =1 -6 score 45.8% elo -29 ± 150 los 38.1%`

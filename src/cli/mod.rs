@@ -19,6 +19,7 @@ pub mod bench;
 pub mod matches;
 pub mod perft;
 pub mod progress;
+pub mod review;
 pub mod tune;
 pub mod tune_spsa;
 

@@ -32,6 +32,11 @@ impl Progress {
         self.bar.inc(1);
     }
 
+    /// `n` steps done before this run (a resumed match).
+    pub fn advance(&self, n: u64) {
+        self.bar.inc(n);
+    }
+
     /// Removes the bar.
     pub fn finish(&self) {
         self.bar.finish_and_clear();

@@ -1,0 +1,282 @@
+//! Match records (`agon match --record`): every record agon writes reads
+//! back to the identical game for every game; a match killed mid-way and
+//! resumed, and a match played in shards and merged, give the statistics
+//! of one uninterrupted run; `agon analyse --record` annotates every move
+//! of a recorded game of each game.
+
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use agon::arena::record::{self, MatchRecord};
+use agon::arena::{run_match, Entrant, MatchSpec};
+use agon::game::{GameOptions, Playable, Status};
+use agon::games::GameKind;
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agon-records-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    let _ = std::fs::remove_file(&path);
+    path
+}
+
+fn spec(games: u32) -> MatchSpec {
+    MatchSpec {
+        games,
+        opening_plies: (2, 4),
+        openings: Vec::new(),
+        max_plies: 120,
+        concurrency: 1,
+        seed: 5,
+        margin: Duration::from_secs(3600),
+        sprt: None,
+        shard: (0, 1),
+        done: Vec::new(),
+    }
+}
+
+fn round_trip<G: Playable>() {
+    let opts = GameOptions::parse("", G::option_specs()).expect("defaults");
+    let start = G::new(&opts).expect("start");
+    let entrants = [
+        Entrant::parse("depth=1,name=one").expect("engine"),
+        Entrant::parse("search=greedy,name=two").expect("engine"),
+    ];
+    let names = vec!["one".to_string(), "two".to_string()];
+    let controls: Vec<String> = entrants.iter().map(|e| e.control.text()).collect();
+    let results = std::sync::Mutex::new(Vec::new());
+    run_match(&start, &entrants, &spec(4), &|n, r, _| {
+        results.lock().expect("results").push((n, r.clone()));
+    })
+    .expect("a match");
+    let results = results.into_inner().expect("results");
+    assert_eq!(results.len(), 4, "{}", G::NAME);
+    let mut text = String::new();
+    let mut written = Vec::new();
+    for (n, r) in &results {
+        let rec = MatchRecord::of::<G>(r, *n, &start.options().to_string(), &names, &controls);
+        text += &rec.text::<G>();
+        written.push(rec);
+    }
+    let read = record::read::<G>(&text).expect("records read back");
+    assert_eq!(read, written, "{}", G::NAME);
+    for ((_, result), rec) in results.iter().zip(&read) {
+        let line = rec.replay::<G>().expect("the record replays");
+        let last = line.last().expect("a position");
+        assert_eq!(last.position(), result.last_position, "{}", G::NAME);
+        assert_eq!(rec.moves.len() as u32, result.plies);
+        if let Status::Over(o) = last.status() {
+            assert_eq!(o, rec.outcome, "{}", G::NAME);
+        }
+        // The engines' notes are kept: a move by a searching engine has a
+        // time, a chance outcome none.
+        assert!(rec.moves.iter().any(|(_, n)| n.is_some()), "{}", G::NAME);
+    }
+    // A record cut short (a match killed while writing) is left out; a
+    // record with an illegal move does not replay.
+    let cut = &text[..text.len() - 20];
+    assert_eq!(record::read::<G>(cut).expect("cut").len(), 3);
+    let mut bad = read[0].clone();
+    let k = bad
+        .moves
+        .iter()
+        .position(|(m, _)| !m.is_empty())
+        .expect("a move");
+    bad.moves[k].0 = bad.moves[(k + 1) % bad.moves.len()].0.clone() + "x";
+    assert!(bad.replay::<G>().is_err(), "{}", G::NAME);
+}
+
+#[test]
+fn every_record_reads_back_to_the_same_game() {
+    for &kind in GameKind::ALL {
+        agon::with_game!(kind, G => round_trip::<G>());
+    }
+}
+
+fn agon_out(args: &[&str]) -> String {
+    let (status, out, err) = crate::common::run(args);
+    assert!(status.success(), "{args:?}: {err}");
+    out
+}
+
+/// The statistics lines of `agon match` (the result, the pairs, the
+/// forfeits): what a resumed or merged run must repeat.
+fn statistics(out: &str) -> Vec<String> {
+    out.lines()
+        .filter(|l| {
+            l.starts_with("result ") || l.starts_with("pairs ") || l.starts_with("forfeits ")
+        })
+        .map(str::to_string)
+        .collect()
+}
+
+const MATCH: &[&str] = &[
+    "match",
+    "--game",
+    "zamma",
+    "--a",
+    "depth=2,name=two",
+    "--b",
+    "search=greedy,name=greedy",
+    "--games",
+    "12",
+    "--seed",
+    "9",
+];
+
+fn with(extra: &[&str]) -> Vec<String> {
+    MATCH.iter().chain(extra).map(|s| s.to_string()).collect()
+}
+
+fn refs(v: &[String]) -> Vec<&str> {
+    v.iter().map(String::as_str).collect()
+}
+
+#[test]
+fn a_killed_match_resumes_to_the_same_statistics() {
+    let whole = temp("whole.agn");
+    let full = agon_out(&refs(&with(&["--record", whole.to_str().expect("path")])));
+    let expected = statistics(&full);
+    assert_eq!(expected.len(), 4, "{full}");
+    let text = std::fs::read_to_string(&whole).expect("records");
+    assert_eq!(
+        record::read::<agon::games::zamma::Zamma>(&text)
+            .expect("read")
+            .len(),
+        12
+    );
+
+    // Killed for real once two games are on file.
+    let part = temp("part.agn");
+    let args = with(&["--record", part.to_str().expect("path")]);
+    let mut child = Command::new(crate::common::agon_bin())
+        .args(&args)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("agon runs");
+    let began = Instant::now();
+    while began.elapsed() < Duration::from_secs(60) {
+        let n = std::fs::read_to_string(&part)
+            .map(|t| t.matches("[Game ").count())
+            .unwrap_or(0);
+        if n >= 2 {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    // And a record cut in the middle, as a kill while writing leaves it.
+    let mut text = std::fs::read_to_string(&part).expect("records");
+    let kept = record::read::<agon::games::zamma::Zamma>(&text)
+        .expect("read")
+        .len();
+    assert!(kept < 12, "the match ended before the kill");
+    let half = whole_record_text(&whole, kept);
+    text += &half[..half.len() / 2];
+    std::fs::write(&part, &text).expect("write");
+    let resumed = agon_out(&refs(&with(&[
+        "--record",
+        part.to_str().expect("path"),
+        "--resume",
+    ])));
+    assert_eq!(statistics(&resumed), expected, "{resumed}");
+    let played = resumed.lines().filter(|l| l.starts_with("game ")).count();
+    assert_eq!(played, 12 - kept, "only the games not on file: {resumed}");
+    let games = std::fs::read_to_string(&part).expect("records");
+    let numbers: std::collections::BTreeSet<u32> =
+        record::read::<agon::games::zamma::Zamma>(&games)
+            .expect("read")
+            .iter()
+            .map(|r| r.number)
+            .collect();
+    assert_eq!(numbers, (1..=12).collect(), "every game once");
+}
+
+/// The text of record `k` (from 0) of `path`.
+fn whole_record_text(path: &PathBuf, k: usize) -> String {
+    let text = std::fs::read_to_string(path).expect("records");
+    let starts: Vec<usize> = text.match_indices("[Game ").map(|(i, _)| i).collect();
+    let end = starts.get(k + 1).copied().unwrap_or(text.len());
+    text[starts[k]..end].to_string()
+}
+
+#[test]
+fn shards_merged_equal_one_run() {
+    let whole = statistics(&agon_out(MATCH));
+    let mut files = Vec::new();
+    for i in 1..=3 {
+        let path = temp(&format!("shard{i}.agn"));
+        let shard = format!("{i}/3");
+        agon_out(&refs(&with(&[
+            "--shard",
+            &shard,
+            "--record",
+            path.to_str().expect("path"),
+        ])));
+        files.push(path.to_str().expect("path").to_string());
+    }
+    let mut args = vec!["match", "--game", "zamma", "--merge"];
+    args.extend(files.iter().map(String::as_str));
+    let merged = agon_out(&args);
+    assert!(merged.contains("12 games from 3 files"), "{merged}");
+    assert_eq!(statistics(&merged), whole, "{merged}");
+}
+
+fn annotated(kind: GameKind) {
+    let name = kind.name();
+    let path = temp(&format!("{name}.agn"));
+    let file = path.to_str().expect("path");
+    agon_out(&[
+        "match",
+        "--game",
+        name,
+        "--a",
+        "depth=1",
+        "--b",
+        "search=greedy",
+        "--games",
+        "2",
+        "--max-plies",
+        "60",
+        "--record",
+        file,
+    ]);
+    let out = agon_out(&[
+        "analyse",
+        "--game",
+        name,
+        "--record",
+        file,
+        "--game-index",
+        "2",
+        "--depth",
+        "1",
+    ]);
+    let text = std::fs::read_to_string(&path).expect("records");
+    let rec = agon::with_game!(kind, G => {
+        record::read::<G>(&text).expect("read").remove(1)
+    });
+    // One row per ply, in order, with the played move.
+    for (i, (m, _)) in rec.moves.iter().enumerate() {
+        let row = out
+            .lines()
+            .find(|l| l.split_whitespace().next() == Some(&(i + 1).to_string()))
+            .unwrap_or_else(|| panic!("{name}: no row for ply {}:\n{out}", i + 1));
+        assert_eq!(
+            row.split_whitespace().nth(2),
+            Some(m.as_str()),
+            "{name}: {row}"
+        );
+    }
+    assert_eq!(out.matches("\nsummary ").count(), 2, "{name}:\n{out}");
+}
+
+#[test]
+fn analyse_record_lists_every_move_of_each_game() {
+    for &kind in GameKind::ALL {
+        annotated(kind);
+    }
+}
