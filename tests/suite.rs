@@ -47,6 +47,8 @@ mod layering;
 mod match_records;
 #[path = "nplayer.rs"]
 mod nplayer;
+#[path = "openings_files.rs"]
+mod openings_files;
 #[path = "palma_endgame.rs"]
 mod palma_endgame;
 #[path = "palma_perft.rs"]

@@ -17,6 +17,7 @@ macro_rules! out {
 pub mod analyse;
 pub mod bench;
 pub mod matches;
+pub mod openings;
 pub mod perft;
 pub mod progress;
 pub mod review;
@@ -61,6 +62,9 @@ pub enum Command {
     /// programs (both colours, random openings, mirrored chance).
     #[command(after_help = matches::ENGINES)]
     Match(Box<matches::MatchArgs>),
+    /// Write an openings file for `agon match --openings-file`: positions
+    /// from game records, or balanced random openings.
+    Openings(openings::OpeningsArgs),
 }
 
 impl Cli {
@@ -100,6 +104,7 @@ impl Command {
             Command::Bench(a) => a.run_games(),
             Command::Tune(a) => on_game(a.as_ref(), a.game),
             Command::Match(a) => on_game(a.as_ref(), a.game),
+            Command::Openings(a) => on_game(a, a.game),
         }
     }
 }
