@@ -64,6 +64,8 @@ fn both_games_of_a_pair_get_the_same_throws_in_order() {
         sprt: None,
         shard: (0, 1),
         done: Vec::new(),
+        resign: None,
+        draw: None,
     };
     let (start, all) = games(&spec);
     let mut firsts = Vec::new();
@@ -97,6 +99,8 @@ fn the_same_seed_replays_the_same_match() {
         sprt: None,
         shard: (0, 1),
         done: Vec::new(),
+        resign: None,
+        draw: None,
     };
     let moves = |all: Vec<(GameResult, bool)>| -> Vec<Vec<String>> {
         all.into_iter().map(|(g, _)| g.moves).collect()

@@ -42,6 +42,8 @@ fn spec(games: u32, max_plies: u32) -> MatchSpec {
         sprt: None,
         shard: (0, 1),
         done: Vec::new(),
+        resign: None,
+        draw: None,
     }
 }
 

@@ -33,6 +33,8 @@ fn spec(games: u32) -> MatchSpec {
         sprt: None,
         shard: (0, 1),
         done: Vec::new(),
+        resign: None,
+        draw: None,
     }
 }
 
@@ -278,5 +280,86 @@ fn annotated(kind: GameKind) {
 fn analyse_record_lists_every_move_of_each_game() {
     for &kind in GameKind::ALL {
         annotated(kind);
+    }
+}
+
+/// Each player's scores in a record, in order (from the mover's view).
+fn scores_by_player<G: Playable>(rec: &MatchRecord) -> Vec<Vec<i32>> {
+    let line = rec.replay::<G>().expect("replays");
+    let mut out = vec![Vec::new(); 2];
+    for (i, (_, note)) in rec.moves.iter().enumerate() {
+        if let (Status::Decision(p), Some(n)) = (line[i].status(), note) {
+            let cp = match n.score {
+                Some(agon::search::ScoreReport::Cp(cp)) => cp,
+                Some(agon::search::ScoreReport::Mate(m)) => m.signum() * 100_000,
+                None => 0,
+            };
+            out[usize::from(p)].push(cp);
+        }
+    }
+    out
+}
+
+#[test]
+fn score_adjudication_follows_both_engines_scores() {
+    use agon::games::abalone::Abalone;
+    let path = temp("resign.agn");
+    let file = path.to_str().expect("path");
+    agon_out(&[
+        "match",
+        "--game",
+        "abalone",
+        "--a",
+        "depth=3",
+        "--b",
+        "search=greedy",
+        "--games",
+        "4",
+        "--resign",
+        "movecount=3,score=300",
+        "--record",
+        file,
+    ]);
+    let text = std::fs::read_to_string(&path).expect("records");
+    let records = record::read::<Abalone>(&text).expect("read");
+    assert_eq!(records.len(), 4);
+    let mut resigned = 0;
+    for rec in &records {
+        if let agon::arena::EndReason::Resign(loser) = rec.reason {
+            resigned += 1;
+            let s = scores_by_player::<Abalone>(rec);
+            let (l, w) = (&s[usize::from(loser)], &s[1 - usize::from(loser)]);
+            assert!(l[l.len() - 3..].iter().all(|&c| c <= -300), "{l:?}");
+            assert!(w[w.len() - 3..].iter().all(|&c| c >= 300), "{w:?}");
+            assert_eq!(rec.outcome, agon::game::Outcome::Win(1 - loser));
+        }
+    }
+    assert!(resigned > 0, "greedy never resigned against depth 3");
+
+    let path = temp("draw.agn");
+    let file = path.to_str().expect("path");
+    agon_out(&[
+        "match",
+        "--game",
+        "zamma",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--games",
+        "2",
+        "--draw",
+        "movenumber=5,movecount=2,score=1000",
+        "--record",
+        file,
+    ]);
+    let text = std::fs::read_to_string(&path).expect("records");
+    for rec in record::read::<agon::games::zamma::Zamma>(&text).expect("read") {
+        assert_eq!(rec.reason, agon::arena::EndReason::ScoreDraw);
+        assert_eq!(rec.outcome, agon::game::Outcome::Draw);
+        assert!(rec.moves.len() >= 10, "{} plies", rec.moves.len());
+        for s in scores_by_player::<agon::games::zamma::Zamma>(&rec) {
+            assert!(s[s.len() - 2..].iter().all(|c| c.abs() <= 1000), "{s:?}");
+        }
     }
 }

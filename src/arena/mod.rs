@@ -7,6 +7,7 @@
 //! round sees the same throws (mirrored chance); statistics per game and
 //! per pair (pentanomial), and an SPRT that can stop the match.
 
+pub mod adjudication;
 pub mod control;
 pub mod entrant;
 pub mod external;
@@ -18,6 +19,7 @@ pub mod sprt;
 pub mod stats;
 pub mod tally;
 
+pub use adjudication::ScoreRule;
 pub use control::TimeControl;
 pub use entrant::{Entrant, Runner};
 pub use fault::{Failure, Fault};

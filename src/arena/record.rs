@@ -27,8 +27,9 @@
 //!   the match (0 = A), which the statistics count by.
 //! - `Result` is `1-0`, `0-1` or `1/2-1/2` for two players, otherwise each
 //!   player's rank from 1, comma-separated (`1,2,2`). `Reason` is `rules`,
-//!   `repetition`, `ply limit` or `forfeit <player> <fault>`; `Detail`, if
-//!   present, what the referee saw.
+//!   `repetition`, `ply limit`, `resign <player>`, `draw by scores` or
+//!   `forfeit <player> <fault>`; `Detail`, if present, what the referee
+//!   saw.
 //! - The moves, throws and rolls follow in the game's notation from the
 //!   `Start` position, separated by white space; a `{…}` after an
 //!   engine's move holds its score (`+0.36`, or `+M3` for a mate, from
@@ -262,6 +263,11 @@ fn reason_text<G: Playable>(reason: EndReason) -> String {
         EndReason::Rules => "rules".into(),
         EndReason::Repetition => "repetition".into(),
         EndReason::PlyLimit => "ply limit".into(),
+        EndReason::ScoreDraw => "draw by scores".into(),
+        EndReason::Resign(p) => {
+            let who = G::PLAYER_NAMES.get(usize::from(p)).copied().unwrap_or("?");
+            format!("resign {who}")
+        }
         EndReason::Forfeit(p, fault) => {
             let who = G::PLAYER_NAMES.get(usize::from(p)).copied().unwrap_or("?");
             format!("forfeit {who} {}", fault.name())
@@ -274,6 +280,12 @@ fn parse_reason<G: Playable>(text: &str) -> Option<EndReason> {
         "rules" => EndReason::Rules,
         "repetition" => EndReason::Repetition,
         "ply limit" => EndReason::PlyLimit,
+        "draw by scores" => EndReason::ScoreDraw,
+        _ if text.starts_with("resign ") => {
+            let who = &text["resign ".len()..];
+            let p = G::PLAYER_NAMES.iter().position(|&n| n == who)?;
+            EndReason::Resign(p as Player)
+        }
         _ => {
             let rest = text.strip_prefix("forfeit ")?;
             let (who, fault) = rest.split_once(' ')?;

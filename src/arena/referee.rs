@@ -14,6 +14,7 @@ use std::time::Duration;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+use super::adjudication::ScoreRule;
 use super::control::TimeControl;
 use super::entrant::{Entrant, MoveRequest, Runner};
 use super::fault::{Failure, Fault};
@@ -21,7 +22,7 @@ use super::record::MoveNote;
 use super::sprt::Sprt;
 use super::{EngineSpec, MatchStats};
 use crate::game::{chance, GameError, Outcome, Playable, Player, Status};
-use crate::search::Clock;
+use crate::search::{Clock, ScoreReport};
 
 /// The ply up to which the time each engine used is reported (issue 12:
 /// "no more than 60% of the base time spent by ply 60" in Abalone).
@@ -42,6 +43,10 @@ pub enum EndReason {
     PlyLimit,
     /// The player's engine lost by a fault.
     Forfeit(Player, Fault),
+    /// Both engines' scores agreed the player was lost (`--resign`).
+    Resign(Player),
+    /// Both engines' scores were level long enough (`--draw`).
+    ScoreDraw,
 }
 
 /// The time one player's engine used in a game.
@@ -98,6 +103,9 @@ pub struct Rules {
     pub max_plies: u32,
     /// Time an engine may use beyond its clock or move time.
     pub margin: Duration,
+    /// Score-based adjudication (two players).
+    pub resign: Option<ScoreRule>,
+    pub draw: Option<ScoreRule>,
 }
 
 /// Plays one game from `start`; `seats[p]` plays player `p` under
@@ -133,6 +141,8 @@ pub fn play<G: Playable>(
     }
     let mut clocks: Vec<Option<Clock>> = controls.iter().map(|c| c.clock).collect();
     let mut rng = Pcg64::seed_from_u64(chance_seed);
+    // Each player's reported scores, for the score adjudication.
+    let mut scores: Vec<Vec<Option<ScoreReport>>> = vec![Vec::new(); n];
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
     loop {
@@ -146,6 +156,16 @@ pub fn play<G: Playable>(
             if seen >= limit {
                 return game.end(Outcome::Draw, EndReason::Repetition);
             }
+        }
+        if let Some(p) = rules.resign.and_then(|r| r.resigns(&scores)) {
+            let loser = p as Player;
+            return game.end(Outcome::Win(1 - loser), EndReason::Resign(loser));
+        }
+        if rules
+            .draw
+            .is_some_and(|r| r.draws(&scores, game.moves.len()))
+        {
+            return game.end(Outcome::Draw, EndReason::ScoreDraw);
         }
         if game.moves.len() as u32 >= rules.max_plies {
             let outcome = pos.adjudicate();
@@ -208,6 +228,7 @@ pub fn play<G: Playable>(
                         if let Some(clock) = &mut clocks[mover] {
                             clock.time = clock.time.saturating_sub(answer.used) + clock.inc;
                         }
+                        scores[mover].push(answer.score);
                         let note = MoveNote {
                             score: answer.score,
                             depth: answer.depth,
@@ -312,6 +333,8 @@ pub fn play_game<G: Playable>(
     let rules = Rules {
         max_plies,
         margin: Duration::from_secs(3600 * 24 * 365),
+        resign: None,
+        draw: None,
     };
     play(start, &mut seats, &controls, &rules, chance_seed)
 }
@@ -379,6 +402,9 @@ pub struct MatchSpec {
     /// Games already played (`--resume`), by game number from 1: counted,
     /// not played again.
     pub done: Vec<(u32, GameResult)>,
+    /// Score-based adjudication (`--resign`, `--draw`).
+    pub resign: Option<ScoreRule>,
+    pub draw: Option<ScoreRule>,
 }
 
 impl MatchSpec {
@@ -487,6 +513,8 @@ pub fn run_match<G: Playable>(
     let rules = Rules {
         max_plies: spec.max_plies,
         margin: spec.margin,
+        resign: spec.resign,
+        draw: spec.draw,
     };
     let next = AtomicUsize::new(0);
     let decided = AtomicBool::new(false);

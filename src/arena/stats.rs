@@ -12,7 +12,8 @@ pub struct MatchStats {
     pub wins: u32,
     pub draws: u32,
     pub losses: u32,
-    /// Games ended by the ply limit (adjudicated by the game).
+    /// Games ended by the ply limit (adjudicated by the game) or by the
+    /// engines' scores (`--resign`, `--draw`).
     pub adjudicated: u32,
     /// Games ended as a draw by repetition.
     pub repetitions: u32,
@@ -68,7 +69,9 @@ impl MatchStats {
             _ => self.draws += 1,
         }
         match result.reason {
-            EndReason::PlyLimit => self.adjudicated += 1,
+            EndReason::PlyLimit | EndReason::Resign(_) | EndReason::ScoreDraw => {
+                self.adjudicated += 1
+            }
             EndReason::Repetition => self.repetitions += 1,
             EndReason::Forfeit(..) => self.forfeits += 1,
             EndReason::Rules => {}

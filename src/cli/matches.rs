@@ -11,8 +11,8 @@ use std::io::Write as _;
 
 use crate::arena::record::{self, MatchRecord};
 use crate::arena::{
-    run_match, stats_of, EndReason, Entrant, GameResult, MatchSpec, MatchStats, Sprt, Tally,
-    Verdict,
+    run_match, stats_of, EndReason, Entrant, GameResult, MatchSpec, MatchStats, ScoreRule, Sprt,
+    Tally, Verdict,
 };
 use crate::game::{GameError, GameOptions, Outcome, Playable};
 use crate::games::GameKind;
@@ -67,6 +67,15 @@ pub struct MatchArgs {
     /// Print every game's moves and positions.
     #[arg(long)]
     pub verbose: bool,
+    /// Adjudicate a loss when, for N moves of each, the loser's engine
+    /// scored at most -CP and the winner's at least CP (two players):
+    /// "movecount=3,score=1000".
+    #[arg(long, value_parser = parse_score_rule)]
+    pub resign: Option<ScoreRule>,
+    /// Adjudicate a draw after move M when both engines scored within
+    /// ±CP for N moves each: "movenumber=40,movecount=8,score=10".
+    #[arg(long, value_parser = parse_score_rule)]
+    pub draw: Option<ScoreRule>,
     /// Append each game's record to FILE as it ends (agon's record
     /// format: tags, moves with throws and rolls, scores and times).
     #[arg(long, value_name = "FILE")]
@@ -115,6 +124,10 @@ it is alive and in step).";
 /// Parses `--a`/`--b`: a built-in configuration or an external engine.
 pub fn parse_entrant(text: &str) -> Result<Entrant, String> {
     Entrant::parse(text).map_err(|e| e.to_string())
+}
+
+fn parse_score_rule(text: &str) -> Result<ScoreRule, String> {
+    ScoreRule::parse(text).map_err(|e| e.to_string())
 }
 
 fn parse_sprt(text: &str) -> Result<Sprt, String> {
@@ -174,6 +187,8 @@ impl GameCommand for MatchArgs {
             sprt: self.sprt,
             shard,
             done,
+            resign: self.resign,
+            draw: self.draw,
         };
         run_game::<G>(opts, &entrants, &spec, self)
     }
@@ -420,6 +435,8 @@ fn game_line<G: Playable>(result: &GameResult, s: &MatchStats) -> String {
         EndReason::Rules => "rules".to_string(),
         EndReason::Repetition => "repetition".to_string(),
         EndReason::PlyLimit => "ply limit".to_string(),
+        EndReason::ScoreDraw => "draw by scores".to_string(),
+        EndReason::Resign(p) => format!("{} resigns by scores", who(p)),
         EndReason::Forfeit(p, fault) => format!("{} forfeits: {fault}, {}", who(p), result.detail),
     };
     format!(
