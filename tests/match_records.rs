@@ -363,3 +363,53 @@ fn score_adjudication_follows_both_engines_scores() {
         }
     }
 }
+
+#[test]
+fn a_round_robin_plays_every_pairing_and_ranks_the_engines() {
+    let path = temp("rr.agn");
+    let file = path.to_str().expect("path");
+    let out = agon_out(&[
+        "match",
+        "--game",
+        "petteia",
+        "--a",
+        "depth=2,name=two",
+        "--b",
+        "search=greedy,name=g",
+        "--engine",
+        "search=random,name=r",
+        "--games",
+        "4",
+        "--record",
+        file,
+    ]);
+    let pairings: Vec<&str> = out.lines().filter(|l| l.starts_with("pairing ")).collect();
+    assert_eq!(pairings.len(), 3, "{out}");
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| *l != "standings:")
+        .skip(1)
+        .collect();
+    assert_eq!(table.len(), 3, "{out}");
+    // Every game gives out one point, and each engine played two pairings.
+    let mut points = 0.0;
+    for row in &table {
+        let (p, games) = row
+            .split_whitespace()
+            .find_map(|w| w.split_once('/'))
+            .expect("points/games");
+        points += p.parse::<f64>().expect("points");
+        assert_eq!(games, "8", "{row}");
+    }
+    assert_eq!(points, 12.0, "{out}");
+    for pair in ["AB", "AC", "BC"] {
+        let f = path.with_file_name(format!("rr-{pair}.agn"));
+        let text = std::fs::read_to_string(&f).expect("a record file per pairing");
+        assert_eq!(
+            record::read::<agon::games::petteia::Petteia>(&text)
+                .expect("read")
+                .len(),
+            4
+        );
+    }
+}

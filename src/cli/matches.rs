@@ -33,6 +33,15 @@ pub struct MatchArgs {
     /// Engine B, e.g. "search=greedy".
     #[arg(long, value_name = "ENGINE", value_parser = parse_entrant, required_unless_present = "merge")]
     pub b: Option<Entrant>,
+    /// More engines (C, D, …), once each: a tournament of every pairing
+    /// (--tournament); each pairing is a match of --games games.
+    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant)]
+    pub engine: Vec<Entrant>,
+    /// With --engine: round-robin (every pair of engines) or gauntlet (A
+    /// against each other engine). With --record FILE each pairing has
+    /// its file, FILE-AB, FILE-AC, ….
+    #[arg(long, value_enum, default_value_t = Tournament::RoundRobin)]
+    pub tournament: Tournament,
     /// Number of games (rounded up to colour-swapped pairs).
     #[arg(long, allow_negative_numbers = true, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
@@ -91,7 +100,7 @@ pub struct MatchArgs {
     pub shard: Option<(u32, u32)>,
     /// No games: the statistics of the records in these files (the
     /// shards of one match), as one run would print them.
-    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["a", "b", "resume", "shard"])]
+    #[arg(long, value_name = "FILE", num_args = 1.., conflicts_with_all = ["a", "b", "engine", "resume", "shard"])]
     pub merge: Vec<String>,
 }
 
@@ -149,48 +158,158 @@ impl GameCommand for MatchArgs {
         let (Some(a), Some(b)) = (&self.a, &self.b) else {
             return Err(GameError::new("a match needs --a and --b"));
         };
-        let entrants = [a.clone(), b.clone()];
-        let shard = self.shard.unwrap_or((0, 1));
-        let mut done = Vec::new();
-        if self.resume {
-            if let Some(path) = &self.record {
-                let records = read_record_file::<G>(path, true)?;
-                // Written again without a record cut short at its end, so
-                // that the games to come follow whole records.
-                if !records.is_empty() {
-                    let text: String = records.iter().map(MatchRecord::text::<G>).collect();
-                    std::fs::write(path, text)
-                        .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?;
+        let mut engines = vec![a.clone(), b.clone()];
+        engines.extend(self.engine.iter().cloned());
+        let pairings: Vec<(usize, usize)> = match self.tournament {
+            Tournament::RoundRobin => (0..engines.len())
+                .flat_map(|i| (i + 1..engines.len()).map(move |j| (i, j)))
+                .collect(),
+            Tournament::Gauntlet => (1..engines.len()).map(|j| (0, j)).collect(),
+        };
+        let openings = match &self.openings_file {
+            Some(path) => read_openings(path)?,
+            None => Vec::new(),
+        };
+        // Per engine: points and games over every pairing.
+        let mut standings = vec![(0.0f64, 0u32); engines.len()];
+        for &(i, j) in &pairings {
+            let record = self.record.as_ref().map(|path| {
+                if engines.len() == 2 {
+                    path.clone()
+                } else {
+                    pairing_path(path, i, j)
                 }
-                for r in records {
-                    let seats = G::PLAYER_NAMES.len();
-                    let number = r.number;
-                    let fits = number >= 1 && number <= self.games.div_ceil(2) * 2;
-                    if fits && ((number - 1) / seats as u32) % shard.1 == shard.0 {
-                        done.retain(|(n, _)| *n != number);
-                        done.push((number, r.result()));
-                    }
-                }
+            });
+            if engines.len() > 2 {
+                println!(
+                    "pairing {} vs {}: {} vs {}",
+                    letter(i),
+                    letter(j),
+                    engines[i].name,
+                    engines[j].name
+                );
+            }
+            let spec = MatchSpec {
+                games: self.games,
+                opening_plies: (self.openings.min, self.openings.max),
+                openings: openings.clone(),
+                max_plies: self.max_plies,
+                concurrency: usize::from(self.concurrency),
+                seed: self.seed,
+                margin: Duration::from_millis(self.margin),
+                sprt: self.sprt,
+                shard: self.shard.unwrap_or((0, 1)),
+                done: self.resumed::<G>(record.as_deref())?,
+                resign: self.resign,
+                draw: self.draw,
+            };
+            let pair = [engines[i].clone(), engines[j].clone()];
+            let stats = run_game::<G>(opts, &pair, &spec, self, record.as_deref())?;
+            let draws = f64::from(stats.draws) / 2.0;
+            standings[i].0 += f64::from(stats.wins) + draws;
+            standings[j].0 += f64::from(stats.losses) + draws;
+            standings[i].1 += stats.games();
+            standings[j].1 += stats.games();
+        }
+        if engines.len() > 2 {
+            print_standings(&engines, &standings);
+        }
+        Ok(())
+    }
+}
+
+/// How more than two engines meet.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Tournament {
+    /// Every engine against every other.
+    RoundRobin,
+    /// Engine A against each of the others.
+    Gauntlet,
+}
+
+/// `A`, `B`, `C`, …: the engines in the order given.
+fn letter(i: usize) -> char {
+    char::from(b'A' + (i % 26) as u8)
+}
+
+/// The record file of pairing `i`-`j` in a tournament: `match.agn` →
+/// `match-AC.agn`.
+fn pairing_path(path: &str, i: usize, j: usize) -> String {
+    let tag = format!("-{}{}", letter(i), letter(j));
+    let p = std::path::Path::new(path);
+    match (p.file_stem(), p.extension()) {
+        (Some(stem), Some(ext)) => p
+            .with_file_name(format!(
+                "{}{tag}.{}",
+                stem.to_string_lossy(),
+                ext.to_string_lossy()
+            ))
+            .to_string_lossy()
+            .into_owned(),
+        _ => format!("{path}{tag}"),
+    }
+}
+
+/// The final table of a tournament: each engine's points, games, score
+/// and the Elo difference that score means against its opponents.
+fn print_standings(engines: &[Entrant], standings: &[(f64, u32)]) {
+    let mut order: Vec<usize> = (0..engines.len()).collect();
+    order.sort_by(|&a, &b| {
+        let share = |k: usize| standings[k].0 / f64::from(standings[k].1.max(1));
+        share(b).total_cmp(&share(a))
+    });
+    println!("standings:");
+    for (rank, k) in order.into_iter().enumerate() {
+        let (points, games) = standings[k];
+        let score = points / f64::from(games.max(1));
+        let elo = if score <= 0.0 || score >= 1.0 {
+            if score <= 0.0 {
+                "-inf".to_string()
+            } else {
+                "+inf".to_string()
+            }
+        } else {
+            format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
+        };
+        println!(
+            "{:>3}. {} {:<20} {points:>6.1}/{games:<5} {:>5.1}%  elo {elo}",
+            rank + 1,
+            letter(k),
+            engines[k].name,
+            100.0 * score
+        );
+    }
+}
+
+impl MatchArgs {
+    /// With `--resume`: the games already in `record` that belong to this
+    /// match and shard; the file is written again without a record cut
+    /// short at its end, so that the games to come follow whole records.
+    fn resumed<G: Playable>(
+        &self,
+        record: Option<&str>,
+    ) -> Result<Vec<(u32, GameResult)>, GameError> {
+        let (true, Some(path)) = (self.resume, record) else {
+            return Ok(Vec::new());
+        };
+        let records = read_record_file::<G>(path, true)?;
+        if !records.is_empty() {
+            let text: String = records.iter().map(MatchRecord::text::<G>).collect();
+            std::fs::write(path, text)
+                .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?;
+        }
+        let seats = G::PLAYER_NAMES.len() as u32;
+        let (index, count) = self.shard.unwrap_or((0, 1));
+        let mut done: Vec<(u32, GameResult)> = Vec::new();
+        for r in records {
+            let number = r.number;
+            let fits = number <= self.games.div_ceil(seats) * seats;
+            if fits && ((number - 1) / seats) % count == index {
+                done.retain(|(n, _)| *n != number);
+                done.push((number, r.result()));
             }
         }
-        let spec = MatchSpec {
-            games: self.games,
-            opening_plies: (self.openings.min, self.openings.max),
-            openings: match &self.openings_file {
-                Some(path) => read_openings(path)?,
-                None => Vec::new(),
-            },
-            max_plies: self.max_plies,
-            concurrency: usize::from(self.concurrency),
-            seed: self.seed,
-            margin: Duration::from_millis(self.margin),
-            sprt: self.sprt,
-            shard,
-            done,
-            resign: self.resign,
-            draw: self.draw,
-        };
-        run_game::<G>(opts, &entrants, &spec, self)
+        Ok(done)
     }
 }
 
@@ -269,7 +388,8 @@ fn run_game<G: Playable>(
     entrants: &[Entrant],
     spec: &MatchSpec,
     args: &MatchArgs,
-) -> Result<(), GameError> {
+    record: Option<&str>,
+) -> Result<MatchStats, GameError> {
     let start = G::new(opts)?;
     for e in entrants {
         G::evaluator_with(e.weights())?;
@@ -293,7 +413,7 @@ fn run_game<G: Playable>(
     let tallies = std::sync::Mutex::new(tallies);
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let controls: Vec<String> = entrants.iter().map(|e| e.control.text()).collect();
-    let record_file = match &args.record {
+    let record_file = match record {
         Some(path) => Some(std::sync::Mutex::new(
             std::fs::OpenOptions::new()
                 .create(true)
@@ -381,7 +501,7 @@ fn run_game<G: Playable>(
         clock.elapsed().as_secs_f64(),
         spec.concurrency
     );
-    Ok(())
+    Ok(stats)
 }
 
 /// The result lines of a match: score, Elo, LOS, pentanomial pairs, the
