@@ -6,6 +6,14 @@
 //! the log-likelihood ratio of the two is the test statistic. Zero counts
 //! are replaced by 1e-3 (fishtest's regularisation) so that early results
 //! do not make a likelihood zero.
+//!
+//! With `model=normalized` the bounds are normalized Elo (Van den Bergh's
+//! nElo: the t-value of the pair score times 800/ln 10, as fishtest and
+//! fastchess offer it), and the LLR is the closed form of his note
+//! "Normalized Elo: practical considerations" §4.2: with `μ`, `σ²` the
+//! mean and variance of the pair scores, `t = (μ − ½)/√(2σ²)` and
+//! `tᵢ = nEloᵢ·ln 10/800`, LLR = N·ln((1 + (t − t₀)²)/(1 + (t − t₁)²))
+//! over N pairs (2N games).
 
 use crate::game::GameError;
 
@@ -16,6 +24,24 @@ pub struct Sprt {
     pub elo1: f64,
     pub alpha: f64,
     pub beta: f64,
+    pub model: Model,
+}
+
+/// What `elo0` and `elo1` are measured in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Model {
+    #[default]
+    Logistic,
+    Normalized,
+}
+
+impl Model {
+    pub fn name(self) -> &'static str {
+        match self {
+            Model::Logistic => "logistic",
+            Model::Normalized => "normalized",
+        }
+    }
 }
 
 /// Which hypothesis the test accepted.
@@ -26,18 +52,31 @@ pub enum Verdict {
 }
 
 impl Sprt {
-    /// Parses `elo0=0,elo1=5[,alpha=0.05][,beta=0.05]`.
+    /// Parses `elo0=0,elo1=5[,alpha=0.05][,beta=0.05][,model=logistic|normalized]`.
     pub fn parse(text: &str) -> Result<Sprt, GameError> {
         let mut sprt = Sprt {
             elo0: f64::NAN,
             elo1: f64::NAN,
             alpha: 0.05,
             beta: 0.05,
+            model: Model::Logistic,
         };
         for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
             let (key, value) = part
                 .split_once('=')
                 .ok_or_else(|| GameError::new(format!("sprt setting '{part}' is not key=value")))?;
+            if key == "model" {
+                sprt.model = match value {
+                    "logistic" => Model::Logistic,
+                    "normalized" => Model::Normalized,
+                    _ => {
+                        return Err(GameError::new(format!(
+                            "sprt model must be logistic or normalized, not '{value}'"
+                        )))
+                    }
+                };
+                continue;
+            }
             let v = value
                 .parse::<f64>()
                 .ok()
@@ -54,7 +93,7 @@ impl Sprt {
                 "beta" => sprt.beta = v,
                 _ => {
                     return Err(GameError::new(format!(
-                        "unknown sprt setting '{key}' (known: elo0, elo1, alpha, beta)"
+                        "unknown sprt setting '{key}' (known: elo0, elo1, alpha, beta, model)"
                     )))
                 }
             }
@@ -91,6 +130,14 @@ impl Sprt {
             .enumerate()
             .map(|(k, &c)| (k as f64 / 4.0, c / n))
             .collect();
+        if self.model == Model::Normalized {
+            let mean: f64 = pdf.iter().map(|&(v, p)| v * p).sum();
+            let var: f64 = pdf.iter().map(|&(v, p)| p * (v - mean).powi(2)).sum();
+            let t = (mean - 0.5) / (2.0 * var).sqrt();
+            let per_nt = 800.0 / std::f64::consts::LN_10;
+            let (t0, t1) = (self.elo0 / per_nt, self.elo1 / per_nt);
+            return n * ((1.0 + (t - t0).powi(2)) / (1.0 + (t - t1).powi(2))).ln();
+        }
         let q0 = closest_with_mean(&pdf, logistic_score(self.elo0));
         let q1 = closest_with_mean(&pdf, logistic_score(self.elo1));
         n * pdf
@@ -156,7 +203,33 @@ mod tests {
             elo1,
             alpha: 0.05,
             beta: 0.05,
+            model: Model::Logistic,
         }
+    }
+
+    #[test]
+    fn normalized_llr_agrees_with_the_closed_form() {
+        // Reference values: the §4.2 formula (fishtest's
+        // LLR_normalized_alt) worked out separately in Python.
+        let cases: [([u32; 5], f64, f64, f64); 3] = [
+            ([1000, 2000, 4000, 2500, 1200], 0.0, 5.0, 14.2290),
+            ([100, 200, 400, 200, 100], 0.0, 2.0, -0.0331),
+            ([3, 10, 25, 14, 6], -1.0, 3.0, 0.1564),
+        ];
+        for (pairs, elo0, elo1, expected) in cases {
+            let s = Sprt {
+                model: Model::Normalized,
+                ..sprt(elo0, elo1)
+            };
+            let llr = s.llr(&pairs);
+            assert!(
+                (llr - expected).abs() < 1e-4,
+                "{pairs:?}: {llr} vs {expected}"
+            );
+        }
+        let parsed = Sprt::parse("elo0=0,elo1=2,model=normalized").unwrap();
+        assert_eq!(parsed.model, Model::Normalized);
+        assert!(Sprt::parse("elo0=0,elo1=2,model=bayes").is_err());
     }
 
     #[test]

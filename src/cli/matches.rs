@@ -69,8 +69,8 @@ pub struct MatchArgs {
     /// strings, one a line, `#` comments) instead of random openings.
     #[arg(long)]
     pub openings_file: Option<String>,
-    /// Stop on an SPRT verdict over the pairs (pentanomial, logistic
-    /// Elo as fishtest): "elo0=0,elo1=5[,alpha=0.05][,beta=0.05]".
+    /// Stop on an SPRT verdict over the pairs (pentanomial, as fishtest):
+    /// "elo0=0,elo1=5[,alpha=0.05][,beta=0.05][,model=logistic|normalized]".
     #[arg(long, value_parser = parse_sprt)]
     pub sprt: Option<Sprt>,
     /// Print every game's moves and positions.
@@ -528,8 +528,12 @@ fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
             None => "no decision",
         };
         println!(
-            "sprt [{}, {}] logistic elo, alpha {} beta {}: llr {llr:.2} ({lower:.2}, {upper:.2}): {verdict}",
-            t.elo0, t.elo1, t.alpha, t.beta
+            "sprt [{}, {}] {} elo, alpha {} beta {}: llr {llr:.2} ({lower:.2}, {upper:.2}): {verdict}",
+            t.elo0,
+            t.elo1,
+            t.model.name(),
+            t.alpha,
+            t.beta
         );
     }
     for (who, tally) in ["A", "B"].iter().zip(tallies) {
