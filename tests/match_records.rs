@@ -413,3 +413,73 @@ fn a_round_robin_plays_every_pairing_and_ranks_the_engines() {
         );
     }
 }
+
+fn native_matches<G: Playable>(kind: GameKind, openings: &str) {
+    let name = kind.name();
+    let ours = temp(&format!("{name}-ours.agn"));
+    let native = temp(&format!("{name}-native.txt"));
+    agon_out(&[
+        "match",
+        "--game",
+        name,
+        "--a",
+        "depth=1",
+        "--b",
+        "search=greedy",
+        "--games",
+        "4",
+        "--max-plies",
+        "80",
+        "--openings",
+        openings,
+        "--record",
+        ours.to_str().expect("path"),
+        "--record-native",
+        native.to_str().expect("path"),
+    ]);
+    let opts = GameOptions::parse("", G::option_specs()).expect("defaults");
+    let ours = record::read::<G>(&std::fs::read_to_string(&ours).expect("ours")).expect("read");
+    let theirs = G::read_records(&std::fs::read_to_string(&native).expect("native"), &opts)
+        .expect("the native records read back");
+    assert_eq!(ours.len(), 4, "{name}");
+    assert_eq!(theirs.len(), 4, "{name}");
+    for (a, b) in ours.iter().zip(&theirs) {
+        assert_eq!(a.start, b.start.position(), "{name}");
+        let mut pos = b.start.clone();
+        for (m, (ours, _)) in b.moves.iter().zip(&a.moves) {
+            // The same move, whatever the notation's spelling.
+            assert_eq!(
+                pos.parse_move(m).ok(),
+                pos.parse_move(ours).ok(),
+                "{name}: {m}"
+            );
+            let mv = pos.parse_move(m).expect("legal");
+            pos.play(mv);
+        }
+        assert_eq!(b.moves.len(), a.moves.len(), "{name}");
+    }
+}
+
+#[test]
+fn native_records_hold_the_same_games() {
+    native_matches::<agon::games::abalone::Abalone>(GameKind::Abalone, "2-4");
+    native_matches::<agon::games::petteia::Petteia>(GameKind::Petteia, "0");
+    native_matches::<agon::games::petteia::Kubeia>(GameKind::Kubeia, "0");
+    let (status, _, err) = crate::common::run(&[
+        "match",
+        "--game",
+        "zamma",
+        "--a",
+        "depth=1",
+        "--b",
+        "depth=1",
+        "--games",
+        "2",
+        "--record-native",
+        temp("z.txt").to_str().expect("path"),
+    ]);
+    assert!(
+        !status.success() && err.contains("no record format"),
+        "{err}"
+    );
+}

@@ -89,6 +89,11 @@ pub struct MatchArgs {
     /// format: tags, moves with throws and rolls, scores and times).
     #[arg(long, value_name = "FILE")]
     pub record: Option<String>,
+    /// Also append each game in the game's own record format to FILE (APGN
+    /// for Abalone; the transcription for Petteia and Kubeia, which starts
+    /// from the start position: use --openings 0).
+    #[arg(long, value_name = "FILE")]
+    pub record_native: Option<String>,
     /// With --record: count the games already in FILE and play only the
     /// others (a match interrupted and started again with the same
     /// arguments).
@@ -204,7 +209,15 @@ impl GameCommand for MatchArgs {
                 draw: self.draw,
             };
             let pair = [engines[i].clone(), engines[j].clone()];
-            let stats = run_game::<G>(opts, &pair, &spec, self, record.as_deref())?;
+            let native = self.record_native.as_ref().map(|path| {
+                if engines.len() == 2 {
+                    path.clone()
+                } else {
+                    pairing_path(path, i, j)
+                }
+            });
+            let files = (record.as_deref(), native.as_deref());
+            let stats = run_game::<G>(opts, &pair, &spec, self, files)?;
             let draws = f64::from(stats.draws) / 2.0;
             standings[i].0 += f64::from(stats.wins) + draws;
             standings[j].0 += f64::from(stats.losses) + draws;
@@ -388,9 +401,22 @@ fn run_game<G: Playable>(
     entrants: &[Entrant],
     spec: &MatchSpec,
     args: &MatchArgs,
-    record: Option<&str>,
+    (record, native): (Option<&str>, Option<&str>),
 ) -> Result<MatchStats, GameError> {
     let start = G::new(opts)?;
+    if native.is_some() {
+        // A game without a format of its own is an error before any game.
+        G::write_record(&start, &[], None, &[])?;
+    }
+    let append = |path: &str| {
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(path)
+            .map(std::sync::Mutex::new)
+            .map_err(|e| GameError::new(format!("record file '{path}': {e}")))
+    };
+    let native_file = native.map(append).transpose()?;
     for e in entrants {
         G::evaluator_with(e.weights())?;
     }
@@ -413,16 +439,7 @@ fn run_game<G: Playable>(
     let tallies = std::sync::Mutex::new(tallies);
     let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let controls: Vec<String> = entrants.iter().map(|e| e.control.text()).collect();
-    let record_file = match record {
-        Some(path) => Some(std::sync::Mutex::new(
-            std::fs::OpenOptions::new()
-                .create(true)
-                .append(true)
-                .open(path)
-                .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?,
-        )),
-        None => None,
-    };
+    let record_file = record.map(append).transpose()?;
     let options = start.options().to_string();
     let stats = run_match(&start, entrants, spec, &|n, result, s| {
         if let Ok(mut t) = tallies.lock() {
@@ -432,15 +449,15 @@ fn run_game<G: Playable>(
         }
         if let Some(file) = &record_file {
             let text = MatchRecord::of::<G>(result, n, &options, &names, &controls).text::<G>();
-            // One write per record: a match killed mid-way leaves whole
-            // records, and at worst one cut short, which the reader skips.
-            let written = file.lock().map_err(|_| ()).and_then(|mut f| {
-                f.write_all(text.as_bytes())
-                    .and_then(|()| f.flush())
-                    .map_err(|_| ())
-            });
-            if written.is_err() {
-                progress.line("info string error: cannot write the record file");
+            write_whole(file, &text, &progress);
+        }
+        if let Some(file) = &native_file {
+            let by_player: Vec<String> = result.seats.iter().map(|&e| names[e].clone()).collect();
+            match G::from_position(&result.first_position, start.options()).and_then(|first| {
+                G::write_record(&first, &result.moves, Some(result.outcome), &by_player)
+            }) {
+                Ok(text) => write_whole(file, &format!("{}\n\n", text.trim_end()), &progress),
+                Err(e) => progress.line(&format!("game {n}: no native record: {e}")),
             }
         }
         let sprt = spec
@@ -502,6 +519,19 @@ fn run_game<G: Playable>(
         spec.concurrency
     );
     Ok(stats)
+}
+
+/// Appends `text` to `file` in one write: a match killed mid-way leaves
+/// whole records, and at worst one cut short, which the reader skips.
+fn write_whole(file: &std::sync::Mutex<std::fs::File>, text: &str, progress: &Progress) {
+    let written = file.lock().map_err(|_| ()).and_then(|mut f| {
+        f.write_all(text.as_bytes())
+            .and_then(|()| f.flush())
+            .map_err(|_| ())
+    });
+    if written.is_err() {
+        progress.line("info string error: cannot write a record file");
+    }
 }
 
 /// The result lines of a match: score, Elo, LOS, pentanomial pairs, the

@@ -3,7 +3,7 @@
 //! the referee and the tuner's record reader use it; rules-only code
 //! (perft counts, the search proper) does not.
 
-use super::{Game, GameError, GameOptions, GameRecord, Player};
+use super::{Game, GameError, GameOptions, GameRecord, Outcome, Player};
 
 /// The text a game reads and writes: positions, moves, boards, records.
 pub trait Notation: Game {
@@ -31,6 +31,23 @@ pub trait Notation: Game {
 
     /// A multi-line picture of the board for humans (`d` command).
     fn board_text(&self) -> String;
+
+    /// The record of a game played from `start` (`moves` in notation,
+    /// throws and rolls included) in the game's own record format, ended
+    /// by `outcome` (`None`: unfinished); `names` are the players' names in
+    /// player order. Games without a format of their own say so.
+    fn write_record(
+        start: &Self,
+        moves: &[String],
+        outcome: Option<Outcome>,
+        names: &[String],
+    ) -> Result<String, GameError> {
+        let _ = (start, moves, outcome, names);
+        Err(GameError::new(format!(
+            "{} has no record format of its own",
+            Self::NAME
+        )))
+    }
 
     /// Reads a file of game records in the game's record format.
     fn read_records(text: &str, options: &GameOptions) -> Result<Vec<GameRecord<Self>>, GameError> {

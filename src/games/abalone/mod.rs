@@ -369,6 +369,44 @@ impl Notation for Abalone {
         position::picture(self)
     }
 
+    /// APGN: `Event`, `Black`, `White`, `Variant` (the layout) and, when
+    /// the game did not start from the layout's start, `Position`.
+    fn write_record(
+        start: &Self,
+        moves: &[String],
+        outcome: Option<Outcome>,
+        names: &[String],
+    ) -> Result<String, GameError> {
+        let options = start.options();
+        if options.switch("princess") {
+            return Err(GameError::new("APGN has no princess variant"));
+        }
+        let result = match outcome {
+            Some(Outcome::Win(0)) => "1-0",
+            Some(Outcome::Win(_)) => "0-1",
+            Some(_) => "1/2-1/2",
+            None => "*",
+        };
+        let name = |p: usize| names.get(p).cloned().unwrap_or_default();
+        let mut tags = vec![
+            ("Event".to_string(), "agon match".to_string()),
+            ("Black".to_string(), name(0)),
+            ("White".to_string(), name(1)),
+            ("Variant".to_string(), options.get("layout").to_string()),
+        ];
+        if start.position() != Abalone::new(options)?.position() {
+            tags.push(("Position".to_string(), start.position()));
+        }
+        tags.push(("Result".to_string(), result.to_string()));
+        apgn::Record {
+            tags,
+            moves: moves.to_vec(),
+            comments: Vec::new(),
+            result: result.to_string(),
+        }
+        .write()
+    }
+
     fn read_records(
         text: &str,
         _options: &GameOptions,

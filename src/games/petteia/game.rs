@@ -302,6 +302,65 @@ impl<const DICE: bool> Notation for PetteiaGame<DICE> {
     fn board_text(&self) -> String {
         self.board_text_in(self.rules.greek)
     }
+
+    /// The source's transcription (`record.rs`), which starts from the
+    /// start position; the result and its reason come from the rules,
+    /// so an unfinished game has none.
+    fn write_record(
+        start: &Self,
+        moves: &[String],
+        _outcome: Option<crate::game::Outcome>,
+        _names: &[String],
+    ) -> Result<String, GameError> {
+        let options = start.options();
+        if start.position() != Self::new(options)?.position() {
+            return Err(GameError::new(
+                "the transcription starts from the start position (play with --openings 0)",
+            ));
+        }
+        let mut pos = start.clone();
+        let mut played = Vec::with_capacity(moves.len());
+        for m in moves {
+            let mv = pos.parse_move(m)?;
+            pos.play(mv);
+            played.push(mv);
+        }
+        super::record::write(start, &played, start.rules.greek)
+    }
+
+    /// One game per block of lines, blocks separated by an empty line.
+    fn read_records(
+        text: &str,
+        options: &GameOptions,
+    ) -> Result<Vec<crate::game::GameRecord<Self>>, GameError> {
+        let greek = options.switch("greek");
+        text.split("\n\n")
+            .filter(|block| !block.trim().is_empty())
+            .enumerate()
+            .map(|(i, block)| {
+                let (end, moves) = super::record::read::<DICE>(block, options, greek)
+                    .map_err(|e| GameError::new(format!("game {}: {e}", i + 1)))?;
+                let start = Self::new(options)?;
+                let mut pos = start.clone();
+                let texts = moves
+                    .iter()
+                    .map(|&m| {
+                        let t = pos.move_text(m);
+                        pos.play(m);
+                        t
+                    })
+                    .collect();
+                Ok(crate::game::GameRecord {
+                    start,
+                    moves: texts,
+                    result: match end.status() {
+                        Status::Over(o) => Some(o),
+                        _ => None,
+                    },
+                })
+            })
+            .collect()
+    }
 }
 
 impl<const DICE: bool> SearchHints for PetteiaGame<DICE> {
