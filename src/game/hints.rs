@@ -23,6 +23,11 @@ pub trait SearchHints: Game {
     /// full-width search at equal time.
     const AUTO_MCTS: bool = false;
 
+    /// Whether MCTS values a new node by a short random playout before
+    /// the evaluator (`MctsPlayout=auto`): true where that beat the
+    /// evaluator alone at equal time.
+    const MCTS_RANDOM_PLAYOUTS: bool = false;
+
     /// Whether a move is forcing (searched in quiescence).
     fn is_forcing(&self, _m: Self::Move) -> bool {
         false

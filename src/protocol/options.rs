@@ -143,15 +143,14 @@ pub const MCTS_POLICY: SettingSpec = SettingSpec {
     name: "MctsPolicy",
     kind: Kind::Combo,
     in_spec: true,
-    help: "how MCTS picks a move to follow: puct|uct",
+    help: "how MCTS picks the move to follow",
 };
 
 pub const MCTS_PLAYOUT: SettingSpec = SettingSpec {
     name: "MctsPlayout",
     kind: Kind::Combo,
     in_spec: true,
-    help:
-        "how MCTS values a new node: none (the evaluator)|random|guided (moves, then the evaluator)",
+    help: "how MCTS values a new node (auto: the game's choice)",
 };
 
 pub const MCTS_PLAYOUT_PLIES: SettingSpec = SettingSpec {
@@ -369,7 +368,7 @@ pub fn spec_keys_help() -> String {
                 "{} ({}: {})",
                 s.name.to_ascii_lowercase(),
                 s.help,
-                Algorithm::NAMES.join("|")
+                s.choices(&[]).join("|")
             ),
         })
         .collect::<Vec<_>>()
@@ -398,7 +397,7 @@ mod tests {
                 .into()
         ));
         assert!(lines.contains(
-            &"option name MctsPlayout type combo default none var none var random var guided"
+            &"option name MctsPlayout type combo default auto var auto var none var random var guided"
                 .into()
         ));
         assert_eq!(lines.len(), 12);

@@ -499,6 +499,10 @@ impl Notation for Zamma {
 impl SearchHints for Zamma {
     const FORCING_COMPULSORY: bool = true;
 
+    // Random playouts of 8 plies beat the evaluator alone in MCTS: +29 =7
+    // −4 at 100 ms a move (40 games, README).
+    const MCTS_RANDOM_PLAYOUTS: bool = true;
+
     // A draughts game lasts while there is material to trade: about one
     // move each per two pieces left, plus an ending.
     fn moves_left(&self) -> Option<u32> {

@@ -57,7 +57,7 @@ use crate::search::control::{Control, Ticker};
 use crate::search::driver::{self, Line};
 use crate::search::time::TimeManager;
 use crate::search::{Request, SearchResult, Searcher};
-use params::Params;
+use params::{Params, Playout};
 use root::Rounds;
 use std::sync::atomic::AtomicBool;
 use tree::Tree;
@@ -100,6 +100,15 @@ pub fn search_with<G: Playable>(
     if root.status().is_over() {
         return SearchResult::none();
     }
+    let mut params = *params;
+    if params.playout == Playout::Auto {
+        params.playout = if G::MCTS_RANDOM_PLAYOUTS {
+            Playout::Random
+        } else {
+            Playout::None
+        };
+    }
+    let params = &params;
     let view = crate::search::expectimax::root_view(root);
     let time = TimeManager::new(req.limits, req.config, view, root.moves_left());
     let control = Control::new(req.limits, time, stop);

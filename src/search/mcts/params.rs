@@ -31,8 +31,11 @@ impl Policy {
 /// How a new node is valued.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Playout {
-    /// The evaluator at the node itself.
+    /// The game's choice ([`crate::game::SearchHints::MCTS_RANDOM_PLAYOUTS`]):
+    /// `Random` where random playouts won at equal time, else `None`.
     #[default]
+    Auto,
+    /// The evaluator at the node itself.
     None,
     /// Uniformly random moves (and throws or rolls by their
     /// probabilities) for up to `playout_plies` plies, then the evaluator
@@ -45,10 +48,11 @@ pub enum Playout {
 
 impl Playout {
     /// The protocol's names, the default first.
-    pub const NAMES: &'static [&'static str] = &["none", "random", "guided"];
+    pub const NAMES: &'static [&'static str] = &["auto", "none", "random", "guided"];
 
     pub fn from_name(name: &str) -> Option<Playout> {
         match name.to_ascii_lowercase().as_str() {
+            "auto" => Some(Playout::Auto),
             "none" => Some(Playout::None),
             "random" => Some(Playout::Random),
             "guided" => Some(Playout::Guided),
@@ -81,7 +85,7 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             policy: Policy::Puct,
-            playout: Playout::None,
+            playout: Playout::Auto,
             playout_plies: PLAYOUT_PLIES,
             exploration: 1.0,
             temperature: 0.05,
