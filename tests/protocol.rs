@@ -33,7 +33,8 @@ fn documented_options() -> Vec<String> {
         "option name MoveOverhead type spin default 10 min 0 max 10000".into(),
         "option name UCI_ShowWDL type check default false".into(),
         "option name MctsPolicy type combo default puct var puct var uct".into(),
-        "option name MctsPlayout type combo default auto var auto var none var random var guided".into(),
+        "option name MctsPlayout type combo default auto var auto var none var random var guided"
+            .into(),
         "option name MctsPlayoutPlies type spin default 8 min 1 max 1000".into(),
     ]
 }

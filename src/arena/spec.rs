@@ -6,11 +6,14 @@ use std::time::Duration;
 use crate::game::GameError;
 use crate::game::WeightSet;
 use crate::protocol::options::{self, SETTINGS};
+use crate::search::mcts::params::Chance;
 use crate::search::{Limits, SearchConfig};
 
 /// The keys an engine spec takes besides the engine settings of
 /// [`options::SETTINGS`] (those it names in lower case).
-const OTHER_KEYS: &[&str] = &["name", "movetime", "depth", "nodes", "lmr", "weights"];
+const OTHER_KEYS: &[&str] = &[
+    "name", "movetime", "depth", "nodes", "lmr", "chance", "weights",
+];
 
 /// One side of a match: how it searches and how long per move.
 #[derive(Clone, Debug)]
@@ -27,7 +30,8 @@ impl EngineSpec {
     /// Parses `key=value` pairs: the engine settings of
     /// [`options::SETTINGS`] by their lower-case names (`search`,
     /// `threads`, `hash`, `seed`, …: the protocol's ranges and defaults),
-    /// the limits `movetime`, `depth` and `nodes`, `name`, `lmr=on|off` and
+    /// the limits `movetime`, `depth` and `nodes`, `name`, `lmr=on|off`,
+    /// `chance=stratified|widening` (MCTS's chance nodes) and
     /// `weights=w1/w2/…` (evaluation weights, see [`crate::game::Tunable`]).
     pub fn parse(text: &str) -> Result<EngineSpec, GameError> {
         let mut spec = EngineSpec {
@@ -69,6 +73,14 @@ impl EngineSpec {
                 "depth" => spec.limits.depth = Some(positive(64)? as u32),
                 "nodes" => spec.limits.nodes = Some(positive(u64::MAX)?),
                 "weights" => spec.weights = Some(WeightSet::parse(value)?),
+                // MCTS's chance nodes, to measure progressive widening.
+                "chance" => {
+                    spec.config.mcts.chance = match value {
+                        "stratified" => Chance::Stratified,
+                        "widening" => Chance::Widening,
+                        _ => return Err(bad("stratified or widening")),
+                    }
+                }
                 "lmr" => {
                     spec.config.lmr = match value {
                         "on" => true,

@@ -61,9 +61,23 @@ impl Playout {
     }
 }
 
+/// How a playout picks a chance node's outcome.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Chance {
+    /// The outcome whose visits lag its probability most: every outcome
+    /// expanded, visits in proportion without sampling noise.
+    #[default]
+    Stratified,
+    /// Drawn by probability, among at most `⌈√(N+1)⌉` distinct outcomes
+    /// after `N` visits (progressive widening: a new outcome only when the
+    /// count allows, else one already visited, renormalised).
+    Widening,
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Params {
     pub policy: Policy,
+    pub chance: Chance,
     pub playout: Playout,
     /// The playout's cut-off: plies played before the evaluator values
     /// the position reached.
@@ -85,6 +99,7 @@ impl Default for Params {
     fn default() -> Self {
         Params {
             policy: Policy::Puct,
+            chance: Chance::Stratified,
             playout: Playout::Auto,
             playout_plies: PLAYOUT_PLIES,
             exploration: 1.0,

@@ -7,7 +7,7 @@
 //! once is valued by the evaluator alone, so most leaves never pay for
 //! their children). An edge points at its node once that is visited.
 
-use super::params::{Params, Playout, Policy};
+use super::params::{Chance, Params, Playout, Policy};
 use super::values::{Leaf, Values};
 use crate::game::{Game, Playable, Player, Status};
 use rand::{Rng, SeedableRng};
@@ -333,13 +333,42 @@ impl<G: Playable> Tree<G> {
     }
 
     /// The edge to follow from `node`.
-    fn select(&self, node: usize, params: &Params) -> usize {
+    fn select(&mut self, node: usize, params: &Params) -> usize {
+        let widening = params.chance == Chance::Widening;
+        let draw: f32 = if widening && self.nodes[node].kind == Kind::Chance {
+            self.rng.gen()
+        } else {
+            0.0
+        };
         let n = &self.nodes[node];
         let first = n.first as usize;
         let edges = &self.edges[first..first + n.len as usize];
         let parent_visits = n.visits as f32;
         let mut best = (f32::MIN, 0usize);
         match n.kind {
+            Kind::Chance if widening => {
+                let visited = edges.iter().filter(|e| e.child != NONE).count();
+                let allowed = (parent_visits + 1.0).sqrt().ceil() as usize;
+                let open = visited < allowed;
+                let weight = |e: &Edge<G::Move>| {
+                    if open || e.child != NONE {
+                        e.prior
+                    } else {
+                        0.0
+                    }
+                };
+                let total: f32 = edges.iter().map(weight).sum();
+                let mut x = draw * total;
+                best.1 = edges.len() - 1;
+                for (i, e) in edges.iter().enumerate() {
+                    let w = weight(e);
+                    if w > 0.0 && x < w {
+                        best.1 = i;
+                        break;
+                    }
+                    x -= w;
+                }
+            }
             Kind::Chance => {
                 // The outcome whose visits lag its probability most: the
                 // playouts follow the dice's distribution without noise.
