@@ -169,6 +169,21 @@ fn assert_forfeit(result: &GameResult, b: u8, fault: Fault) {
     );
     assert_eq!(result.outcome, Outcome::Win(1 - b));
     assert!(!result.detail.is_empty());
+    // Recorded: the record keeps the forfeit, its reason and the detail,
+    // and replays up to it.
+    type Z = agon::games::zamma::Zamma;
+    let names = ["a".to_string(), "fake".to_string()];
+    let controls = ["none".to_string(), "movetime=100".to_string()];
+    let rec = agon::arena::MatchRecord::of::<Z>(result, 1, "", &names, &controls);
+    let text = rec.text::<Z>();
+    assert!(text.contains(&format!("[Reason \"forfeit ")), "{text}");
+    let back = agon::arena::record::read::<Z>(&text).expect("the record reads back");
+    assert_eq!(back.len(), 1);
+    assert_eq!(back[0].reason, result.reason);
+    assert_eq!(back[0].detail, result.detail);
+    back[0]
+        .replay::<Z>()
+        .expect("the moves before the forfeit replay");
 }
 
 #[test]
