@@ -227,11 +227,10 @@ fn shards_merged_equal_one_run() {
     assert_eq!(statistics(&merged), whole, "{merged}");
 }
 
-fn annotated(kind: GameKind) {
-    let name = kind.name();
-    let path = temp(&format!("{name}.agn"));
-    let file = path.to_str().expect("path");
-    agon_out(&[
+/// `agon match` of depth 1 against `greedy` in game `name`, `games`
+/// games, with `extra` arguments.
+fn quick_match(name: &str, games: &str, extra: &[&str]) -> String {
+    let mut args = vec![
         "match",
         "--game",
         name,
@@ -240,12 +239,17 @@ fn annotated(kind: GameKind) {
         "--b",
         "search=greedy",
         "--games",
-        "2",
-        "--max-plies",
-        "60",
-        "--record",
-        file,
-    ]);
+        games,
+    ];
+    args.extend_from_slice(extra);
+    agon_out(&args)
+}
+
+fn annotated(kind: GameKind) {
+    let name = kind.name();
+    let path = temp(&format!("{name}.agn"));
+    let file = path.to_str().expect("path");
+    quick_match(name, "2", &["--max-plies", "60", "--record", file]);
     let out = agon_out(&[
         "analyse",
         "--game",
@@ -418,25 +422,20 @@ fn native_matches<G: Playable>(kind: GameKind, openings: &str) {
     let name = kind.name();
     let ours = temp(&format!("{name}-ours.agn"));
     let native = temp(&format!("{name}-native.txt"));
-    agon_out(&[
-        "match",
-        "--game",
+    quick_match(
         name,
-        "--a",
-        "depth=1",
-        "--b",
-        "search=greedy",
-        "--games",
         "4",
-        "--max-plies",
-        "80",
-        "--openings",
-        openings,
-        "--record",
-        ours.to_str().expect("path"),
-        "--record-native",
-        native.to_str().expect("path"),
-    ]);
+        &[
+            "--max-plies",
+            "80",
+            "--openings",
+            openings,
+            "--record",
+            ours.to_str().expect("path"),
+            "--record-native",
+            native.to_str().expect("path"),
+        ],
+    );
     let opts = GameOptions::parse("", G::option_specs()).expect("defaults");
     let ours = record::read::<G>(&std::fs::read_to_string(&ours).expect("ours")).expect("read");
     let theirs = G::read_records(&std::fs::read_to_string(&native).expect("native"), &opts)
