@@ -178,13 +178,15 @@ impl GameCommand for MatchArgs {
         // Per engine: points and games over every pairing.
         let mut standings = vec![(0.0f64, 0u32); engines.len()];
         for &(i, j) in &pairings {
-            let record = self.record.as_ref().map(|path| {
+            let per_pairing = |path: &String| {
                 if engines.len() == 2 {
                     path.clone()
                 } else {
                     pairing_path(path, i, j)
                 }
-            });
+            };
+            let record = self.record.as_ref().map(per_pairing);
+            let native = self.record_native.as_ref().map(per_pairing);
             if engines.len() > 2 {
                 println!(
                     "pairing {} vs {}: {} vs {}",
@@ -209,13 +211,6 @@ impl GameCommand for MatchArgs {
                 draw: self.draw,
             };
             let pair = [engines[i].clone(), engines[j].clone()];
-            let native = self.record_native.as_ref().map(|path| {
-                if engines.len() == 2 {
-                    path.clone()
-                } else {
-                    pairing_path(path, i, j)
-                }
-            });
             let files = (record.as_deref(), native.as_deref());
             let stats = run_game::<G>(opts, &pair, &spec, self, files)?;
             let draws = f64::from(stats.draws) / 2.0;
