@@ -176,7 +176,7 @@ fn assert_forfeit(result: &GameResult, b: u8, fault: Fault) {
     let controls = ["none".to_string(), "movetime=100".to_string()];
     let rec = agon::arena::MatchRecord::of::<Z>(result, 1, "", &names, &controls);
     let text = rec.text::<Z>();
-    assert!(text.contains(&format!("[Reason \"forfeit ")), "{text}");
+    assert!(text.contains("[Reason \"forfeit "), "{text}");
     let back = agon::arena::record::read::<Z>(&text).expect("the record reads back");
     assert_eq!(back.len(), 1);
     assert_eq!(back[0].reason, result.reason);
