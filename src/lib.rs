@@ -21,6 +21,7 @@ pub mod bench;
 pub mod cli;
 pub mod game;
 pub mod games;
+pub mod gui;
 pub mod protocol;
 pub mod search;
 pub mod tune;

@@ -39,6 +39,8 @@ mod docs_agree;
 mod expectimax;
 #[path = "game_contract.rs"]
 mod game_contract;
+#[path = "gui_server.rs"]
+mod gui_server;
 #[path = "kubeia_match.rs"]
 mod kubeia_match;
 #[path = "layering.rs"]

@@ -62,6 +62,9 @@ pub enum Command {
     /// programs (both colours, random openings, mirrored chance).
     #[command(after_help = matches::ENGINES)]
     Match(Box<matches::MatchArgs>),
+    /// Serve a page on localhost that plays and analyses with engines
+    /// through the protocol (prints the address to open).
+    Gui(GuiArgs),
     /// Write an openings file for `agon match --openings-file`: positions
     /// from game records, or balanced random openings.
     Openings(openings::OpeningsArgs),
@@ -105,7 +108,43 @@ impl Command {
             Command::Tune(a) => on_game(a.as_ref(), a.game),
             Command::Match(a) => on_game(a.as_ref(), a.game),
             Command::Openings(a) => on_game(a, a.game),
+            Command::Gui(a) => a.run(),
         }
+    }
+}
+
+/// Arguments of `agon gui`.
+#[derive(clap::Args)]
+pub struct GuiArgs {
+    /// Port on 127.0.0.1 (0: any free port).
+    #[arg(long, default_value_t = 8765)]
+    pub port: u16,
+    /// An engine the page may start: a program and its arguments, once
+    /// per engine (default: this agon).
+    #[arg(long = "engine", value_name = "CMD")]
+    pub engines: Vec<String>,
+}
+
+impl GuiArgs {
+    fn run(&self) -> Result<(), GameError> {
+        let mut engines = self
+            .engines
+            .iter()
+            .map(|e| crate::gui::bridge::EngineCommand::parse(e))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(GameError::new)?;
+        if engines.is_empty() {
+            let me = std::env::current_exe()
+                .map_err(|e| GameError::new(format!("no path to this agon: {e}")))?;
+            engines.push(crate::gui::bridge::EngineCommand {
+                program: me.to_string_lossy().into_owned(),
+                args: Vec::new(),
+            });
+        }
+        crate::gui::serve(self.port, engines, |addr| {
+            out!("agon gui: open {addr}");
+        })
+        .map_err(GameError::new)
     }
 }
 
