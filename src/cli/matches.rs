@@ -188,7 +188,7 @@ impl GameCommand for MatchArgs {
             let record = self.record.as_ref().map(per_pairing);
             let native = self.record_native.as_ref().map(per_pairing);
             if engines.len() > 2 {
-                println!(
+                out!(
                     "pairing {} vs {}: {} vs {}",
                     letter(i),
                     letter(j),
@@ -266,7 +266,7 @@ fn print_standings(engines: &[Entrant], standings: &[(f64, u32)]) {
         let share = |k: usize| standings[k].0 / f64::from(standings[k].1.max(1));
         share(b).total_cmp(&share(a))
     });
-    println!("standings:");
+    out!("standings:");
     for (rank, k) in order.into_iter().enumerate() {
         let (points, games) = standings[k];
         let score = points / f64::from(games.max(1));
@@ -279,7 +279,7 @@ fn print_standings(engines: &[Entrant], standings: &[(f64, u32)]) {
         } else {
             format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
         };
-        println!(
+        out!(
             "{:>3}. {} {:<20} {points:>6.1}/{games:<5} {:>5.1}%  elo {elo}",
             rank + 1,
             letter(k),
@@ -353,7 +353,7 @@ fn merge<G: Playable>(paths: &[String]) -> Result<(), GameError> {
         }
     }
     games.sort_by_key(|(n, _)| *n);
-    println!(
+    out!(
         "merged {}: A = {} vs B = {}, {} games from {} files",
         G::NAME,
         names[0],
@@ -416,14 +416,19 @@ fn run_game<G: Playable>(
         G::evaluator_with(e.weights())?;
     }
     let total = spec.games.div_ceil(2) * 2;
-    println!(
-        "match {}: A = {} vs B = {}, {total} games",
+    let mine = (1..=total).filter(|&n| spec.in_shard(n, 2)).count() as u64;
+    let share = match spec.shard {
+        (_, 1) => String::new(),
+        (i, n) => format!(", shard {}/{n}: {mine} of them", i + 1),
+    };
+    out!(
+        "match {}: A = {} vs B = {}, {total} games{share}",
         G::NAME,
         entrants[0].name,
         entrants[1].name,
     );
     let clock = std::time::Instant::now();
-    let progress = Progress::new(u64::from(total), "games");
+    let progress = Progress::new(mine, "games");
     progress.advance(spec.done.len() as u64);
     let mut tallies = vec![Tally::default(); entrants.len()];
     for (_, done) in &spec.done {
@@ -508,7 +513,7 @@ fn run_game<G: Playable>(
         Err(poisoned) => poisoned.into_inner(),
     };
     print_summary(&stats, spec.sprt.as_ref(), &tallies);
-    println!(
+    out!(
         "time {:.1} s ({} games at once)",
         clock.elapsed().as_secs_f64(),
         spec.concurrency
@@ -532,7 +537,7 @@ fn write_whole(file: &std::sync::Mutex<std::fs::File>, text: &str, progress: &Pr
 /// The result lines of a match: score, Elo, LOS, pentanomial pairs, the
 /// SPRT's state and each engine's forfeits.
 fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
-    println!(
+    out!(
         "result A vs B: {} los {:.1}% (adjudicated {}, repetitions {}, forfeits {})",
         score_line(stats),
         100.0 * stats.los(),
@@ -542,7 +547,7 @@ fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
     );
     if let Some(elo) = pair_elo_text(stats) {
         let [ll, ld, even, wd, ww] = stats.pairs;
-        println!("pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, {elo}");
+        out!("pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, {elo}");
     }
     if let Some(t) = sprt {
         let llr = t.llr(&stats.pairs);
@@ -552,7 +557,7 @@ fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
             Some(Verdict::H1) => "H1 accepted",
             None => "no decision",
         };
-        println!(
+        out!(
             "sprt [{}, {}] {} elo, alpha {} beta {}: llr {llr:.2} ({lower:.2}, {upper:.2}): {verdict}",
             t.elo0,
             t.elo1,
@@ -562,7 +567,7 @@ fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
         );
     }
     for (who, tally) in ["A", "B"].iter().zip(tallies) {
-        println!("forfeits {who}: {}", tally.summary());
+        out!("forfeits {who}: {}", tally.summary());
     }
 }
 

@@ -168,7 +168,7 @@ fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
                 );
             }
         }
-        println!(
+        out!(
             "records: {decided} decided games, {} positions",
             samples.len()
         );
@@ -191,7 +191,7 @@ fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
                 .map_err(GameError::new)?,
             );
         }
-        println!(
+        out!(
             "self-play: {selfplay} games, {} positions",
             samples.len() - before
         );
@@ -201,16 +201,16 @@ fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
     }
     let iterations = args.iterations as usize;
     let report = fit(&samples, &start, &fixed, iterations);
-    println!(
+    out!(
         "K = {:.4}, loss {:.6} -> {:.6} over {} positions",
         report.k,
         report.loss_before,
         report.loss_after,
         samples.len()
     );
-    println!("{:<24} {:>10} {:>10}", "feature", "old", "new");
+    out!("{:<24} {:>10} {:>10}", "feature", "old", "new");
     for (i, name) in names.iter().enumerate() {
-        println!(
+        out!(
             "{:<24} {:>10.1} {:>10.1}",
             name,
             start.get(i).copied().unwrap_or(0.0),
@@ -222,6 +222,6 @@ fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
         .iter()
         .map(|w| format!("{}", w.round() as i64))
         .collect();
-    println!("weights: [{}]", rounded.join(", "));
+    out!("weights: [{}]", rounded.join(", "));
     Ok(())
 }

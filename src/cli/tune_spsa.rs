@@ -47,14 +47,14 @@ pub fn run_game<G: Playable>(
         opening_plies: (args.openings.min, args.openings.max),
         max_plies: args.max_plies,
     };
-    println!(
+    out!(
         "spsa {}: {iterations} iterations of one game pair, engine {}, seed {}, {} pairs at once",
         G::NAME,
         args.engine.name,
         params.seed,
         params.concurrency
     );
-    println!("c (perturbation at k = 0): {}", slashed(&params.c, 1));
+    out!("c (perturbation at k = 0): {}", slashed(&params.c, 1));
     let every = (iterations / 20).max(1);
     let clock = std::time::Instant::now();
     let mut tally = PairResult::default();
@@ -66,7 +66,7 @@ pub fn run_game<G: Playable>(
         |k, theta, result| {
             tally.add(result);
             if k % every == 0 || k == iterations {
-                println!(
+                out!(
                     "spsa iter {k}/{iterations}: weights={} (last results +{} ={} -{})",
                     weights_text(theta),
                     tally.wins,
@@ -77,10 +77,10 @@ pub fn run_game<G: Playable>(
             }
         },
     );
-    println!("time {:.1} s", clock.elapsed().as_secs_f64());
-    println!("{:<24} {:>10} {:>10}", "feature", "start", "end");
+    out!("time {:.1} s", clock.elapsed().as_secs_f64());
+    out!("{:<24} {:>10} {:>10}", "feature", "start", "end");
     for (i, name) in names.iter().enumerate() {
-        println!(
+        out!(
             "{:<24} {:>10.1} {:>10.1}{}",
             name,
             start.get(i).copied().unwrap_or(0.0),
@@ -92,7 +92,7 @@ pub fn run_game<G: Playable>(
             }
         );
     }
-    println!("weights={}", weights_text(&end));
+    out!("weights={}", weights_text(&end));
     Ok(())
 }
 

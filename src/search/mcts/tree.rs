@@ -9,7 +9,7 @@
 
 use super::params::{Chance, Params, Playout, Policy};
 use super::values::{Leaf, Values};
-use crate::game::{Game, Playable, Player, Status};
+use crate::game::{chance, Game, Playable, Player, Status};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
@@ -51,6 +51,12 @@ pub struct Edge<M> {
     /// value an unvisited move is selected by (first-play urgency).
     pub estimate: f32,
     pub child: u32,
+}
+
+/// The unnormalised softmax weight of an estimate `q` when the best is
+/// `best`: the prior of PUCT and the guided playout's choice.
+fn softmax_weight(q: f32, best: f32, params: &Params) -> f32 {
+    ((q - best) / params.temperature).exp()
 }
 
 /// A tree and what one thread needs to grow it.
@@ -181,7 +187,7 @@ impl<G: Playable> Tree<G> {
                 // Softmax of the estimates: the PUCT prior.
                 let mut sum = 0.0;
                 for e in &mut self.edges[first..] {
-                    e.prior = ((e.estimate - best) / params.temperature).exp();
+                    e.prior = softmax_weight(e.estimate, best, params);
                     sum += e.prior;
                 }
                 for e in &mut self.edges[first..] {
@@ -268,16 +274,10 @@ impl<G: Playable> Tree<G> {
                 Status::Over(_) => break,
                 Status::Chance => {
                     pos.outcomes(&mut self.outcomes);
-                    let mut x: f64 = self.rng.gen();
-                    let mut pick = self.outcomes.len() - 1;
-                    for (i, &(_, p)) in self.outcomes.iter().enumerate() {
-                        if x < p {
-                            pick = i;
-                            break;
-                        }
-                        x -= p;
+                    match chance::draw_outcome(&self.outcomes, &mut self.rng) {
+                        Some(m) => pos.play(m),
+                        None => break,
                     }
-                    pos.play(self.outcomes[pick].0);
                 }
                 Status::Decision(me) => {
                     pos.moves(&mut self.moves);
@@ -314,7 +314,7 @@ impl<G: Playable> Tree<G> {
         }
         let mut sum = 0.0;
         for w in &mut self.weights {
-            *w = ((*w - best) / params.temperature).exp();
+            *w = softmax_weight(*w, best, params);
             sum += *w;
         }
         let mut x = self.rng.gen::<f32>() * sum;
