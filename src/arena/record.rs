@@ -229,7 +229,8 @@ fn player_tag<G: Playable>(p: usize) -> String {
     }
 }
 
-fn result_text(outcome: Outcome, players: usize) -> String {
+/// The `Result` tag's text.
+pub fn result_text(outcome: Outcome, players: usize) -> String {
     if players == 2 {
         return match outcome {
             Outcome::Win(0) => "1-0".into(),
@@ -258,7 +259,8 @@ fn parse_result(text: &str, players: usize) -> Option<Outcome> {
     }
 }
 
-fn reason_text<G: Playable>(reason: EndReason) -> String {
+/// The `Reason` tag's text.
+pub fn reason_text<G: Playable>(reason: EndReason) -> String {
     match reason {
         EndReason::Rules => "rules".into(),
         EndReason::Repetition => "repetition".into(),

@@ -45,6 +45,9 @@ struct Game<G> {
     players: Vec<String>,
     start: G,
     moves: Vec<String>,
+    /// How the record says the game ended, when the rules did not end it
+    /// (a ply limit, a forfeit, an adjudication).
+    ending: Option<String>,
 }
 
 /// Per player: moves analysed, summed loss, errors, blunders.
@@ -90,11 +93,17 @@ fn read_games<G: Playable>(opts: &GameOptions, text: &str) -> Result<Vec<Game<G>
             .into_iter()
             .map(|r| {
                 let line = r.replay::<G>()?;
+                let ending = format!(
+                    "{} ({})",
+                    record::result_text(r.outcome, r.players.len()),
+                    record::reason_text::<G>(r.reason)
+                );
                 Ok(Game {
                     title: format!("game {}", r.number),
                     players: r.players.clone(),
                     start: line[0].clone(),
                     moves: r.moves.into_iter().map(|(m, _)| m).collect(),
+                    ending: Some(ending),
                 })
             })
             .collect();
@@ -107,6 +116,7 @@ fn read_games<G: Playable>(opts: &GameOptions, text: &str) -> Result<Vec<Game<G>
             players: Vec::new(),
             start: r.start,
             moves: r.moves,
+            ending: None,
         })
         .collect())
 }
@@ -277,8 +287,9 @@ fn annotate<G: Playable>(
         history.push(pos.hash());
         pos.play(mv);
     }
-    let end = match pos.status() {
-        Status::Over(o) => format!("ends: {}", o.word(n)),
+    let end = match (pos.status(), &game.ending) {
+        (Status::Over(o), _) => format!("ends: {}", o.word(n)),
+        (_, Some(ending)) => format!("ends: {ending}"),
         _ => "the record stops before the game ends".to_string(),
     };
     out!("{end}");
