@@ -25,8 +25,8 @@ pub use entrant::{Entrant, Runner};
 pub use fault::{Failure, Fault};
 pub use record::{MatchRecord, MoveNote};
 pub use referee::{
-    play, play_game, random_opening, run_match, stats_of, EndReason, GameResult, MatchSpec, Rules,
-    TimeUse,
+    in_shard, play, play_game, random_opening, run_match, stats_of, EndReason, GameResult,
+    MatchSpec, Rules, TimeUse,
 };
 pub use spec::EngineSpec;
 pub use sprt::{Sprt, Verdict};

@@ -20,6 +20,7 @@ use super::entrant::{Entrant, MoveRequest, Runner};
 use super::fault::{Failure, Fault};
 use super::record::MoveNote;
 use super::sprt::Sprt;
+use super::stats::Counter;
 use super::{EngineSpec, MatchStats};
 use crate::game::{chance, GameError, Outcome, Playable, Player, Status};
 use crate::search::{Clock, ScoreReport};
@@ -411,32 +412,24 @@ impl MatchSpec {
     /// Whether game `number` (from 1, `seats` games a round) is in this
     /// shard.
     pub fn in_shard(&self, number: u32, seats: usize) -> bool {
-        let (i, n) = self.shard;
-        ((number - 1) / seats as u32) % n.max(1) == i
+        in_shard(self.shard, number, seats)
     }
+}
+
+/// Whether game `number` (from 1, `seats` games a round) is in shard
+/// `(i, n)`: its round `r` (from 0) has `r % n == i`.
+pub fn in_shard((i, n): (u32, u32), number: u32, seats: usize) -> bool {
+    ((number - 1) / seats as u32) % n.max(1) == i
 }
 
 /// Statistics of finished games given by number (from 1): every game
 /// counted, and the pairs whose two games are both there.
 pub fn stats_of(games: &[(u32, GameResult)], seats: usize) -> MatchStats {
-    let mut stats = MatchStats::default();
-    let mut rounds: HashMap<u32, (usize, f64)> = HashMap::new();
+    let mut counter = Counter::default();
     for (number, result) in games {
-        stats.add(result);
-        let round = rounds
-            .entry((number - 1) / seats as u32)
-            .or_insert((0, 0.0));
-        round.0 += 1;
-        round.1 += MatchStats::points(result);
+        counter.add(*number, result, seats);
     }
-    if seats == 2 {
-        let mut complete: Vec<_> = rounds.into_iter().filter(|(_, r)| r.0 == seats).collect();
-        complete.sort_by_key(|(k, _)| *k);
-        for (_, (_, points)) in complete {
-            stats.add_pair(points);
-        }
-    }
-    stats
+    counter.stats
 }
 
 /// Plays a match between `entrants` (one per player of the game) from
@@ -520,21 +513,11 @@ pub fn run_match<G: Playable>(
     let decided = AtomicBool::new(false);
     // The statistics, and the first entrant's points so far in each round
     // not yet finished.
-    let mut first = MatchStats::default();
-    let mut open = HashMap::<usize, (usize, f64)>::new();
+    let mut counter = Counter::default();
     for (&job, &result) in &done {
-        first.add(result);
-        let round = open.entry(job / seats).or_insert((0, 0.0));
-        round.0 += 1;
-        round.1 += MatchStats::points(result);
+        counter.add(job as u32 + 1, result, seats);
     }
-    open.retain(|_, round| {
-        if round.0 == seats && seats == 2 {
-            first.add_pair(round.1);
-        }
-        round.0 < seats
-    });
-    let stats = Mutex::new((first, open));
+    let stats = Mutex::new(counter);
     std::thread::scope(|scope| {
         for mut own in runners {
             let (todo, jobs, next, stats, rules, decided) =
@@ -563,28 +546,19 @@ pub fn run_match<G: Playable>(
                     Ok(s) => s,
                     Err(poisoned) => poisoned.into_inner(),
                 };
-                let (s, open) = &mut *guard;
-                s.add(&result);
-                let round = open.entry(job / seats).or_insert((0, 0.0));
-                round.0 += 1;
-                round.1 += MatchStats::points(&result);
-                if round.0 == seats {
-                    if seats == 2 {
-                        s.add_pair(round.1);
-                        if let Some(sprt) = &spec.sprt {
-                            if sprt.verdict(sprt.llr(&s.pairs)).is_some() {
-                                decided.store(true, Ordering::Relaxed);
-                            }
-                        }
+                let counter = &mut *guard;
+                let pair_done = counter.add(job as u32 + 1, &result, seats);
+                if let (true, Some(sprt)) = (pair_done, &spec.sprt) {
+                    if sprt.verdict(sprt.llr(&counter.stats.pairs)).is_some() {
+                        decided.store(true, Ordering::Relaxed);
                     }
-                    open.remove(&(job / seats));
                 }
-                progress(job as u32 + 1, &result, s);
+                progress(job as u32 + 1, &result, &counter.stats);
             });
         }
     });
     Ok(match stats.into_inner() {
-        Ok(s) => s.0,
-        Err(poisoned) => poisoned.into_inner().0,
+        Ok(c) => c.stats,
+        Err(poisoned) => poisoned.into_inner().stats,
     })
 }

@@ -140,6 +140,38 @@ fn erf(x: f64) -> f64 {
     }
 }
 
+/// Games counted into [`MatchStats`] as they finish, in any order: each
+/// game at once, each round's pair once its last game is in (two
+/// entrants). The one count behind a running match, a resumed one and
+/// `--merge`.
+#[derive(Debug, Default)]
+pub struct Counter {
+    pub stats: MatchStats,
+    /// Rounds not yet complete: games in, and the first entrant's points.
+    open: std::collections::HashMap<u32, (usize, f64)>,
+}
+
+impl Counter {
+    /// Counts game `number` (from 1; `seats` games a round); true when it
+    /// completed a pair.
+    pub fn add(&mut self, number: u32, result: &GameResult, seats: usize) -> bool {
+        self.stats.add(result);
+        let key = (number - 1) / seats as u32;
+        let round = self.open.entry(key).or_insert((0, 0.0));
+        round.0 += 1;
+        round.1 += MatchStats::points(result);
+        if round.0 < seats {
+            return false;
+        }
+        let points = round.1;
+        self.open.remove(&key);
+        if seats == 2 {
+            self.stats.add_pair(points);
+        }
+        seats == 2
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

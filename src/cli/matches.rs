@@ -11,8 +11,8 @@ use std::io::Write as _;
 
 use crate::arena::record::{self, MatchRecord};
 use crate::arena::{
-    run_match, stats_of, EndReason, Entrant, GameResult, MatchSpec, MatchStats, ScoreRule, Sprt,
-    Tally, Verdict,
+    in_shard, run_match, stats_of, EndReason, Entrant, GameResult, MatchSpec, MatchStats,
+    ScoreRule, Sprt, Tally, Verdict,
 };
 use crate::game::{GameError, GameOptions, Outcome, Playable};
 use crate::games::GameKind;
@@ -306,13 +306,13 @@ impl MatchArgs {
             std::fs::write(path, text)
                 .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?;
         }
-        let seats = G::PLAYER_NAMES.len() as u32;
-        let (index, count) = self.shard.unwrap_or((0, 1));
+        let seats = G::PLAYER_NAMES.len();
+        let shard = self.shard.unwrap_or((0, 1));
         let mut done: Vec<(u32, GameResult)> = Vec::new();
         for r in records {
             let number = r.number;
-            let fits = number <= self.games.div_ceil(seats) * seats;
-            if fits && ((number - 1) / seats) % count == index {
+            let fits = number <= self.games.div_ceil(seats as u32) * seats as u32;
+            if fits && in_shard(shard, number, seats) {
                 done.retain(|(n, _)| *n != number);
                 done.push((number, r.result()));
             }
