@@ -59,6 +59,24 @@ fn softmax_weight(q: f32, best: f32, params: &Params) -> f32 {
     ((q - best) / params.temperature).exp()
 }
 
+/// The index drawn from unnormalised `weights` by `u` uniform in [0, 1):
+/// the guided playout's move and the widened chance node's outcome. A
+/// rounding shortfall falls to the last item of positive weight.
+fn pick_weighted(weights: impl Iterator<Item = f32> + Clone, u: f32) -> usize {
+    let mut x = u * weights.clone().sum::<f32>();
+    let mut last = 0;
+    for (i, w) in weights.enumerate() {
+        if w > 0.0 {
+            if x < w {
+                return i;
+            }
+            last = i;
+        }
+        x -= w;
+    }
+    last
+}
+
 /// A tree and what one thread needs to grow it.
 pub struct Tree<G: Game> {
     pub nodes: Vec<Node>,
@@ -312,19 +330,11 @@ impl<G: Playable> Tree<G> {
             best = best.max(q);
             self.weights.push(q);
         }
-        let mut sum = 0.0;
         for w in &mut self.weights {
             *w = softmax_weight(*w, best, params);
-            sum += *w;
         }
-        let mut x = self.rng.gen::<f32>() * sum;
-        for (i, &w) in self.weights.iter().enumerate() {
-            if x < w {
-                return i;
-            }
-            x -= w;
-        }
-        self.weights.len() - 1
+        let u = self.rng.gen::<f32>();
+        pick_weighted(self.weights.iter().copied(), u)
     }
 
     /// Bytes one more expansion may add, at most (a guess: 64 edges).
@@ -357,17 +367,7 @@ impl<G: Playable> Tree<G> {
                         0.0
                     }
                 };
-                let total: f32 = edges.iter().map(weight).sum();
-                let mut x = draw * total;
-                best.1 = edges.len() - 1;
-                for (i, e) in edges.iter().enumerate() {
-                    let w = weight(e);
-                    if w > 0.0 && x < w {
-                        best.1 = i;
-                        break;
-                    }
-                    x -= w;
-                }
+                best.1 = pick_weighted(edges.iter().map(weight), draw);
             }
             Kind::Chance => {
                 // The outcome whose visits lag its probability most: the
