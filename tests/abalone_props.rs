@@ -80,11 +80,7 @@ fn playout(seed: u64, layout: usize, princess: bool, plies: usize, check_text: b
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig {
-        cases: 48,
-        failure_persistence: None,
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(crate::common::proptest_config(48))]
 
     #[test]
     fn random_playouts_keep_every_invariant(

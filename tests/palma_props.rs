@@ -38,7 +38,7 @@ fn playout(options: &str, seed: u64) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(crate::common::proptest_config(48))]
     #[test]
     fn random_playouts_keep_every_invariant(seed in any::<u64>(), set in 0..OPTION_SETS.len()) {
         playout(OPTION_SETS[set], seed)?;

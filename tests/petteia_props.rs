@@ -44,7 +44,7 @@ fn playout<G: Playable>(seed: u64, plies: usize, options: &str) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(24))]
+    #![proptest_config(crate::common::proptest_config(24))]
 
     #[test]
     fn petteia_playouts(seed in any::<u64>(), mirror in any::<bool>()) {

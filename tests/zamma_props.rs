@@ -28,7 +28,7 @@ fn check_node(z: &Zamma) -> Result<Vec<<Zamma as Game>::Move>, TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(48))]
+    #![proptest_config(crate::common::proptest_config(48))]
 
     #[test]
     fn random_playouts_keep_every_invariant(seed in any::<u64>(), which in 0usize..4) {

