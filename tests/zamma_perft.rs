@@ -44,9 +44,13 @@ fn engine(e: &Entry) -> Zamma {
 fn suite_has_every_kind_of_position() {
     let s = suite();
     assert!(s.len() >= 12);
+    // Three plies deep at least, but for finished games and the entry whose
+    // root alone has more moves than a 16-bit move index can name.
+    let huge = |e: &Entry| e.counts[0] > usize::from(u16::MAX) as u64;
     assert!(s
         .iter()
-        .all(|e| e.counts.len() >= 3 || e.counts.iter().all(|&n| n == 0)));
+        .all(|e| e.counts.len() >= 3 || e.counts.iter().all(|&n| n == 0) || huge(e)));
+    assert!(s.iter().any(huge));
     for opt in ["board=full", "board=orthogonal", "mullah_landing=continue"] {
         assert!(s.iter().any(|e| e.options.contains(opt)), "{opt}");
     }
@@ -101,7 +105,9 @@ fn move_lists_agree_node_by_node() {
     for e in suite() {
         let z = engine(&e).without_adjudication();
         let n = naive::zamma::parse(&e.options, &e.position);
-        compare_tree(&z, &n, 2);
+        // An entry counted to depth 1 only (hundreds of thousands of
+        // moves) is compared at its root.
+        compare_tree(&z, &n, (e.counts.len() as u32 - 1).min(2));
     }
 }
 

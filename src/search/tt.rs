@@ -38,6 +38,12 @@ pub struct TtEntry {
 }
 
 const NO_MOVE: u64 = 0xFFFF;
+
+/// A move index as the tables store it: 16 bits, so the rare move beyond
+/// them (a Zamma position with more moves than that) is stored as none.
+pub fn storable_index(i: usize) -> Option<u16> {
+    u16::try_from(i).ok().filter(|&i| u64::from(i) != NO_MOVE)
+}
 const ENTRIES: usize = 4;
 const AGE_BITS: u32 = 6;
 pub(crate) const AGE_MASK: u64 = (1 << AGE_BITS) - 1;

@@ -45,11 +45,10 @@
 //! A move's identity is its start, its landing points in order and the set
 //! of captured pieces (zamma.md "Move identity"). Two landing points on one
 //! line have exactly one piece between them, so the landings already fix
-//! the captured set; should two legal chains ever share start and landings
-//! but capture different pieces, the text gets the captured points in
-//! brackets (`c3xe5xg5[d4,f5]`). Input also accepts `from x to` alone
-//! (`c3xg5`) when only one legal chain has that start and end, and the
-//! bracket suffix on any capture.
+//! the captured set and the text needs nothing more. Input also accepts
+//! `from x to` alone (`c3xg5`) when only one legal chain has that start and
+//! end, and the captured points in brackets after any capture
+//! (`c3xe5xg5[d4,f5]`), which must then be the ones the chain takes.
 //!
 //! # Position string
 //! One line, four fields: the board from rank 9 down to rank 1, ranks

@@ -17,7 +17,7 @@ pub const QUIET_HINT_SCALE: i64 = 16;
 const KILLER_BONUS: [i64; 2] = [3 * HISTORY_MAX as i64, 2 * HISTORY_MAX as i64];
 
 /// Per move: (ordering key, index in generation order).
-pub type Ordered = Vec<(i64, u16)>;
+pub type Ordered = Vec<(i64, u32)>;
 
 /// Scores `moves` for a node at `ply` where `player` moves.
 pub fn score_moves<G: Playable>(
@@ -29,7 +29,7 @@ pub fn score_moves<G: Playable>(
     player: Player,
     out: &mut Ordered,
 ) {
-    debug_assert!(moves.len() <= usize::from(u16::MAX));
+    debug_assert!(u32::try_from(moves.len()).is_ok());
     out.clear();
     for (i, &m) in moves.iter().enumerate() {
         let key = if Some(i) == tt_index {
@@ -42,7 +42,7 @@ pub fn score_moves<G: Playable>(
                 + killer
                 + i64::from(history.score(player, pos.history_index(m)))
         };
-        out.push((key, i as u16));
+        out.push((key, i as u32));
     }
 }
 
@@ -51,16 +51,27 @@ pub fn score_forcing<G: Playable>(pos: &G, moves: &[G::Move], out: &mut Ordered)
     out.clear();
     for (i, &m) in moves.iter().enumerate() {
         if pos.is_forcing(m) {
-            out.push((i64::from(pos.order_hint(m)), i as u16));
+            out.push((i64::from(pos.order_hint(m)), i as u32));
         }
     }
 }
+
+/// Longer lists are sorted at the first pick: selecting from them move by
+/// move would cost their square (Zamma's flying chains can give a position
+/// hundreds of thousands of moves).
+const SELECT_LIMIT: usize = 512;
 
 /// The `n`-th move to search (0-based): selects the best of the rest, so
 /// a node that cuts early never sorts the whole list.
 pub fn pick(order: &mut Ordered, n: usize) -> Option<usize> {
     if n >= order.len() {
         return None;
+    }
+    if order.len() > SELECT_LIMIT {
+        if n == 0 {
+            order.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        }
+        return Some(order[n].1 as usize);
     }
     let mut best = n;
     for j in n + 1..order.len() {
@@ -69,7 +80,7 @@ pub fn pick(order: &mut Ordered, n: usize) -> Option<usize> {
         }
     }
     order.swap(n, best);
-    Some(usize::from(order[n].1))
+    Some(order[n].1 as usize)
 }
 
 #[cfg(test)]
@@ -82,7 +93,7 @@ mod tests {
         let mut o: Ordered = keys
             .iter()
             .enumerate()
-            .map(|(i, &k)| (k, i as u16))
+            .map(|(i, &k)| (k, i as u32))
             .collect();
         let got: Vec<usize> = (0..10).map_while(|n| pick(&mut o, n)).collect();
         let mut sorted = got.clone();

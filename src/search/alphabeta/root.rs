@@ -10,7 +10,7 @@ use crate::search::driver::{self, Iteration, Line, Ranked, ReportFn};
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 use crate::search::score::{self, is_mate, Value, INF, MATE, MAX_PLY};
 use crate::search::time::TimeManager;
-use crate::search::tt::{Tt, TtBound};
+use crate::search::tt::{storable_index, Tt, TtBound};
 use crate::search::{smp, Request, Searcher};
 use std::sync::atomic::AtomicBool;
 
@@ -24,7 +24,7 @@ const ASPIRATION_DELTA: Value = 25;
 pub struct RootMove<M> {
     pub mv: M,
     /// Index in the game's generation order (for the table).
-    pub index: u16,
+    pub index: usize,
     /// Score in the current iteration (`-INF`: not better than the best).
     pub score: Value,
     /// Score of the last completed iteration.
@@ -155,7 +155,7 @@ fn initial_order<G: Playable>(
         n += 1;
         out.push(RootMove {
             mv: allowed[i].1,
-            index: allowed[i].0 as u16,
+            index: allowed[i].0,
             score: -INF,
             prev_score: -INF,
             pv: vec![allowed[i].1],
@@ -198,7 +198,7 @@ impl<G: Playable> Iteration<G> for Deepener<'_, G> {
         self.w.shared.tt.store(
             root.hash(),
             0,
-            Some(best.index),
+            storable_index(best.index),
             best.score,
             depth as u8,
             TtBound::Exact,

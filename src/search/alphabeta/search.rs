@@ -7,7 +7,7 @@ use super::{Node, Worker};
 use crate::game::{Evaluator, Outcome, Playable, Player, Status};
 use crate::search::expectimax::chance_static;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
-use crate::search::tt::TtBound;
+use crate::search::tt::{storable_index, TtBound};
 
 impl<G: Playable> Worker<'_, G> {
     /// The value of `child` (reached at `node.ply`) from the view of `me`,
@@ -268,7 +268,7 @@ impl<G: Playable> Worker<'_, G> {
             } else {
                 TtBound::Upper
             };
-            let mv = best_index.or(tt_index).map(|i| i as u16);
+            let mv = best_index.or(tt_index).and_then(storable_index);
             self.shared
                 .tt
                 .store(key, ply, mv, best, depth.clamp(0, 255) as u8, bound);

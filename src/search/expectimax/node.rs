@@ -37,7 +37,7 @@ use super::value::Scale;
 use super::Pruning;
 use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::{Control, Ticker};
-use crate::search::tt::Tt;
+use crate::search::tt::{storable_index, Tt};
 
 pub struct Worker<'a, G: Playable> {
     pub pruning: Pruning,
@@ -313,7 +313,7 @@ impl<'a, G: Playable> Worker<'a, G> {
             beta,
             view: me,
         };
-        self.store_tt(pos, node, best, u16::try_from(best_i).ok());
+        self.store_tt(pos, node, best, storable_index(best_i));
         best
     }
 

@@ -11,6 +11,7 @@ use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{self, Iteration, Line, Ranked};
 use crate::search::time::TimeManager;
+use crate::search::tt::storable_index;
 use crate::search::tt::Tt;
 use crate::search::{smp, Report, Request, ScoreReport, SearchResult, Searcher};
 use rayon::prelude::*;
@@ -371,7 +372,7 @@ fn decision_root<G: Playable>(
                 depth,
                 lower: value,
                 upper: value,
-                best: idx.and_then(|i| u16::try_from(i).ok()),
+                best: idx.and_then(storable_index),
             },
         );
     }
