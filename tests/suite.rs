@@ -39,6 +39,8 @@ mod docs_agree;
 mod expectimax;
 #[path = "game_contract.rs"]
 mod game_contract;
+#[path = "gui_browser.rs"]
+mod gui_browser;
 #[path = "gui_server.rs"]
 mod gui_server;
 #[path = "kubeia_match.rs"]
@@ -97,6 +99,8 @@ mod search_nplayer;
 mod search_rearmost;
 #[path = "tune_spsa.rs"]
 mod tune_spsa;
+#[path = "webdriver_smoke.rs"]
+mod webdriver_smoke;
 #[path = "zamma_perft.rs"]
 mod zamma_perft;
 #[path = "zamma_props.rs"]

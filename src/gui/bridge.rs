@@ -23,8 +23,9 @@ use crate::protocol::parser;
 /// Engines one page may run at once.
 pub const MAX_SLOTS: usize = 4;
 
-/// Longest line forwarded to an engine.
-pub const MAX_LINE: usize = 4096;
+/// Longest line forwarded to an engine (a `position … moves …` of a long
+/// game).
+pub const MAX_LINE: usize = 48 * 1024;
 
 /// An engine the server can start: a program and its arguments.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -31,6 +31,11 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/app.js"),
     ),
     (
+        "/boards.js",
+        "text/javascript; charset=utf-8",
+        include_str!("assets/boards.js"),
+    ),
+    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),
@@ -68,7 +73,10 @@ fn handle(mut stream: TcpStream, engines: &[EngineCommand]) -> std::io::Result<(
     let head = peek_head(&stream)?;
     let first = head.lines().next().unwrap_or("");
     let mut parts = first.split_whitespace();
-    let (method, path) = (parts.next().unwrap_or(""), parts.next().unwrap_or(""));
+    let method = parts.next().unwrap_or("");
+    // A query string (`/?`, as a form without script would send) names
+    // the same file.
+    let path = parts.next().unwrap_or("").split('?').next().unwrap_or("");
     let upgrade = head.lines().any(|l| {
         l.to_ascii_lowercase().starts_with("upgrade:")
             && l.to_ascii_lowercase().contains("websocket")

@@ -8,6 +8,7 @@
 
 pub mod suite_lines;
 pub mod trirace;
+pub mod webdriver;
 
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin, Command, ExitStatus, Stdio};

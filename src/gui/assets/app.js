@@ -1,51 +1,793 @@
-// The page talks to the server over one WebSocket, a line per message
-// (src/gui/bridge.rs): start an engine, send it protocol commands, show
-// what it prints.
+// The page: plays and analyses games with engines started through the
+// server (src/gui/bridge.rs) and spoken to only in the protocol of
+// protocol.md. One engine process is the referee: it is told the game
+// record (`position … moves …`) and says what the position is (`d`),
+// which moves are legal (`moves`), whose turn it is and the result
+// (`query`). The players' engines only get `position` and `go`. Throws
+// and rolls are made here, from the probabilities `d` lists, as protocol.md
+// says a GUI must.
 "use strict";
-const log = document.getElementById("log");
-const status = document.getElementById("status");
-const select = document.getElementById("engine");
-let slot = null;
+const { GAMES, drawChance } = window.agonBoards;
+const $ = (id) => document.getElementById(id);
 
-function show(text) {
+// ------------------------------------------------------------ connection
+const ws = new WebSocket(`ws://${location.host}/ws`);
+let engineNames = [];
+const slots = new Map();
+const startWaiters = [];
+let connected;
+const connection = new Promise((resolve) => { connected = resolve; });
+
+function logLine(text) {
+  const log = $("log");
   log.textContent += text + "\n";
+  if (log.textContent.length > 200000) log.textContent = log.textContent.slice(-100000);
   log.scrollTop = log.scrollHeight;
 }
 
-const ws = new WebSocket(`ws://${location.host}/ws`);
-ws.onopen = () => { status.textContent = "connected"; };
-ws.onclose = () => { status.textContent = "disconnected"; };
+function showError(text) {
+  const box = $("errors");
+  const line = document.createElement("div");
+  line.textContent = text;
+  box.appendChild(line);
+  while (box.children.length > 5) box.firstChild.remove();
+  logLine(`! ${text}`);
+}
+
+ws.onopen = () => setStatus("connected");
+ws.onclose = () => { setStatus("disconnected from agon gui"); showError("the connection to agon gui is closed"); };
 ws.onmessage = (event) => {
-  const text = String(event.data);
-  const space = text.indexOf(" ");
-  const verb = space < 0 ? text : text.slice(0, space);
-  const rest = space < 0 ? "" : text.slice(space + 1);
+  const msg = String(event.data);
+  const space = msg.indexOf(" ");
+  const verb = space < 0 ? msg : msg.slice(0, space);
+  const rest = space < 0 ? "" : msg.slice(space + 1);
   if (verb === "engines") {
-    select.replaceChildren(...rest.split("\t").map((name, k) => new Option(name, String(k))));
+    engineNames = rest.split("\t");
+    fillEngineChoices();
+    connected();
   } else if (verb === "started") {
-    slot = rest.split(" ")[0];
-    show(`# engine started in slot ${slot}`);
+    const [slot] = rest.split(" ");
+    const w = startWaiters.shift();
+    if (w) w.resolve(Number(slot));
   } else if (verb === "line") {
-    show(rest.slice(rest.indexOf(" ") + 1));
+    const s = rest.indexOf(" ");
+    const engine = slots.get(Number(rest.slice(0, s)));
+    if (engine) engine.receive(rest.slice(s + 1));
   } else if (verb === "exit") {
-    show("# the engine ended");
-    slot = null;
+    const engine = slots.get(Number(rest));
+    if (engine) engine.exited();
   } else if (verb === "error") {
-    show(`! ${rest}`);
+    // A start the server refused answers with an error instead of `started`.
+    if (startWaiters.length && /engine|start/.test(rest)) startWaiters.shift().reject(new Error(rest));
+    showError(`server: ${rest}`);
   }
 };
 
-document.getElementById("start").addEventListener("click", () => {
-  ws.send(`start ${select.value || 0}`);
-});
-document.getElementById("command").addEventListener("submit", (event) => {
-  event.preventDefault();
-  const input = document.getElementById("line");
-  if (slot === null) {
-    show("! start an engine first");
+// One engine process. Conversations with it run one at a time
+// (`exclusive`), each waiting for the line that ends it.
+class Engine {
+  constructor(slot, index) {
+    this.slot = slot;
+    this.index = index;
+    this.name = engineNames[index] || `engine ${index}`;
+    this.waiter = null;
+    this.chain = Promise.resolve();
+    this.options = new Set();
+    this.onInfo = null;
+    this.alive = true;
+  }
+  static async start(index) {
+    await connection;
+    const slot = await new Promise((resolve, reject) => {
+      startWaiters.push({ resolve, reject });
+      ws.send(`start ${index}`);
+    });
+    const e = new Engine(slot, index);
+    slots.set(slot, e);
+    const lines = await e.exclusive(() => { e.send("ugi"); return e.until((l) => l === "ugiok"); });
+    for (const l of lines) {
+      const m = /^option name (.+?) type /.exec(l);
+      if (m) e.options.add(m[1]);
+    }
+    return e;
+  }
+  send(line) {
+    if (!this.alive) return;
+    logLine(`${this.slot}> ${line}`);
+    ws.send(`send ${this.slot} ${line}`);
+  }
+  until(done) {
+    return new Promise((resolve, reject) => { this.waiter = { done, lines: [], resolve, reject }; });
+  }
+  receive(text) {
+    logLine(`${this.slot}< ${text.length > 300 ? text.slice(0, 300) + " …" : text}`);
+    if (text.startsWith("info string error")) showError(`${this.name}: ${text.slice(12)}`);
+    if (text.startsWith("info ") && this.onInfo) this.onInfo(text);
+    const w = this.waiter;
+    if (!w) return;
+    w.lines.push(text);
+    if (w.done(text)) {
+      this.waiter = null;
+      w.resolve(w.lines);
+    }
+  }
+  exited() {
+    this.alive = false;
+    slots.delete(this.slot);
+    showError(`${this.name} ended`);
+    if (this.waiter) this.waiter.reject(new Error(`${this.name} ended`));
+    this.waiter = null;
+  }
+  exclusive(task) {
+    const run = this.chain.then(task, task);
+    this.chain = run.catch(() => {});
+    return run;
+  }
+  // Commands, then `isready`: every line up to `readyok`.
+  ask(commands) {
+    return this.exclusive(() => {
+      for (const c of commands) this.send(c);
+      this.send("isready");
+      return this.until((l) => l === "readyok");
+    });
+  }
+  close() {
+    if (this.alive) ws.send(`close ${this.slot}`);
+    this.alive = false;
+    slots.delete(this.slot);
+  }
+}
+
+// ------------------------------------------------------------ the game
+const G = {
+  game: "abalone", options: "", normOptions: "", start: null, record: [],
+  controllers: ["person", "engine:0"], engineOptions: ["", ""],
+  referee: null, engines: [null, null], analysis: null,
+  generation: 0, state: null, fen: "", legal: [], turn: "none", result: "none",
+  chances: [], prefix: [], lastState: null, clocks: null, tc: null, turnStart: 0,
+  flagged: null, forfeit: null, pv: null, lastChance: null, moverOf: [],
+};
+let rngState = 1;
+
+function setStatus(text) { $("status").textContent = text; }
+function gameDef() { return GAMES[G.game]; }
+function playerName(k) { return gameDef().players[k]; }
+const capital = (s) => s[0].toUpperCase() + s.slice(1);
+
+function positionCommand() {
+  const base = G.start ? `position fen ${G.start}` : "position startpos";
+  return G.record.length ? `${base} moves ${G.record.join(" ")}` : base;
+}
+
+// A seeded generator (mulberry32) for the throws and rolls.
+function random() {
+  rngState = (rngState + 0x6d2b79f5) | 0;
+  let t = rngState;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+async function configure(engine, extra) {
+  const commands = [`setoption name GameOptions value ${G.options}`, `setoption name Game value ${G.game}`];
+  if (engine.options.has("UCI_ShowWDL")) commands.push("setoption name UCI_ShowWDL value true");
+  for (const pair of (extra || "").split(/\s+/).filter(Boolean)) {
+    const eq = pair.indexOf("=");
+    if (eq > 0) commands.push(`setoption name ${pair.slice(0, eq)} value ${pair.slice(eq + 1)}`);
+    else showError(`engine option '${pair}' is not Name=value`);
+  }
+  commands.push("uginewgame");
+  await engine.ask(commands);
+}
+
+async function engineFor(index, current) {
+  if (current && current.alive && current.index === index) return current;
+  if (current) current.close();
+  return Engine.start(index);
+}
+
+// Starts a game from the settings of the form.
+async function newGame() {
+  G.generation++;
+  stopSearches();
+  document.body.dataset.state = "loading";
+  G.turn = "wait";
+  G.fen = "";
+  G.game = $("game").value;
+  G.options = $("options").value.trim();
+  G.controllers = [$("p1").value, $("p2").value];
+  G.engineOptions = [$("p1opts").value.trim(), $("p2opts").value.trim()];
+  G.start = $("startfen").value.trim() || null;
+  G.record = [];
+  G.moverOf = [];
+  G.prefix = [];
+  G.lastState = null;
+  G.flagged = null;
+  G.forfeit = null;
+  G.pv = null;
+  G.lastChance = null;
+  rngState = Number($("seed").value) || 1;
+  const tc = /^\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec($("tc").value);
+  G.tc = tc ? { base: Number(tc[1]) * 1000, inc: Number(tc[2] || 0) * 1000 } : null;
+  G.clocks = G.tc ? [G.tc.base, G.tc.base] : null;
+  $("names").textContent = "";
+  clearInfo();
+  try {
+    G.referee = await engineFor(0, G.referee);
+    await configure(G.referee, "");
+    for (const k of [0, 1]) {
+      const c = G.controllers[k];
+      if (c.startsWith("engine:")) {
+        const e = await engineFor(Number(c.slice(7)), G.engines[k]);
+        await configure(e, G.engineOptions[k]);
+        G.engines[k] = e;
+      } else if (G.engines[k]) {
+        G.engines[k].close();
+        G.engines[k] = null;
+      }
+    }
+  } catch (err) {
+    showError(`could not start the engines: ${err.message}`);
     return;
   }
-  show(`> ${input.value}`);
-  ws.send(`send ${slot} ${input.value}`);
+  document.body.dataset.game = G.game;
+  await refresh();
+}
+
+// Asks the referee about the position after the record and acts on it:
+// a throw, an engine's move, or waiting for the person.
+async function refresh() {
+  const gen = G.generation;
+  let lines;
+  try {
+    lines = await G.referee.ask([positionCommand(), "d", "moves", "query turn", "query result"]);
+  } catch (err) {
+    showError(`referee: ${err.message}`);
+    return false;
+  }
+  if (gen !== G.generation) return false;
+  const error = lines.find((l) => l.startsWith("info string error"));
+  if (error) return false;
+  const value = (prefix) => { const l = lines.find((x) => x.startsWith(prefix)); return l ? l.slice(prefix.length) : null; };
+  G.fen = value("position: ") || "";
+  const gameLine = value("game: ") || G.game;
+  G.normOptions = gameLine.split(" ").slice(1).join(" ");
+  G.legal = (value("moves") || "").trim().split(/\s+/).filter(Boolean);
+  const responses = lines.filter((l) => l.startsWith("response ")).map((l) => l.slice(9));
+  G.turn = responses[0] || "none";
+  G.result = responses[1] || "none";
+  G.chances = (value("chance pending: ") || "").split(", ").filter(Boolean).map((x) => { const [w, p] = x.split(" "); return [w, Number(p)]; });
+  G.state = gameDef().parse(G.fen, G.normOptions);
+  G.prefix = [];
+  G.turnStart = performance.now();
+  render();
+  if (G.flagged !== null || G.forfeit) return true;
+  if (G.turn === "none") {
+    finish();
+  } else if (G.turn.startsWith("chance")) {
+    setTimeout(() => { if (gen === G.generation) throwChance(); }, Number($("chancedelay").value) || 0);
+  } else {
+    const k = Number(G.turn.slice(1)) - 1;
+    if (G.controllers[k].startsWith("engine:")) engineMove(k, gen);
+    analyse();
+  }
+  return true;
+}
+
+function throwChance() {
+  let r = random(), word = G.chances.length ? G.chances[G.chances.length - 1][0] : null;
+  for (const [w, p] of G.chances) {
+    if (r < p) { word = w; break; }
+    r -= p;
+  }
+  if (!word || !G.legal.includes(word)) {
+    showError("no throw or roll to make here");
+    return;
+  }
+  G.lastChance = word;
+  play(word);
+}
+
+function goCommand() {
+  if (G.clocks) {
+    const now = performance.now() - G.turnStart;
+    const k = Number(G.turn.slice(1)) - 1;
+    const left = G.clocks.map((c, i) => Math.max(1, Math.round(i === k ? c - now : c)));
+    return `go p1time ${left[0]} p2time ${left[1]} p1inc ${G.tc.inc} p2inc ${G.tc.inc}`;
+  }
+  const limits = $("limits").value.trim();
+  return limits ? `go ${limits}` : "go movetime 1000";
+}
+
+async function engineMove(k, gen) {
+  const engine = G.engines[k];
+  if (!engine) return;
+  document.body.dataset.state = "engine";
+  engine.onInfo = (l) => showInfo(l, engine);
+  let lines;
+  try {
+    lines = await engine.exclusive(() => {
+      engine.send(positionCommand());
+      engine.send(goCommand());
+      return engine.until((l) => l.startsWith("bestmove"));
+    });
+  } catch (err) {
+    if (gen === G.generation) forfeit(k, `${engine.name} ended during its move`);
+    return;
+  } finally {
+    engine.onInfo = null;
+  }
+  if (gen !== G.generation || G.flagged !== null) return;
+  const move = lines[lines.length - 1].split(/\s+/)[1];
+  if (!G.legal.includes(move)) {
+    forfeit(k, `${engine.name} played '${move}', which is not a legal move here`);
+    return;
+  }
+  play(move);
+}
+
+function forfeit(k, why) {
+  showError(why);
+  G.forfeit = { loser: k, why };
+  finish();
+}
+
+function play(word) {
+  // Who chose each word, for undo.
+  G.moverOf[G.record.length] = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : undefined;
+  if (G.clocks && !G.turn.startsWith("chance") && G.turn !== "none") {
+    const k = Number(G.turn.slice(1)) - 1;
+    G.clocks[k] += G.tc.inc - (performance.now() - G.turnStart);
+  }
+  G.lastState = G.state;
+  G.record.push(word);
+  G.pv = null;
+  // Nobody may move until the referee has described the new position.
+  G.turn = "wait";
+  G.legal = [];
+  refresh();
+}
+
+function resultText() {
+  if (G.flagged !== null) return [`p${2 - G.flagged}win`, `${capital(playerName(1 - G.flagged))} wins on time`];
+  if (G.forfeit) return [`p${2 - G.forfeit.loser}win`, `${capital(playerName(1 - G.forfeit.loser))} wins: ${G.forfeit.why}`];
+  const r = G.result;
+  if (r === "p1win") return [r, `${capital(playerName(0))} wins`];
+  if (r === "p2win") return [r, `${capital(playerName(1))} wins`];
+  if (r === "draw") return [r, "Draw"];
+  return [r, `Result: ${r}`];
+}
+
+function finish() {
+  stopSearches();
+  const [word, textOut] = resultText();
+  document.body.dataset.state = "over";
+  $("result").dataset.result = word;
+  $("result").textContent = textOut;
+  render();
+}
+
+function stopSearches() {
+  for (const e of G.engines) if (e && e.waiter) e.send("stop");
+  if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
+}
+
+// Back to the person's previous decision (and its throw), or one word.
+function undo() {
+  if (!G.record.length) return;
+  G.generation++;
+  stopSearches();
+  const isPerson = (k) => G.controllers[k] === "person";
+  let cut = G.record.length - 1;
+  // The last word a person chose; the throw before it stays.
+  for (let i = G.record.length - 1; i >= 0; i--) {
+    if (G.moverOf[i] !== undefined && isPerson(G.moverOf[i])) { cut = i; break; }
+  }
+  G.record = G.record.slice(0, cut);
+  G.flagged = null;
+  G.forfeit = null;
+  G.lastState = null;
+  $("result").textContent = "";
+  $("result").dataset.result = "";
+  refresh();
+}
+
+// ------------------------------------------------------------ person input
+function clicksOf(move) { return gameDef().clicks(move, G.state); }
+
+function matches(prefix, clicks) {
+  if (gameDef().unordered) {
+    const cells = prefix.filter((t) => t.startsWith("cell:"));
+    const dir = prefix.find((t) => t.startsWith("dir:"));
+    const moveCells = clicks.filter((t) => t.startsWith("cell:"));
+    if (!cells.every((c) => moveCells.includes(c))) return false;
+    return !dir || (dir === clicks[clicks.length - 1] && cells.length === moveCells.length);
+  }
+  return prefix.every((t, i) => clicks[i] === t);
+}
+
+function complete(prefix, clicks) {
+  if (gameDef().unordered) return matches(prefix, clicks) && prefix.some((t) => t.startsWith("dir:"));
+  return prefix.length === clicks.length && matches(prefix, clicks);
+}
+
+function personToMove() {
+  if (G.turn === "none" || G.turn === "wait" || G.turn.startsWith("chance") || G.flagged !== null || G.forfeit) return false;
+  return G.controllers[Number(G.turn.slice(1)) - 1] === "person";
+}
+
+function onToken(token) {
+  if (!personToMove()) return;
+  const unordered = gameDef().unordered;
+  let prefix;
+  if (unordered && token.startsWith("cell:") && G.prefix.includes(token)) prefix = G.prefix.filter((t) => t !== token);
+  else if (!unordered && G.prefix.includes(token)) prefix = [];
+  else prefix = [...G.prefix, token];
+  let cands = G.legal.filter((m) => matches(prefix, clicksOf(m)));
+  if (!cands.length) {
+    prefix = [token];
+    cands = G.legal.filter((m) => matches(prefix, clicksOf(m)));
+    if (!cands.length) prefix = [];
+  }
+  const done = cands.find((m) => complete(prefix, clicksOf(m)));
+  if (done) {
+    personMove(done);
+    return;
+  }
+  G.prefix = prefix;
+  render();
+}
+
+function personMove(move) {
+  if (!personToMove()) return;
+  if (!G.legal.includes(move)) {
+    showError(`'${move}' is not a legal move here`);
+    return;
+  }
+  play(move);
+}
+
+// What the person may click next and what is selected.
+function inputView() {
+  const view = { clickable: new Set(), targets: new Set(), selected: new Set(G.prefix), lastMove: new Set() };
+  if (!personToMove()) return view;
+  const cands = G.legal.filter((m) => matches(G.prefix, clicksOf(m)));
+  for (const m of cands) {
+    const clicks = clicksOf(m);
+    if (gameDef().unordered) {
+      const cells = G.prefix.filter((t) => t.startsWith("cell:"));
+      const moveCells = clicks.filter((t) => t.startsWith("cell:"));
+      for (const c of moveCells) if (!cells.includes(c)) view.targets.add(c);
+      if (cells.length === moveCells.length) view.targets.add(clicks[clicks.length - 1]);
+    } else if (clicks.length > G.prefix.length) {
+      view.targets.add(clicks[G.prefix.length]);
+    }
+  }
+  for (const t of view.targets) view.clickable.add(t);
+  for (const t of view.selected) view.clickable.add(t);
+  return view;
+}
+
+// ------------------------------------------------------------ drawing
+function render() {
+  if (!G.state) return;
+  const svg = $("board");
+  svg.replaceChildren();
+  const view = inputView();
+  view.greek = $("greek").checked;
+  view.pvMove = G.pv && G.legal.includes(G.pv) ? G.pv : null;
+  const last = [...G.record].reverse().find((w) => !isChanceWord(w));
+  view.lastMoveWord = last && G.record[G.record.length - 1] === last ? last : null;
+  view.lastState = G.lastState;
+  gameDef().draw(svg, G.state, view);
+  for (const g of svg.querySelectorAll("[data-token].clickable")) {
+    g.addEventListener("click", () => onToken(g.dataset.token));
+    g.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onToken(g.dataset.token); }
+    });
+  }
+  for (const b of document.querySelectorAll("button[data-token]")) {
+    const legal = personToMove() && view.targets.has(b.dataset.token);
+    b.hidden = !legal;
+  }
+  const chanceWord = [...G.record].reverse().find(isChanceWord);
+  drawChance($("chance"), G.game, G.state.value !== undefined || G.game === "kubeia" ? chanceWord : null);
+  const over = G.turn === "none" || G.flagged !== null || G.forfeit;
+  if (G.turn === "wait") {
+    setStatus("…");
+  } else if (!over) {
+    const k = G.turn.startsWith("chance") ? Number(G.turn.split(" p")[1]) - 1 : Number(G.turn.slice(1)) - 1;
+    const who = capital(playerName(k));
+    const what = G.turn.startsWith("chance") ? (G.game === "palma" ? "throws" : "rolls") : "to move";
+    setStatus(`${who} ${what}`);
+    document.body.dataset.state = G.turn.startsWith("chance") ? "chance" : personToMove() ? "person" : "engine";
+    $("result").textContent = "";
+    $("result").dataset.result = "";
+  } else {
+    setStatus("game over");
+  }
+  $("names").textContent = [0, 1].map((k) => `${capital(playerName(k))}: ${controllerName(k)}`).join(" · ");
+  renderMoveList();
+  renderClocks();
+}
+
+function controllerName(k) {
+  const c = G.controllers[k];
+  return c === "person" ? "person" : engineNames[Number(c.slice(7))] || c;
+}
+
+function isChanceWord(w) { return /^(t[1235]|r[1-6][1-6])$/.test(w); }
+
+function renderMoveList() {
+  const list = $("movelist");
+  list.replaceChildren();
+  G.record.forEach((w, i) => {
+    const li = document.createElement("li");
+    li.textContent = w;
+    if (isChanceWord(w)) li.className = "chance-word";
+    list.appendChild(li);
+  });
+  list.scrollTop = list.scrollHeight;
+  $("fen").textContent = G.fen;
+}
+
+function formatClock(ms) {
+  const s = Math.max(0, ms) / 1000;
+  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, "0")}`;
+}
+
+function renderClocks() {
+  for (const k of [0, 1]) {
+    const el = $(`clock${k + 1}`);
+    if (!G.clocks) { el.textContent = `${capital(playerName(k))} –`; continue; }
+    const running = G.turn === `p${k + 1}` && G.flagged === null && !G.forfeit;
+    const left = G.clocks[k] - (running ? performance.now() - G.turnStart : 0);
+    el.textContent = `${capital(playerName(k))} ${formatClock(left)}`;
+    el.classList.toggle("running", running);
+    if (running && left <= 0 && G.flagged === null) {
+      G.flagged = k;
+      G.generation++;
+      finish();
+    }
+  }
+}
+setInterval(() => { if (G.state) renderClocks(); }, 100);
+
+// ------------------------------------------------------------ engine output
+function parseInfo(line) {
+  const w = line.split(/\s+/);
+  const info = {};
+  for (let i = 1; i < w.length; i++) {
+    const k = w[i];
+    if (k === "pv") { info.pv = w.slice(i + 1); break; }
+    if (k === "string") return null;
+    if (k === "score") { info.score = `${w[i + 1]} ${w[i + 2]}`; i += 2; continue; }
+    if (k === "wdl") { info.wdl = [Number(w[i + 1]), Number(w[i + 2]), Number(w[i + 3])]; i += 3; continue; }
+    if (["depth", "seldepth", "nodes", "nps", "multipv", "time"].includes(k)) { info[k] = w[i + 1]; i++; }
+  }
+  return info;
+}
+
+function clearInfo() {
+  $("info").textContent = "";
+  $("lines").replaceChildren();
+  setWdl(null);
+}
+
+function scoreText(score) {
+  if (!score) return "";
+  const [kind, v] = score.split(" ");
+  return kind === "cp" ? (Number(v) / 100).toFixed(2) : kind === "mate" ? `mate ${v}` : score;
+}
+
+function setWdl(wdl) {
+  const bar = $("wdl");
+  bar.hidden = !wdl;
+  if (!wdl) return;
+  const total = wdl[0] + wdl[1] + wdl[2] || 1;
+  ["win", "draw", "loss"].forEach((part, i) => { bar.querySelector(`.${part}`).style.flexGrow = String(wdl[i] / total); });
+  bar.title = `win ${wdl[0] / 10}% draw ${wdl[1] / 10}% loss ${wdl[2] / 10}%`;
+}
+
+function showInfo(line, engine, lines) {
+  const info = parseInfo(line);
+  if (!info || !info.pv) return;
+  if ((info.multipv || "1") === "1") {
+    $("info").textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score)}  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
+    if (info.wdl) setWdl(info.wdl);
+    G.pv = info.pv[0];
+    render();
+  }
+  if (lines) {
+    const k = Number(info.multipv || 1);
+    lines[k - 1] = `${k}. ${scoreText(info.score)}  ${info.pv.join(" ")}  (depth ${info.depth})`;
+    const ol = $("lines");
+    ol.replaceChildren(...lines.filter(Boolean).map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+  }
+}
+
+// Analysis: an engine of its own searches every decision until the
+// position changes, with MultiPV lines.
+async function analyse() {
+  if (!$("analyse").checked || G.turn === "none" || G.turn.startsWith("chance")) return;
+  const gen = G.generation, plies = G.record.length;
+  try {
+    if (!G.analysis || !G.analysis.alive) {
+      G.analysis = await Engine.start(0);
+      await configure(G.analysis, "");
+    } else if (G.analysis.waiter) {
+      G.analysis.send("stop");
+    }
+    const lines = [];
+    const e = G.analysis;
+    await e.ask([`setoption name MultiPV value ${Number($("multipv").value) || 3}`]);
+    if (gen !== G.generation || plies !== G.record.length) return;
+    e.onInfo = (l) => showInfo(l, e, lines);
+    await e.exclusive(() => {
+      e.send(positionCommand());
+      e.send("go infinite");
+      return e.until((l) => l.startsWith("bestmove"));
+    });
+  } catch (err) {
+    showError(`analysis: ${err.message}`);
+  }
+}
+
+// ------------------------------------------------------------ records
+const RESULT_WORDS = { p1win: "1-0", p2win: "0-1", draw: "1/2-1/2" };
+
+function exportRecord(format) {
+  const [word] = G.turn === "none" || G.flagged !== null || G.forfeit ? resultText() : ["none"];
+  const result = RESULT_WORDS[word] || "*";
+  const names = [0, 1].map(controllerName);
+  if (format === "apgn") {
+    if (G.game !== "abalone") throw new Error("APGN is Abalone's format");
+    const tags = [["Event", "agon gui"], ["Black", names[0]], ["White", names[1]], ["Variant", /layout=(\S+)/.exec(G.normOptions)?.[1] || "standard"]];
+    if (G.start) tags.push(["Position", G.start]);
+    tags.push(["Result", result]);
+    const moves = G.record.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m));
+    return tags.map(([k, v]) => `[${k} "${v}"]`).join("\n") + "\n\n" + wrap([...moves, result]) + "\n";
+  }
+  if (format === "transcription") {
+    if (G.game !== "petteia" && G.game !== "kubeia") throw new Error("the transcription is Petteia's and Kubeia's format");
+    return transcription(result);
+  }
+  const tags = [["Game", G.game], ["Options", G.normOptions]];
+  tags.push([capital(playerName(0)), names[0]], [capital(playerName(1)), names[1]]);
+  if (G.start) tags.push(["Start", G.start]);
+  tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? "forfeit" : "rules"], ["Plies", String(G.record.length)]);
+  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(G.record) + (result !== "*" ? `\n${result}\n` : "\n*\n");
+}
+
+function wrap(words) {
+  const out = [];
+  let line = "";
+  for (const w of words) {
+    if (line && line.length + w.length + 1 > 78) { out.push(line); line = ""; }
+    line = line ? `${line} ${w}` : w;
+  }
+  if (line) out.push(line);
+  return out.join("\n");
+}
+
+// Petteia's transcription: a numbered line per full move, White's turn,
+// a comma, Black's turn, a semicolon; Kubeia turns carry their roll.
+function transcription(result) {
+  const turns = [];
+  let roll = null, side = G.fen && G.start ? (G.start.split(/\s+/)[1] === "b" ? 1 : 0) : 0, current = null;
+  for (const w of G.record) {
+    if (/^r\d\d$/.test(w)) { roll = w.slice(1); continue; }
+    const item = `${roll ? roll + " " : ""}${w.split("x")[0]}`;
+    if (current && current.side === side && current.zeus) current.items.push(item);
+    else { current = { side, items: [item], zeus: false }; turns.push(current); }
+    const double = roll && roll[0] === roll[1];
+    current.zeus = Boolean(double);
+    if (!double) side = 1 - side;
+    roll = null;
+  }
+  const lines = [];
+  let n = 1, i = 0;
+  if (turns.length && turns[0].side === 1) { lines.push(`1) ..., ${turns[0].items.join(" ")};`); i = 1; n = 2; }
+  for (; i < turns.length; i += 2, n++) {
+    const white = turns[i].items.join(" ");
+    const black = turns[i + 1] ? turns[i + 1].items.join(" ") : null;
+    lines.push(black === null ? `${n}) ${white}` : `${n}) ${white}, ${black};`);
+  }
+  if (result !== "*") lines.push(result.replace("1/2-1/2", "½-½"));
+  return lines.join("\n") + "\n";
+}
+
+const GREEK = { Α: "a", Β: "b", Γ: "c", Δ: "d", Ε: "e", Ζ: "f", Η: "g", Θ: "h", Ι: "i", Κ: "j", Λ: "k", Μ: "l" };
+
+// Reads an agon record, an APGN game or a Petteia transcription into the
+// game, options, start and words; the referee then checks every word.
+function parseRecord(textIn) {
+  const tags = {};
+  for (const m of textIn.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm)) tags[m[1]] = m[2].replace(/\\(.)/g, "$1");
+  let body = textIn.replace(/^\s*\[.*\]\s*$/gm, " ").replace(/\{[^}]*\}/g, " ").replace(/\([^)]*\)/g, " ");
+  const transcription = /^\s*\d+\)/m.test(body);
+  let game = tags.Game || (tags.Variant || tags.Black !== undefined && !tags.Game ? "abalone" : G.game);
+  if (transcription && !tags.Game) game = G.game === "kubeia" ? "kubeia" : "petteia";
+  body = body.replace(/\d+\)/g, " ").replace(/\d+\.(\.\.)?/g, " ").replace(/[,;]/g, " ").replace(/\.\.\./g, " ");
+  body = body.replace(/[ΑΒΓΔΕΖΗΘΙΚΛΜ]/g, (c) => GREEK[c]);
+  const words = body.split(/\s+/).filter((w) => w && !/^(1-0|0-1|1\/2-1\/2|½-½|\*)$/.test(w))
+    .map((w) => (transcription && /^[1-6][1-6]$/.test(w) ? `r${w}` : w));
+  let options = tags.Options || "";
+  if (!tags.Game && tags.Variant) options = `layout=${tags.Variant.toLowerCase()}`;
+  return { game, options, start: tags.Start || tags.Position || null, words };
+}
+
+async function importRecord() {
+  let parsed;
+  try {
+    parsed = parseRecord($("record").value);
+  } catch (err) {
+    showError(`import: ${err.message}`);
+    return;
+  }
+  if (!GAMES[parsed.game]) { showError(`import: unknown game '${parsed.game}'`); return; }
+  $("game").value = parsed.game;
+  $("options").value = parsed.options;
+  $("startfen").value = parsed.start || "";
+  $("p1").value = "person";
+  $("p2").value = "person";
+  await newGame();
+  // Word by word, so an illegal one is named and the game stops before it.
+  for (const w of parsed.words) {
+    G.record.push(w);
+    const ok = await refresh();
+    if (!ok) {
+      G.record.pop();
+      showError(`import: '${w}' (word ${G.record.length + 1}) is not legal here; the game stops before it`);
+      await refresh();
+      return;
+    }
+  }
+}
+
+// ------------------------------------------------------------ controls
+function fillEngineChoices() {
+  for (const id of ["p1", "p2"]) {
+    const sel = $(id), keep = sel.value;
+    sel.replaceChildren(new Option("person", "person"), ...engineNames.map((n, k) => new Option(`engine: ${n}`, `engine:${k}`)));
+    sel.value = keep && [...sel.options].some((o) => o.value === keep) ? keep : id === "p1" ? "person" : "engine:0";
+  }
+}
+
+$("setup").addEventListener("submit", (ev) => { ev.preventDefault(); newGame(); });
+$("undo").addEventListener("click", undo);
+$("moveform").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("moveinput");
+  const word = input.value.trim();
+  if (!personToMove()) showError("it is not a person's turn");
+  else if (!G.legal.includes(word)) showError(`'${word}' is not a legal move here`);
+  else { input.value = ""; personMove(word); }
+});
+for (const b of document.querySelectorAll("button[data-token]")) b.addEventListener("click", () => onToken(b.dataset.token));
+$("export").addEventListener("click", () => {
+  try { $("record").value = exportRecord($("format").value); } catch (err) { showError(`export: ${err.message}`); }
+});
+$("import").addEventListener("click", importRecord);
+$("greek").addEventListener("change", render);
+$("analyse").addEventListener("change", () => { if ($("analyse").checked) analyse(); else { stopSearches(); $("lines").replaceChildren(); } });
+$("console").addEventListener("submit", (ev) => {
+  ev.preventDefault();
+  const input = $("line");
+  if (!G.referee) { showError("no engine is running yet"); return; }
+  G.referee.send(input.value);
   input.value = "";
 });
+document.addEventListener("keydown", (ev) => {
+  if (ev.target.matches("input, textarea, select")) return;
+  if (ev.key === "Escape") { G.prefix = []; render(); }
+  if (ev.key === "u" && !ev.ctrlKey) undo();
+});
+
+// For tests and scripts: the page's state and the clicks that make a move.
+window.agonGui = {
+  state: () => ({ game: G.game, selected: [...G.prefix], turn: G.turn, result: G.result, legal: [...G.legal], record: [...G.record], options: G.normOptions, fen: G.fen, person: personToMove() }),
+  clicksFor: (move) => clicksOf(move).map((t) => (t === "pass" ? 'button[data-token="pass"]' : `[data-token="${t}"]`)),
+};
+
+connection.then(newGame);

@@ -1,0 +1,450 @@
+// The boards of the games, drawn in SVG from the position strings and move
+// words that protocol.md defines; nothing here asks an engine anything.
+//
+// Every game gives the page:
+//   players       the protocol's player names, p1 first
+//   parse(fen, options) -> state (the board and whose turn it is)
+//   draw(svg, state, view) draws the board; `view` holds the clickable
+//                 tokens, the highlighted ones and the arrows to draw
+//   clicks(move, state) -> tokens a person clicks to make `move`
+//   ends(move, state)   -> [from, to] tokens for an arrow (PV, last move)
+// A token names a clickable thing: `cell:e5`, `dir:NE`, `enter`, `pass`.
+// Clicks select a legal move by prefix (app.js); Abalone's marbles are
+// selected as a set, in any order (`unordered`).
+(() => {
+"use strict";
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+function svgEl(tag, attrs, parent) {
+  const e = document.createElementNS(SVG_NS, tag);
+  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, String(v));
+  if (parent) parent.appendChild(e);
+  return e;
+}
+
+// A clickable group for `token`, reachable with Tab and pressed with
+// Enter or Space like a button.
+function tokenGroup(parent, token, view, label) {
+  const g = svgEl("g", { "data-token": token }, parent);
+  if (view.clickable.has(token)) {
+    g.classList.add("clickable");
+    g.setAttribute("tabindex", "0");
+    g.setAttribute("role", "button");
+    g.setAttribute("aria-label", label || token);
+  }
+  if (view.targets.has(token)) g.classList.add("target");
+  if (view.selected.has(token)) g.classList.add("selected");
+  if (view.lastMove.has(token)) g.classList.add("last");
+  return g;
+}
+
+function arrow(svg, from, to, kind) {
+  if (!from || !to) return;
+  const [x1, y1] = from, [x2, y2] = to;
+  const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+  const shorten = Math.min(12, len / 3);
+  const ex = x2 - ((x2 - x1) / len) * shorten, ey = y2 - ((y2 - y1) / len) * shorten;
+  svgEl("line", { x1, y1, x2: ex, y2: ey, class: `arrow ${kind}`, "marker-end": `url(#head-${kind})` }, svg);
+}
+
+function defs(svg) {
+  const d = svgEl("defs", {}, svg);
+  for (const kind of ["pv", "last"]) {
+    const m = svgEl("marker", { id: `head-${kind}`, viewBox: "0 0 10 10", refX: 5, refY: 5,
+      markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, d);
+    svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: `arrowhead ${kind}` }, m);
+  }
+}
+
+function text(parent, x, y, s, cls) {
+  const t = svgEl("text", { x, y, class: cls || "label", "text-anchor": "middle", "dominant-baseline": "central" }, parent);
+  t.textContent = s;
+  return t;
+}
+
+// Expands digit runs of a position-string row ("2www2", "12") into cells.
+function expandRow(row) {
+  const cells = [];
+  const re = /(\d+)|(.)/g;
+  let m;
+  while ((m = re.exec(row))) {
+    if (m[1]) for (let i = 0; i < Number(m[1]); i++) cells.push(".");
+    else cells.push(m[2]);
+  }
+  return cells;
+}
+
+function optionValue(options, key, fallback) {
+  for (const word of (options || "").split(/\s+/)) {
+    const [k, v] = word.split("=");
+    if (k === key && v !== undefined) return v;
+  }
+  return fallback;
+}
+
+function drawArrows(svg, state, view, game) {
+  for (const [kind, move] of [["last", view.lastMoveWord], ["pv", view.pvMove]]) {
+    if (!move) continue;
+    // The last move is drawn on the position it was played from.
+    const from = kind === "last" && view.lastState ? view.lastState : state;
+    const ends = game.ends(move, from);
+    if (ends) arrow(svg, game.xy(ends[0], from), game.xy(ends[1], from), kind);
+  }
+}
+
+// ---------------------------------------------------------------- Abalone
+const ABALONE_ROWS = "abcdefghi";
+const ABALONE_DIRS = { E: [0, 1], W: [0, -1], NE: [1, 1], NW: [1, 0], SE: [-1, 0], SW: [-1, -1] };
+const HEX = 40;
+
+function abaloneCells() {
+  const cells = [];
+  for (let r = 0; r < 9; r++) {
+    const lo = r < 5 ? 1 : r - 3, hi = r < 5 ? r + 5 : 9;
+    for (let d = lo; d <= hi; d++) cells.push([r, d]);
+  }
+  return cells;
+}
+const abaloneName = (r, d) => ABALONE_ROWS[r] + d;
+function abaloneParseCell(s) {
+  const r = ABALONE_ROWS.indexOf(s[0]);
+  return [r, Number(s.slice(1))];
+}
+function abaloneOnBoard(r, d) {
+  return r >= 0 && r < 9 && d >= (r < 5 ? 1 : r - 3) && d <= (r < 5 ? r + 5 : 9);
+}
+
+const abalone = {
+  name: "abalone",
+  players: ["black", "white"],
+  unordered: true,
+  parse(fen) {
+    const [board, side] = fen.trim().split(/\s+/);
+    const [rowsText, ejected] = board.split("-");
+    const rows = rowsText.split("/");
+    const cells = {};
+    for (let i = 0; i < rows.length; i++) {
+      const r = 8 - i;
+      const lo = r < 5 ? 1 : r - 3;
+      expandRow(rows[i]).forEach((c, j) => { cells[abaloneName(r, lo + j)] = c; });
+    }
+    const out = { cells, side, ejected: { b: 0, w: 0 } };
+    if (ejected) {
+      const m = /^(\d+)b(\d+)w$/.exec(ejected);
+      if (m) out.ejected = { b: Number(m[1]), w: Number(m[2]) };
+    }
+    out.mover = side === "b" ? 0 : 1;
+    return out;
+  },
+  xy(token) {
+    const name = token.replace(/^cell:/, "");
+    const [r, d] = abaloneParseCell(name);
+    return [80 + HEX * (d - 1 - r / 2) + 2 * HEX, 40 + (8 - r) * HEX * 0.87 + 20];
+  },
+  // The marbles a move moves and its direction (Aba-Pro words).
+  decode(move, state) {
+    const cells = move.match(/[a-i][1-9]/g) || [];
+    const own = state.side;
+    const diff = (a, b) => [b[0] - a[0], b[1] - a[1]];
+    const dirName = (v) => Object.keys(ABALONE_DIRS).find((k) => ABALONE_DIRS[k][0] === v[0] && ABALONE_DIRS[k][1] === v[1]);
+    if (cells.length === 2) {
+      const t = abaloneParseCell(cells[0]), q = abaloneParseCell(cells[1]);
+      const v = diff(t, q), marbles = [];
+      let c = t;
+      while (marbles.length < 3 && abaloneOnBoard(c[0], c[1]) && state.cells[abaloneName(c[0], c[1])] === own) {
+        marbles.push(abaloneName(c[0], c[1]));
+        c = [c[0] + v[0], c[1] + v[1]];
+      }
+      return { marbles, dir: dirName(v), from: cells[0], to: cells[1] };
+    }
+    if (cells.length === 3) {
+      const a = abaloneParseCell(cells[0]), b = abaloneParseCell(cells[1]), q = abaloneParseCell(cells[2]);
+      const span = diff(a, b), n = Math.max(Math.abs(span[0]), Math.abs(span[1]));
+      const step = [span[0] / n, span[1] / n], marbles = [];
+      for (let i = 0; i <= n; i++) marbles.push(abaloneName(a[0] + i * step[0], a[1] + i * step[1]));
+      return { marbles, dir: dirName(diff(a, q)), from: cells[0], to: cells[2] };
+    }
+    return null;
+  },
+  clicks(move, state) {
+    const d = this.decode(move, state);
+    return d ? [...d.marbles.map((m) => `cell:${m}`), `dir:${d.dir}`] : [];
+  },
+  ends(move, state) {
+    const d = this.decode(move, state);
+    return d ? [`cell:${d.from}`, `cell:${d.to}`] : null;
+  },
+  draw(svg, state, view) {
+    svg.setAttribute("viewBox", "0 0 520 470");
+    defs(svg);
+    svgEl("polygon", { class: "abalone-frame", points: "140,22 380,22 500,235 380,448 140,448 20,235" }, svg);
+    for (const [r, d] of abaloneCells()) {
+      const name = abaloneName(r, d), token = `cell:${name}`;
+      const [x, y] = this.xy(token);
+      const g = tokenGroup(svg, token, view, name);
+      svgEl("circle", { cx: x, cy: y, r: 17, class: "hole" }, g);
+      const c = state.cells[name];
+      if (c && c !== ".") svgEl("circle", { cx: x, cy: y, r: 16, class: `marble ${c === "b" ? "black" : c === "w" ? "white" : "princess"}` }, g);
+      if (c === "p") text(g, x, y, "♛", "crown");
+      if (d === (r < 5 ? 1 : r - 3)) text(svg, x - 30, y, ABALONE_ROWS[r].toUpperCase(), "coord");
+      if (r === 0 || (r < 5 && d === r + 5)) text(svg, x + 14, y + 30, String(d), "coord");
+    }
+    // Direction buttons around the selection, for the moves it allows.
+    const sel = [...view.selected].filter((t) => t.startsWith("cell:"));
+    if (sel.length) {
+      const pts = sel.map((t) => this.xy(t));
+      const cx = pts.reduce((s, p) => s + p[0], 0) / pts.length, cy = pts.reduce((s, p) => s + p[1], 0) / pts.length;
+      for (const [dir, v] of Object.entries(ABALONE_DIRS)) {
+        const token = `dir:${dir}`;
+        if (!view.targets.has(token)) continue;
+        const dx = HEX * (v[1] - v[0] / 2), dy = -v[0] * HEX * 0.87;
+        const reach = sel.length === 1 ? 1 : 1.6;
+        const g = tokenGroup(svg, token, view, `move ${dir}`);
+        const x = cx + dx * reach, y = cy + dy * reach;
+        svgEl("circle", { cx: x, cy: y, r: 13, class: "dir-button" }, g);
+        text(g, x, y, { E: "→", W: "←", NE: "↗", NW: "↖", SE: "↘", SW: "↙" }[dir], "dir-label");
+      }
+    }
+    drawArrows(svg, state, view, this);
+    // Ejected marbles, as the players' trays.
+    for (const [who, count, y] of [["b", state.ejected.w, 30], ["w", state.ejected.b, 440]]) {
+      const owner = who === "b" ? "White" : "Black";
+      for (let i = 0; i < count; i++) svgEl("circle", { cx: 470 - i * 14, cy: y, r: 6, class: `marble ${who === "b" ? "white" : "black"}` }, svg);
+      text(svg, 470 - 6 * 14 - 30, y, `${owner} lost ${count}`, "coord");
+    }
+  },
+};
+
+// ---------------------------------------------------------------- Zamma
+const ZAMMA_FILES = "abcdefghi";
+const zamma = {
+  name: "zamma",
+  players: ["black", "white"],
+  parse(fen, options) {
+    const [board, side] = fen.trim().split(/\s+/);
+    const cells = {};
+    board.split("/").forEach((row, i) => {
+      expandRow(row).forEach((c, f) => { cells[ZAMMA_FILES[f] + (9 - i)] = c; });
+    });
+    return { cells, side, mover: side === "b" ? 0 : 1, board: optionValue(options, "board", "alquerque") };
+  },
+  xy(token) {
+    const name = token.replace(/^cell:/, "");
+    return [50 + ZAMMA_FILES.indexOf(name[0]) * 50, 50 + (9 - Number(name.slice(1))) * 50];
+  },
+  points: (move) => move.replace(/\[.*$/, "").split(/[x-]/),
+  clicks(move) {
+    return this.points(move).map((p) => `cell:${p}`);
+  },
+  ends(move) {
+    const p = this.points(move);
+    return [`cell:${p[0]}`, `cell:${p[p.length - 1]}`];
+  },
+  draw(svg, state, view) {
+    svg.setAttribute("viewBox", "0 0 500 500");
+    defs(svg);
+    svgEl("rect", { x: 20, y: 20, width: 460, height: 460, class: "zamma-ground" }, svg);
+    for (let i = 0; i < 9; i++) {
+      svgEl("line", { x1: 50, y1: 50 + i * 50, x2: 450, y2: 50 + i * 50, class: "line" }, svg);
+      svgEl("line", { x1: 50 + i * 50, y1: 50, x2: 50 + i * 50, y2: 450, class: "line" }, svg);
+      text(svg, 50 + i * 50, 470, ZAMMA_FILES[i], "coord");
+      text(svg, 32, 50 + i * 50, String(9 - i), "coord");
+    }
+    if (state.board !== "orthogonal") {
+      for (let f = 0; f < 8; f++) {
+        for (let r = 0; r < 8; r++) {
+          // Alquerque: diagonals only through points whose file + rank is even.
+          const x = 50 + f * 50, y = 450 - r * 50;
+          if (state.board === "full" || (f + r) % 2 === 0) svgEl("line", { x1: x, y1: y, x2: x + 50, y2: y - 50, class: "line" }, svg);
+          if (state.board === "full" || (f + r + 1) % 2 === 0) svgEl("line", { x1: x, y1: y - 50, x2: x + 50, y2: y, class: "line" }, svg);
+        }
+      }
+    }
+    for (const [name, c] of Object.entries(state.cells)) {
+      const token = `cell:${name}`, [x, y] = this.xy(token);
+      const g = tokenGroup(svg, token, view, name);
+      svgEl("circle", { cx: x, cy: y, r: 20, class: "spot" }, g);
+      if (c === ".") continue;
+      const black = c.toLowerCase() === "b";
+      svgEl("circle", { cx: x, cy: y, r: 18, class: `man ${black ? "black" : "white"}` }, g);
+      if (c === "B" || c === "W") text(g, x, y, "♛", black ? "crown on-black" : "crown");
+    }
+    drawArrows(svg, state, view, this);
+  },
+};
+
+// ---------------------------------------------------------------- Petteia / Kubeia
+const PETTEIA_FILES = "abcdefghijkl";
+const GREEK_FILES = ["Α", "Β", "Γ", "Δ", "Ε", "Ζ", "Η", "Θ", "Ι", "Κ", "Λ", "Μ"];
+function petteiaGame(name) {
+  return {
+    name,
+    players: ["white", "black"],
+    parse(fen) {
+      const [board, side, roll] = fen.trim().split(/\s+/);
+      const cells = {};
+      board.split("/").forEach((row, i) => {
+        expandRow(row).forEach((c, f) => { cells[PETTEIA_FILES[f] + (8 - i)] = c; });
+      });
+      return { cells, side, roll, mover: side === "w" ? 0 : 1 };
+    },
+    xy(token) {
+      const sq = token.replace(/^cell:/, "");
+      return [40 + PETTEIA_FILES.indexOf(sq[0]) * 40 + 20, 20 + (8 - Number(sq.slice(1))) * 40 + 20];
+    },
+    squares: (move) => (move === "pass" ? [] : move.split("x")[0].split("-")),
+    clicks(move) {
+      return move === "pass" ? ["pass"] : this.squares(move).map((s) => `cell:${s}`);
+    },
+    ends(move) {
+      const s = this.squares(move);
+      return s.length === 2 ? [`cell:${s[0]}`, `cell:${s[1]}`] : null;
+    },
+    draw(svg, state, view) {
+      svg.setAttribute("viewBox", "0 0 540 380");
+      defs(svg);
+      for (let r = 1; r <= 8; r++) {
+        for (let f = 0; f < 12; f++) {
+          const sq = PETTEIA_FILES[f] + r, token = `cell:${sq}`;
+          const [x, y] = this.xy(token);
+          const g = tokenGroup(svg, token, view, sq);
+          svgEl("rect", { x: x - 20, y: y - 20, width: 40, height: 40, class: (f + r) % 2 ? "square light" : "square dark" }, g);
+          const c = state.cells[sq];
+          if (!c || c === ".") continue;
+          const white = c === c.toUpperCase();
+          const kind = c.toLowerCase();
+          svgEl("circle", { cx: x, cy: y, r: kind === "p" ? 12 : 15, class: `man ${white ? "white" : "black"}` }, g);
+          if (kind === "o") svgEl("circle", { cx: x, cy: y, r: 9, class: `ring ${white ? "on-white" : "on-black"}` }, g);
+          if (kind === "b") text(g, x, y, "♛", white ? "crown" : "crown on-black");
+        }
+      }
+      const greek = view.greek;
+      for (let f = 0; f < 12; f++) text(svg, 60 + f * 40, 352, greek ? GREEK_FILES[f] : PETTEIA_FILES[f], "coord");
+      for (let r = 1; r <= 8; r++) text(svg, 28, 20 + (8 - r) * 40 + 20, String(r), "coord");
+      drawArrows(svg, state, view, this);
+    },
+  };
+}
+
+// ---------------------------------------------------------------- Palma
+// Each side's private track: square 0, then 1..29 snaking over three rows
+// (1-10, 11-20 back, 21-29), the goal 25..29 shaded.
+function palmaXY(side, sq) {
+  const left = side === 0 ? 20 : 300;
+  if (sq === 0) return [left + 20, 330];
+  const row = Math.floor((sq - 1) / 10), i = (sq - 1) % 10;
+  const col = row === 1 ? 9 - i : i;
+  return [left + 20 + col * 26, 270 - row * 90];
+}
+const palma = {
+  name: "palma",
+  players: ["hounds", "jackals"],
+  parse(fen, options) {
+    const parts = fen.trim().split(/\s+/);
+    const side = (p) => {
+      const [waiting, onZero, squares] = p.slice(2).split("/");
+      return { waiting: Number(waiting), onZero: Number(onZero), squares: squares === "-" ? [] : squares.split(",").map(Number) };
+    };
+    const h = side(parts.find((p) => p.startsWith("h=")));
+    const j = side(parts.find((p) => p.startsWith("j=")));
+    const phase = parts.slice(2).join(" ");
+    let mover = 0, value = null;
+    const use = /(use|passed)=([hj]):(\d)/.exec(phase);
+    const thr = /(throw|over)=([hj])/.exec(phase);
+    if (use) { mover = use[2] === "h" ? 0 : 1; value = Number(use[3]); } else if (thr) mover = thr[2] === "h" ? 0 : 1;
+    const shortcuts = optionValue(options, "shortcuts", "10>24,20>22");
+    const extra = optionValue(options, "extra_squares", "15");
+    return {
+      sides: [h, j], phase, mover, value,
+      shortcuts: shortcuts === "none" ? [] : shortcuts.split(",").map((s) => s.split(">").map(Number)),
+      extra: extra === "none" ? [] : extra.split(",").map(Number),
+    };
+  },
+  xy(token, state) {
+    const m = /^sq:(\d+)$/.exec(token);
+    if (m) return palmaXY(state.mover, Number(m[1]));
+    if (token === "enter") return [state.mover === 0 ? 100 : 380, 330];
+    return null;
+  },
+  clicks(move) {
+    if (move === "enter" || move === "pass") return [move];
+    return [`sq:${move.split("-")[0]}`];
+  },
+  ends(move, state) {
+    if (move === "pass") return null;
+    if (move === "enter") return ["enter", "sq:0"];
+    const [a, b] = move.split("-").map(Number);
+    const shortcut = state.shortcuts.find(([from]) => from === b);
+    return [`sq:${a}`, `sq:${shortcut ? shortcut[1] : b}`];
+  },
+  draw(svg, state, view) {
+    svg.setAttribute("viewBox", "0 0 580 370");
+    defs(svg);
+    const names = ["Hounds", "Jackals"];
+    for (const side of [0, 1]) {
+      const left = side === 0 ? 20 : 300;
+      text(svg, left + 130, 20, names[side] + (state.mover === side ? " ◀" : ""), "track-name");
+      // Shortcut arcs and the path of the track.
+      for (const [from, to] of state.shortcuts) {
+        const [x1, y1] = palmaXY(side, from), [x2, y2] = palmaXY(side, to);
+        svgEl("path", { d: `M ${x1} ${y1} Q ${(x1 + x2) / 2 + 40} ${(y1 + y2) / 2} ${x2} ${y2}`, class: "shortcut" }, svg);
+      }
+      const own = state.sides[side];
+      const mine = side === state.mover;
+      for (let sq = 0; sq <= 29; sq++) {
+        const [x, y] = palmaXY(side, sq);
+        const token = mine ? `sq:${sq}` : `other:${sq}`;
+        const g = tokenGroup(svg, token, mine ? view : { clickable: new Set(), targets: new Set(), selected: new Set(), lastMove: new Set() }, `square ${sq}`);
+        const cls = ["hole"];
+        if (sq >= 25) cls.push("goal");
+        if (state.extra.includes(sq)) cls.push("extra");
+        if (state.shortcuts.some(([a, b]) => a === sq || b === sq)) cls.push("special");
+        svgEl("circle", { cx: x, cy: y, r: sq === 0 ? 16 : 11, class: cls.join(" ") }, g);
+        text(svg, x, y + (sq === 0 ? 26 : 19), String(sq), "track-number");
+        const here = sq === 0 ? own.onZero : own.squares.includes(sq) ? 1 : 0;
+        if (here) svgEl("circle", { cx: x, cy: y, r: 8, class: `peg ${side === 0 ? "hound" : "jackal"}` }, g);
+        if (sq === 0 && own.onZero > 1) text(g, x, y, String(own.onZero), "count");
+        if (state.extra.includes(sq)) text(svg, x, y - 17, "★", "star");
+      }
+      // Pieces not yet entered: the pile a person clicks to enter one.
+      const [px, py] = [left + 80, 330];
+      const g = tokenGroup(svg, mine ? "enter" : `pile:${side}`, mine ? view : { clickable: new Set(), targets: new Set(), selected: new Set(), lastMove: new Set() }, "enter a piece");
+      svgEl("rect", { x: px - 10, y: py - 16, width: 120, height: 32, rx: 8, class: "pile" }, g);
+      for (let i = 0; i < own.waiting; i++) svgEl("circle", { cx: px + 6 + i * 20, cy: py, r: 7, class: `peg ${side === 0 ? "hound" : "jackal"}` }, g);
+      text(svg, px + 50, py + 26, `${own.waiting} waiting`, "track-number");
+    }
+    drawArrows(svg, state, view, this);
+  },
+};
+
+// The sticks of a Palma throw (three sticks: 1, 2 or 3 flat sides up count
+// that much; none up counts 5) and the two dice of a Kubeia roll.
+function drawChance(container, game, word) {
+  container.replaceChildren();
+  if (!word) return;
+  const svg = svgEl("svg", { viewBox: "0 0 160 60", class: "chance-picture", role: "img" }, container);
+  if (game === "palma") {
+    const value = Number(word.slice(1));
+    const flat = value === 5 ? 0 : value;
+    svg.setAttribute("aria-label", `sticks: ${flat} flat side${flat === 1 ? "" : "s"} up, ${value}`);
+    for (let i = 0; i < 3; i++) {
+      svgEl("rect", { x: 10 + i * 34, y: 8, width: 22, height: 44, rx: i < flat ? 3 : 11, class: i < flat ? "stick flat" : "stick round" }, svg);
+    }
+    text(svg, 135, 30, String(value), "chance-value");
+  } else {
+    const dice = word.slice(1).split("").map(Number);
+    svg.setAttribute("aria-label", `dice ${dice.join(" and ")}`);
+    const pips = { 1: [[2, 2]], 2: [[1, 1], [3, 3]], 3: [[1, 1], [2, 2], [3, 3]], 4: [[1, 1], [1, 3], [3, 1], [3, 3]],
+      5: [[1, 1], [1, 3], [2, 2], [3, 1], [3, 3]], 6: [[1, 1], [1, 2], [1, 3], [3, 1], [3, 2], [3, 3]] };
+    dice.forEach((v, k) => {
+      const x0 = 10 + k * 60;
+      svgEl("rect", { x: x0, y: 6, width: 48, height: 48, rx: 8, class: "die" }, svg);
+      for (const [c, r] of pips[v] || []) svgEl("circle", { cx: x0 + c * 12, cy: 6 + r * 12, r: 4, class: "pip" }, svg);
+    });
+  }
+}
+
+const GAMES = { abalone, zamma, petteia: petteiaGame("petteia"), kubeia: petteiaGame("kubeia"), palma };
+window.agonBoards = { GAMES, drawChance };
+})();
