@@ -184,7 +184,7 @@ mod tests {
             assert!(check(bad, 1).is_err(), "{bad:?}");
         }
         assert!(check(
-            &format!("send 0 setoption name Hash value {}", "9".repeat(5000)),
+            &format!("send 0 setoption name Hash value {}", "9".repeat(MAX_LINE)),
             1
         )
         .is_err());
