@@ -11,51 +11,10 @@
 //! says so and passes, unless `AGON_REQUIRE_BROWSER` is set (CI sets it).
 
 use crate::common::webdriver::{browser_available, Browser};
-use crate::common::{agon_bin, Agon};
+use crate::common::{agon_bin, Agon, GuiServer};
 use rand::{Rng, SeedableRng};
-use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-/// A running `agon gui` and the address it printed.
-struct Gui {
-    child: Child,
-    url: String,
-}
-
-impl Gui {
-    fn start(engines: &[&str]) -> Gui {
-        let mut cmd = Command::new(agon_bin());
-        cmd.args(["gui", "--port", "0"]);
-        for e in engines {
-            cmd.args(["--engine", e]);
-        }
-        let mut child = cmd
-            .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            .spawn()
-            .expect("agon gui starts");
-        let mut first = String::new();
-        let stdout = child.stdout.take().expect("stdout");
-        BufReader::new(stdout)
-            .read_line(&mut first)
-            .expect("address line");
-        let url = first
-            .trim()
-            .strip_prefix("agon gui: open ")
-            .unwrap_or_else(|| panic!("unexpected first line {first:?}"))
-            .to_string();
-        Gui { child, url }
-    }
-}
-
-impl Drop for Gui {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
 
 fn require_browser() -> bool {
     if browser_available() {
@@ -259,9 +218,9 @@ fn a_person_plays_a_whole_game_of_every_game_by_clicks() {
     if !require_browser() {
         return;
     }
-    let gui = Gui::start(&[]);
+    let gui = GuiServer::start(&[]);
     let b = Browser::start().expect("the browser starts");
-    b.goto(&gui.url).expect("the page opens");
+    b.goto(&gui.url()).expect("the page opens");
     let games: [(&str, &str, bool, usize); 5] = [
         ("abalone", "", true, 600),
         ("zamma", "", false, 400),
@@ -308,9 +267,9 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
         return;
     }
     let bin = agon_bin();
-    let gui = Gui::start(&[&bin, &bin]);
+    let gui = GuiServer::start(&[&bin, &bin]);
     let b = Browser::start().expect("the browser starts");
-    b.goto(&gui.url).expect("the page opens");
+    b.goto(&gui.url()).expect("the page opens");
     new_game(
         &b,
         &[

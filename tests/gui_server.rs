@@ -3,44 +3,16 @@
 //! nothing else: a forged or malformed message gets an `error` reply,
 //! never reaches an engine, and the session and engine go on.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
 use tungstenite::{Message, WebSocket};
 
-struct Server {
-    child: Child,
-    addr: String,
-}
+use crate::common::GuiServer;
 
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn server() -> Server {
-    let mut child = Command::new(crate::common::agon_bin())
-        .args(["gui", "--port", "0"])
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("agon gui starts");
-    let out = child.stdout.take().expect("stdout");
-    let mut line = String::new();
-    BufReader::new(out)
-        .read_line(&mut line)
-        .expect("the address");
-    let url = line
-        .trim()
-        .strip_prefix("agon gui: open http://")
-        .unwrap_or_else(|| panic!("{line}"))
-        .trim_end_matches('/')
-        .to_string();
-    Server { child, addr: url }
+fn server() -> GuiServer {
+    GuiServer::start(&[])
 }
 
 fn get(addr: &str, path: &str) -> String {

@@ -226,3 +226,51 @@ pub fn proptest_config(cases: u32) -> proptest::test_runner::Config {
         ..default
     }
 }
+
+/// A running `agon gui` (on a free port, with the given `--engine`s) and
+/// the address it printed; killed on drop.
+pub struct GuiServer {
+    child: Child,
+    /// `127.0.0.1:<port>`.
+    pub addr: String,
+}
+
+impl GuiServer {
+    pub fn start(engines: &[&str]) -> GuiServer {
+        use std::io::{BufRead, BufReader};
+        let mut cmd = Command::new(agon_bin());
+        cmd.args(["gui", "--port", "0"]);
+        for e in engines {
+            cmd.args(["--engine", e]);
+        }
+        let mut child = cmd
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("agon gui starts");
+        let out = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(out)
+            .read_line(&mut line)
+            .expect("the address");
+        let addr = line
+            .trim()
+            .strip_prefix("agon gui: open http://")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .trim_end_matches('/')
+            .to_string();
+        GuiServer { child, addr }
+    }
+
+    /// The page's address.
+    pub fn url(&self) -> String {
+        format!("http://{}/", self.addr)
+    }
+}
+
+impl Drop for GuiServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

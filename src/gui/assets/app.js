@@ -145,7 +145,7 @@ const G = {
   referee: null, engines: [null, null], analysis: null,
   generation: 0, state: null, fen: "", legal: [], turn: "none", result: "none",
   chances: [], prefix: [], lastState: null, clocks: null, tc: null, turnStart: 0,
-  flagged: null, forfeit: null, pv: null, lastChance: null, moverOf: [],
+  flagged: null, forfeit: null, pv: null, moverOf: [],
 };
 let rngState = 1;
 
@@ -205,7 +205,6 @@ async function newGame() {
   G.flagged = null;
   G.forfeit = null;
   G.pv = null;
-  G.lastChance = null;
   rngState = Number($("seed").value) || 1;
   const tc = /^\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec($("tc").value);
   G.tc = tc ? { base: Number(tc[1]) * 1000, inc: Number(tc[2] || 0) * 1000 } : null;
@@ -284,7 +283,6 @@ function throwChance() {
     showError("no throw or roll to make here");
     return;
   }
-  G.lastChance = word;
   play(word);
 }
 
@@ -449,7 +447,7 @@ function personMove(move) {
 
 // What the person may click next and what is selected.
 function inputView() {
-  const view = { clickable: new Set(), targets: new Set(), selected: new Set(G.prefix), lastMove: new Set() };
+  const view = { clickable: new Set(), targets: new Set(), selected: new Set(G.prefix) };
   if (!personToMove()) return view;
   const cands = G.legal.filter((m) => matches(G.prefix, clicksOf(m)));
   for (const m of cands) {
@@ -491,7 +489,7 @@ function render() {
     b.hidden = !legal;
   }
   const chanceWord = [...G.record].reverse().find(isChanceWord);
-  drawChance($("chance"), G.game, G.state.value !== undefined || G.game === "kubeia" ? chanceWord : null);
+  drawChance($("chance"), G.game, chanceWord);
   const over = G.turn === "none" || G.flagged !== null || G.forfeit;
   if (G.turn === "wait") {
     setStatus("…");

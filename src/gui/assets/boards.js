@@ -35,7 +35,6 @@ function tokenGroup(parent, token, view, label) {
   }
   if (view.targets.has(token)) g.classList.add("target");
   if (view.selected.has(token)) g.classList.add("selected");
-  if (view.lastMove.has(token)) g.classList.add("last");
   return g;
 }
 
@@ -328,6 +327,8 @@ function petteiaGame(name) {
 }
 
 // ---------------------------------------------------------------- Palma
+// The track of the side not to move takes no clicks.
+const INERT_VIEW = { clickable: new Set(), targets: new Set(), selected: new Set() };
 // Each side's private track: square 0, then 1..29 snaking over three rows
 // (1-10, 11-20 back, 21-29), the goal 25..29 shaded.
 function palmaXY(side, sq) {
@@ -395,7 +396,7 @@ const palma = {
       for (let sq = 0; sq <= 29; sq++) {
         const [x, y] = palmaXY(side, sq);
         const token = mine ? `sq:${sq}` : `other:${sq}`;
-        const g = tokenGroup(svg, token, mine ? view : { clickable: new Set(), targets: new Set(), selected: new Set(), lastMove: new Set() }, `square ${sq}`);
+        const g = tokenGroup(svg, token, mine ? view : INERT_VIEW, `square ${sq}`);
         const cls = ["hole"];
         if (sq >= 25) cls.push("goal");
         if (state.extra.includes(sq)) cls.push("extra");
@@ -409,7 +410,7 @@ const palma = {
       }
       // Pieces not yet entered: the pile a person clicks to enter one.
       const [px, py] = [left + 80, 330];
-      const g = tokenGroup(svg, mine ? "enter" : `pile:${side}`, mine ? view : { clickable: new Set(), targets: new Set(), selected: new Set(), lastMove: new Set() }, "enter a piece");
+      const g = tokenGroup(svg, mine ? "enter" : `pile:${side}`, mine ? view : INERT_VIEW, "enter a piece");
       svgEl("rect", { x: px - 10, y: py - 16, width: 120, height: 32, rx: 8, class: "pile" }, g);
       for (let i = 0; i < own.waiting; i++) svgEl("circle", { cx: px + 6 + i * 20, cy: py, r: 7, class: `peg ${side === 0 ? "hound" : "jackal"}` }, g);
       text(svg, px + 50, py + 26, `${own.waiting} waiting`, "track-number");
