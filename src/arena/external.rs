@@ -6,17 +6,32 @@
 //! its time plus the margin and never more; a line is stamped when it
 //! arrives, so the time an engine used is measured from the `go` written to
 //! the `bestmove` read, not from when the referee got round to reading it.
+//! Lines are bounded ([`MAX_LINE`], and [`QUEUED_LINES`] unread at once), so
+//! an engine that prints without end costs the referee bounded memory.
+//!
+//! An engine runs in its own process group, which is killed when the engine
+//! is done with: a wrapper script that ignores `quit` takes its children
+//! with it instead of leaving them running after the match.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{ErrorKind, Read, Write};
+use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
+use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
 use super::entrant::Answer;
 use super::fault::{Failure, Fault};
 use crate::search::ScoreReport;
+
+/// The longest line the referee reads from an engine: far above any `info`
+/// line with a whole principal variation, far below what could hurt.
+pub const MAX_LINE: usize = 256 * 1024;
+
+/// Lines read but not yet taken by the referee; the reader waits (and the
+/// engine with it) when this many are queued.
+const QUEUED_LINES: usize = 256;
 
 /// How long the handshake (`uci` … `uciok`) and `isready` … `readyok` may
 /// take: an engine builds its tables here (protocol.md: `isready`).
@@ -80,7 +95,14 @@ pub struct Process {
     stdin: ChildStdin,
     /// Lines of its standard output, each stamped when it was read; closed
     /// when the engine closes its output (exits or crashes).
-    lines: Receiver<(Instant, String)>,
+    lines: Receiver<(Instant, Heard)>,
+}
+
+/// What the reader thread passes on.
+enum Heard {
+    Line(String),
+    /// A line longer than [`MAX_LINE`]: the reader stopped there.
+    Overlong,
 }
 
 impl Process {
@@ -92,7 +114,9 @@ impl Process {
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null());
+            .stderr(Stdio::null())
+            // Its own group (id = its pid), for `Drop` to kill whole.
+            .process_group(0);
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
@@ -107,23 +131,8 @@ impl Process {
             let _ = child.wait();
             return Err(Failure::new(Fault::Crash, "no pipes to the engine"));
         };
-        let (tx, lines) = channel();
-        thread::spawn(move || {
-            let mut reader = BufReader::new(stdout);
-            let mut buf = Vec::new();
-            loop {
-                buf.clear();
-                match reader.read_until(b'\n', &mut buf) {
-                    Ok(0) | Err(_) => break,
-                    Ok(_) => {
-                        let line = String::from_utf8_lossy(&buf).trim_end().to_string();
-                        if tx.send((Instant::now(), line)).is_err() {
-                            break;
-                        }
-                    }
-                }
-            }
-        });
+        let (tx, lines) = sync_channel(QUEUED_LINES);
+        thread::spawn(move || read_lines(stdout, &tx));
         let mut process = Process {
             child,
             stdin,
@@ -151,7 +160,7 @@ impl Process {
             if line.starts_with("info string error") {
                 return Err(Failure::new(
                     Fault::Crash,
-                    format!("rejected its setup: {line}"),
+                    format!("rejected its setup: {}", cut(&line)),
                 ));
             }
             if line.split_whitespace().next() == Some("readyok") {
@@ -174,10 +183,27 @@ impl Process {
     /// Sends the game so far and `go`, and waits for `bestmove` until
     /// `wait` after the `go` was written; the time used runs from writing
     /// `go` to reading `bestmove`.
+    ///
+    /// `isready` … `readyok` comes first: an engine answers in order, so a
+    /// `bestmove` read before `readyok` answered an earlier `go` a second
+    /// time, and is named as that instead of being taken for this answer.
     pub fn go(&mut self, position: &str, go: &str, wait: Duration) -> Result<Answer, Failure> {
-        // Lines left from before (a late `info`) must not be taken for the
-        // answer to this `go`.
-        while self.lines.try_recv().is_ok() {}
+        self.send("isready")?;
+        let deadline = Instant::now() + wait;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (_, line) = self.wait_for_any(left, "readyok")?;
+            match line.split_whitespace().next() {
+                Some("readyok") => break,
+                Some("bestmove") => {
+                    return Err(Failure::new(
+                        Fault::Protocol,
+                        format!("'{}' after its move: a go answered twice", cut(&line)),
+                    ))
+                }
+                _ => {}
+            }
+        }
         self.send(position)?;
         self.send(go)?;
         let sent = Instant::now();
@@ -228,7 +254,11 @@ impl Process {
     /// The next line, waiting for `word` at most `wait`.
     fn wait_for_any(&mut self, wait: Duration, word: &str) -> Result<(Instant, String), Failure> {
         match self.lines.recv_timeout(wait) {
-            Ok(stamped) => Ok(stamped),
+            Ok((at, Heard::Line(line))) => Ok((at, line)),
+            Ok((_, Heard::Overlong)) => Err(Failure::new(
+                Fault::Protocol,
+                format!("a line longer than {MAX_LINE} bytes while waiting for '{word}'"),
+            )),
             Err(RecvTimeoutError::Timeout) => Err(Failure::new(
                 Fault::Hang,
                 format!("no '{word}' within {} ms", wait.as_millis()),
@@ -252,19 +282,87 @@ impl Process {
 }
 
 impl Drop for Process {
-    /// `quit`, then a kill if the engine does not exit at once: a hung or
-    /// misbehaving engine must not outlive its game.
+    /// `quit`, then a kill of its whole process group: a hung or
+    /// misbehaving engine must not outlive its game, nor must whatever it
+    /// started (a wrapper's engine, helpers) outlive it.
     fn drop(&mut self) {
         let _ = writeln!(self.stdin, "quit").and_then(|()| self.stdin.flush());
         let deadline = Instant::now() + QUIT_GRACE;
+        let mut exited = false;
         while Instant::now() < deadline {
             if let Ok(Some(_)) = self.child.try_wait() {
-                return;
+                exited = true;
+                break;
             }
             thread::sleep(Duration::from_millis(5));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        kill_group(&self.child);
+        if !exited {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
+    }
+}
+
+/// SIGKILL to the process group `child` leads. Once the leader is reaped
+/// its id stays reserved as long as any process of its group lives, so the
+/// signal reaches that group or nobody.
+fn kill_group(child: &Child) {
+    let Ok(pgid) = libc::pid_t::try_from(child.id()) else {
+        return;
+    };
+    if pgid > 0 {
+        // SAFETY: kill(2) takes plain integers; a negative pid names a
+        // process group.
+        unsafe {
+            libc::kill(-pgid, libc::SIGKILL);
+        }
+    }
+}
+
+/// The reader thread: `out`'s lines, each stamped with the moment the read
+/// that completed it returned, until the output closes, the referee stops
+/// listening, or a line passes [`MAX_LINE`] (then the rest is not read and
+/// the buffer is freed).
+fn read_lines(mut out: impl Read, tx: &SyncSender<(Instant, Heard)>) {
+    let mut chunk = vec![0u8; 64 * 1024];
+    let mut line: Vec<u8> = Vec::new();
+    loop {
+        let n = match out.read(&mut chunk) {
+            Ok(0) => return,
+            Ok(n) => n,
+            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+            Err(_) => return,
+        };
+        let at = Instant::now();
+        let mut rest = &chunk[..n];
+        while let Some(i) = rest.iter().position(|&b| b == b'\n') {
+            line.extend_from_slice(&rest[..i]);
+            rest = &rest[i + 1..];
+            if line.len() > MAX_LINE {
+                let _ = tx.send((at, Heard::Overlong));
+                return;
+            }
+            let text = String::from_utf8_lossy(&line).trim_end().to_string();
+            line.clear();
+            if tx.send((at, Heard::Line(text))).is_err() {
+                return;
+            }
+        }
+        line.extend_from_slice(rest);
+        if line.len() > MAX_LINE {
+            let _ = tx.send((at, Heard::Overlong));
+            return;
+        }
+    }
+}
+
+/// A quoted engine line, cut to a length an error message can carry.
+fn cut(line: &str) -> String {
+    const SHOWN: usize = 80;
+    match line.char_indices().nth(SHOWN) {
+        Some((i, _)) => format!("{}…", &line[..i]),
+        None => line.to_string(),
     }
 }
 

@@ -16,10 +16,20 @@ pub enum Fault {
     Time,
     /// It answered with a move the rules do not allow here.
     Illegal,
+    /// It broke the protocol: a line longer than the referee reads, or a
+    /// `bestmove` nobody asked for (a `go` answered twice); what it says
+    /// next cannot be trusted to answer the referee's question.
+    Protocol,
 }
 
 impl Fault {
-    pub const ALL: [Fault; 4] = [Fault::Crash, Fault::Hang, Fault::Time, Fault::Illegal];
+    pub const ALL: [Fault; 5] = [
+        Fault::Crash,
+        Fault::Hang,
+        Fault::Time,
+        Fault::Illegal,
+        Fault::Protocol,
+    ];
 
     pub fn name(self) -> &'static str {
         match self {
@@ -27,6 +37,7 @@ impl Fault {
             Fault::Hang => "hang",
             Fault::Time => "time",
             Fault::Illegal => "illegal move",
+            Fault::Protocol => "protocol error",
         }
     }
 }

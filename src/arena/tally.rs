@@ -7,7 +7,7 @@ use super::referee::{EndReason, GameResult, REPORT_PLY};
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
     /// Games lost by each fault, in [`Fault::ALL`] order.
-    pub faults: [u32; 4],
+    pub faults: [u32; Fault::ALL.len()],
     /// Per game with a clock: time used before ply [`REPORT_PLY`] / base.
     pub early_shares: Vec<f64>,
     /// The least time left after any move of any game, ms (timed games).
@@ -46,7 +46,17 @@ impl Tally {
             .map_or(0, |k| self.faults[k])
     }
 
-    /// `crash 0 hang 0 time 1 illegal 0`, and with a clock the mean and
+    /// Games lost by a fault: `time 2, illegal move 1`; `None` without.
+    pub fn lost_text(&self) -> Option<String> {
+        let lost: Vec<String> = Fault::ALL
+            .iter()
+            .filter(|&&f| self.count(f) > 0)
+            .map(|&f| format!("{} {}", f.name(), self.count(f)))
+            .collect();
+        (!lost.is_empty()).then(|| lost.join(", "))
+    }
+
+    /// `crash 0 hang 0 time 1 illegal 0 protocol 0`, and with a clock the mean and
     /// largest share of the base time spent by the report ply.
     pub fn summary(&self) -> String {
         let mut line = Fault::ALL

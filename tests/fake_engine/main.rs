@@ -2,12 +2,20 @@
 //! agon protocol, plays uniformly random legal moves, and on request
 //! misbehaves at its N-th `go` since it started:
 //!
-//! `fake_engine [--mode crash|hang|late|illegal|none] [--at N] [--seed S]`
+//! `fake_engine [--mode crash|hang|late|illegal|endless|twice|deaf|none]
+//! [--at N] [--seed S] [--pid-file PATH]`
 //!
 //! - `crash`: exits at once with status 3;
 //! - `hang`: never answers again and ignores `quit` (only a kill ends it);
 //! - `late`: answers after its move time (or 300 ms) plus 300 ms;
-//! - `illegal`: answers `bestmove` with a word that is no move.
+//! - `illegal`: answers `bestmove` with a word that is no move;
+//! - `endless`: prints a 64 MiB line before its answer;
+//! - `twice`: answers `bestmove` twice;
+//! - `deaf` (whatever `--at`): plays, but ignores `quit` and the end of its
+//!   input, and never exits by itself.
+//!
+//! `--pid-file` appends the process id to PATH at start (the tests look
+//! for processes left running).
 //!
 //! Counting from the start of the process means a restarted engine
 //! misbehaves again at its N-th `go`: the tests see the restart.
@@ -27,6 +35,9 @@ enum Mode {
     Hang,
     Late,
     Illegal,
+    Endless,
+    Twice,
+    Deaf,
 }
 
 fn main() {
@@ -43,11 +54,24 @@ fn main() {
                     "hang" => Mode::Hang,
                     "late" => Mode::Late,
                     "illegal" => Mode::Illegal,
+                    "endless" => Mode::Endless,
+                    "twice" => Mode::Twice,
+                    "deaf" => Mode::Deaf,
                     _ => Mode::None,
                 }
             }
             "--at" => at = value.parse().unwrap_or(1),
             "--seed" => seed = value.parse().unwrap_or(1),
+            "--pid-file" => {
+                let written = std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(value)
+                    .and_then(|mut f| writeln!(f, "{}", std::process::id()));
+                if written.is_err() {
+                    std::process::exit(4);
+                }
+            }
             _ => {}
         }
     }
@@ -70,6 +94,9 @@ fn main() {
         } else if line == "isready" {
             "readyok".to_string()
         } else if line == "quit" {
+            if mode == Mode::Deaf {
+                continue;
+            }
             break;
         } else if let Some(v) = line.strip_prefix("setoption name Game value ") {
             game = v.to_string();
@@ -89,7 +116,7 @@ fn main() {
             let word = random_move(&game, &options, &position, &mut rng);
             match mode {
                 _ if gos != at => format!("info depth 1\nbestmove {word}"),
-                Mode::None => format!("bestmove {word}"),
+                Mode::None | Mode::Deaf => format!("bestmove {word}"),
                 Mode::Crash => std::process::exit(3),
                 Mode::Hang => {
                     hung = true;
@@ -106,6 +133,15 @@ fn main() {
                     format!("bestmove {word}")
                 }
                 Mode::Illegal => "bestmove zz99".to_string(),
+                Mode::Endless => {
+                    let _ = write!(out, "info string ");
+                    let block = vec![b'x'; 1 << 20];
+                    for _ in 0..64 {
+                        let _ = out.write_all(&block);
+                    }
+                    format!("\nbestmove {word}")
+                }
+                Mode::Twice => format!("bestmove {word}\nbestmove {word}"),
             }
         } else {
             String::new()
@@ -113,6 +149,11 @@ fn main() {
         if !reply.is_empty() {
             let _ = writeln!(out, "{reply}");
             let _ = out.flush();
+        }
+    }
+    if mode == Mode::Deaf {
+        loop {
+            std::thread::park();
         }
     }
 }
