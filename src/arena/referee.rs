@@ -4,7 +4,8 @@
 //! keeps the clocks (the time from `go` to `bestmove`), throws the sticks
 //! and rolls the dice itself from its seed, and adjudicates the rules'
 //! endings, the game's repetition limit and the ply limit. An engine that
-//! crashes, hangs, answers late or plays an illegal move loses the game.
+//! crashes, hangs, answers late, plays an illegal move or breaks the
+//! protocol loses the game.
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -40,7 +41,8 @@ pub enum EndReason {
     Rules,
     /// The game's repetition limit was reached: a draw.
     Repetition,
-    /// The match's ply limit was reached; the game adjudicated it.
+    /// The match's ply limit was reached; the game adjudicated it (by its
+    /// own rules, the reason in the result's detail).
     PlyLimit,
     /// The player's engine lost by a fault.
     Forfeit(Player, Fault),
@@ -78,7 +80,8 @@ impl TimeUse {
 pub struct GameResult {
     pub outcome: Outcome,
     pub reason: EndReason,
-    /// What the referee saw when an engine forfeited (empty otherwise).
+    /// What the referee saw when an engine forfeited, or why the game
+    /// adjudicated a game at the ply limit as it did (empty otherwise).
     pub detail: String,
     pub plies: u32,
     /// The position the engines started from (after the random opening).
@@ -169,8 +172,10 @@ pub fn play<G: Playable>(
             return game.end(Outcome::Draw, EndReason::ScoreDraw);
         }
         if game.moves.len() as u32 >= rules.max_plies {
-            let outcome = pos.adjudicate();
-            return game.end(outcome, EndReason::PlyLimit);
+            let verdict = pos.adjudicate();
+            let mut result = game.end(verdict.outcome, EndReason::PlyLimit);
+            result.detail = verdict.reason;
+            return result;
         }
         let (m, note) = match status {
             Status::Chance => {

@@ -54,6 +54,14 @@ pub use record::GameRecord;
 use std::fmt::Debug;
 use std::hash::Hash;
 
+/// How a referee ends an unfinished game ([`Game::adjudicate`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Adjudication {
+    pub outcome: Outcome,
+    /// Why, in words (`hounds ahead in the race: …`).
+    pub reason: String,
+}
+
 /// A player's index: 0 for the first player, 1 for the second, and so on.
 pub type Player = u8;
 
@@ -178,10 +186,15 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
         None
     }
 
-    /// The result a referee gives when a game is stopped at its ply limit
-    /// (e.g. Abalone: more ejected opposing marbles wins, equal is a draw).
-    fn adjudicate(&self) -> Outcome {
-        Outcome::Draw
+    /// The result a referee gives when a game is stopped at its ply limit,
+    /// by the game's own rules (e.g. Abalone: more ejected opposing
+    /// marbles wins, equal is a draw; Palma, which has no draws: the side
+    /// ahead in the race), with the reason the record keeps.
+    fn adjudicate(&self) -> Adjudication {
+        Adjudication {
+            outcome: Outcome::Draw,
+            reason: "a draw: the game has no adjudication of its own".into(),
+        }
     }
 
     /// The same position with engine-level adjudication (draws by quiet

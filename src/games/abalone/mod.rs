@@ -306,12 +306,17 @@ impl Game for Abalone {
         copy
     }
 
-    fn adjudicate(&self) -> Outcome {
+    fn adjudicate(&self) -> crate::game::Adjudication {
         // abalone.md: a match runner adjudicates by ejected marbles.
-        match self.ejected[1].cmp(&self.ejected[0]) {
+        let outcome = match self.ejected[1].cmp(&self.ejected[0]) {
             std::cmp::Ordering::Greater => Outcome::Win(0),
             std::cmp::Ordering::Less => Outcome::Win(1),
             std::cmp::Ordering::Equal => Outcome::Draw,
+        };
+        let [black, white] = self.ejected;
+        crate::game::Adjudication {
+            outcome,
+            reason: format!("ejected marbles: black lost {black}, white {white}"),
         }
     }
 }

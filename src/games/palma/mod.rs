@@ -59,7 +59,8 @@ pub use rules::Rules;
 pub use state::{Palma, PalmaMove, Phase, Track};
 
 use crate::game::{
-    Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, SearchHints, Status,
+    Adjudication, Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome,
+    SearchHints, Status,
 };
 use state::{THROWS, THROW_PROBS};
 
@@ -134,6 +135,28 @@ impl Game for Palma {
 
     fn ply(&self) -> u32 {
         self.ply
+    }
+
+    /// palma.md has no draws: a race stopped early goes to the side ahead
+    /// in it, by the exact endgame value where the tables have one, else
+    /// the race table's win probability (Hounds on an exact tie).
+    fn adjudicate(&self) -> Adjudication {
+        let (hounds, how) = match endgame::exact_win_probability(self, 0) {
+            Some(p) => (p, "exact"),
+            None => (
+                eval::win_probability(self, 0, race::table(self.rules())),
+                "race table",
+            ),
+        };
+        let winner = u8::from(hounds < 0.5);
+        let p = if winner == 0 { hounds } else { 1.0 - hounds };
+        Adjudication {
+            outcome: Outcome::Win(winner),
+            reason: format!(
+                "{} ahead in the race, win probability {p:.3} ({how})",
+                Self::PLAYER_NAMES[usize::from(winner)]
+            ),
+        }
     }
 }
 
