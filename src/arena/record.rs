@@ -29,13 +29,15 @@
 //!   player's rank from 1, comma-separated (`1,2,2`). `Reason` is `rules`,
 //!   `repetition`, `ply limit`, `resign <player>`, `draw by scores` or
 //!   `forfeit <player> <fault>`; `Detail`, if present, what the referee
-//!   saw.
+//!   saw (a forfeit) or why the game adjudicated it as it did (the ply
+//!   limit: Palma, which has no draws, names the side ahead in the race).
 //! - The moves, throws and rolls follow in the game's notation from the
 //!   `Start` position, separated by white space; a `{…}` after an
 //!   engine's move holds its score (`+0.36`, or `+M3` for a mate, from
 //!   its view) and depth, and the time it took. After `Plies` moves the
 //!   result closes the record; a last record without it (a match killed
-//!   while writing) is skipped by the reader.
+//!   while writing) is skipped by the reader, and cut off the file by
+//!   `--resume`. A fault anywhere else is an error naming its line.
 
 use std::fmt::Write as _;
 
@@ -172,17 +174,28 @@ impl MatchRecord {
         out
     }
 
-    /// Checks the record against the rules of `G`: every move legal from
-    /// the start, and the result the game's own when the rules ended it.
-    /// Returns the positions from the start to the end.
+    /// Checks the record against the rules of `G`: its options and start
+    /// position valid, every move legal from the start, and the result the
+    /// game's own when the rules ended it. Returns the positions from the
+    /// start to the end.
     pub fn replay<G: Playable>(&self) -> Result<Vec<G>, GameError> {
-        let opts = GameOptions::parse(&self.options, G::option_specs())?;
-        let mut pos = G::from_position(&self.start, &opts)?;
+        self.replay_at().map_err(|(_, e)| e)
+    }
+
+    /// [`MatchRecord::replay`], naming where a fault lies.
+    fn replay_at<G: Playable>(&self) -> Result<Vec<G>, (Spot, GameError)> {
+        let tag = |name: &'static str| {
+            move |e: GameError| (Spot::Tag(name), GameError::new(format!("{name}: {e}")))
+        };
+        let opts = GameOptions::parse(&self.options, G::option_specs()).map_err(tag("Options"))?;
+        let mut pos = G::from_position(&self.start, &opts).map_err(tag("Start"))?;
         let mut line = vec![pos.clone()];
         for (i, (m, _)) in self.moves.iter().enumerate() {
-            let mv = pos
-                .parse_move(m)
-                .map_err(|e| GameError::new(format!("game {}, ply {}: {e}", self.number, i + 1)))?;
+            let at = |what: String| {
+                let text = format!("game {}, ply {}: {what}", self.number, i + 1);
+                (Spot::Ply(i), GameError::new(text))
+            };
+            let mv = pos.parse_move(m).map_err(|e| at(e.to_string()))?;
             let mut legal = Vec::new();
             match pos.status() {
                 crate::game::Status::Decision(_) => pos.moves(&mut legal),
@@ -194,11 +207,7 @@ impl MatchRecord {
                 crate::game::Status::Over(_) => {}
             }
             if !legal.contains(&mv) {
-                return Err(GameError::new(format!(
-                    "game {}, ply {}: '{m}' is not legal",
-                    self.number,
-                    i + 1
-                )));
+                return Err(at(format!("'{m}' is not legal")));
             }
             pos.play(mv);
             line.push(pos.clone());
@@ -207,16 +216,39 @@ impl MatchRecord {
             match pos.status() {
                 crate::game::Status::Over(o) if o == self.outcome => {}
                 _ => {
-                    return Err(GameError::new(format!(
+                    let text = format!(
                         "game {}: the rules do not end it as '{}'",
                         self.number,
                         result_text(self.outcome, self.players.len())
-                    )))
+                    );
+                    return Err((Spot::Tag("Result"), GameError::new(text)));
                 }
             }
         }
         Ok(line)
     }
+
+    /// How the game ended, as `agon analyse --record` prints it:
+    /// `0-1 (ply limit: jackals ahead in the race, …)`.
+    pub fn ending<G: Playable>(&self) -> String {
+        let reason = reason_text::<G>(self.reason);
+        let detail = if self.detail.is_empty() {
+            String::new()
+        } else {
+            format!(": {}", self.detail)
+        };
+        format!(
+            "{} ({reason}{detail})",
+            result_text(self.outcome, self.players.len())
+        )
+    }
+}
+
+/// Where in a record a fault lies.
+enum Spot {
+    Tag(&'static str),
+    /// The move of this ply (from 0).
+    Ply(usize),
 }
 
 /// The tag of player `p`: the game's name for it, capitalised.
@@ -346,86 +378,205 @@ pub fn is_match_record(text: &str) -> bool {
         .any(|l| l.trim_start().starts_with("[Start \""))
 }
 
-/// Reads every record of game `G` in `text`. Records start at their
-/// `[Game "…"]` line; the writer ends each with an empty line, so a last
-/// record that fails to read while the text does not end so was cut short
-/// (a match killed while writing) and is left out. Any other fault is an
-/// error naming the record.
+/// A fault in a record file, at a line (from 1).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ReadError {
+    pub line: usize,
+    pub message: String,
+}
+
+impl ReadError {
+    fn new(line: usize, message: impl Into<String>) -> ReadError {
+        ReadError {
+            line,
+            message: message.into(),
+        }
+    }
+
+    /// `path:line: message`, the way compilers name a place in a file.
+    pub fn in_file(&self, path: &str) -> GameError {
+        GameError::new(format!("{path}:{}: {}", self.line, self.message))
+    }
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+impl From<ReadError> for GameError {
+    fn from(e: ReadError) -> GameError {
+        GameError::new(e.to_string())
+    }
+}
+
+/// A record and where its parts are in its file.
+#[derive(Clone, Debug)]
+pub struct Located {
+    pub record: MatchRecord,
+    /// The line of its `[Game]` tag (from 1).
+    pub line: usize,
+    tag_lines: Vec<(String, usize)>,
+    move_lines: Vec<usize>,
+}
+
+impl Located {
+    /// The line of tag `name` (the record's first line if it has none).
+    pub fn tag_line(&self, name: &str) -> usize {
+        self.tag_lines
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(self.line, |(_, l)| *l)
+    }
+
+    /// [`MatchRecord::replay`], a fault named by its line.
+    pub fn replay<G: Playable>(&self) -> Result<Vec<G>, ReadError> {
+        self.record.replay_at().map_err(|(spot, e)| {
+            let line = match spot {
+                Spot::Tag(name) => self.tag_line(name),
+                Spot::Ply(i) => self.move_lines.get(i).copied().unwrap_or(self.line),
+            };
+            ReadError::new(line, e.to_string())
+        })
+    }
+}
+
+/// The records of a file's text.
+#[derive(Clone, Debug, Default)]
+pub struct Records {
+    pub records: Vec<Located>,
+    /// The length of the text up to the end of the last whole record.
+    pub whole_len: usize,
+    /// The line of a last record cut short (a match killed while writing
+    /// it, a full disk), which is left out; the text past `whole_len`.
+    pub cut_at: Option<usize>,
+}
+
+/// Reads every record of game `G` in `text` (see [`read_located`]).
 pub fn read<G: Playable>(text: &str) -> Result<Vec<MatchRecord>, GameError> {
-    let mut starts: Vec<usize> = Vec::new();
+    Ok(read_located::<G>(text)?
+        .records
+        .into_iter()
+        .map(|l| l.record)
+        .collect())
+}
+
+/// Reads every record of game `G` in `text`. Records start at their
+/// `[Game "…"]` line; the writer ends each with its result and an empty
+/// line, so a last record that fails to read for want of its end was cut
+/// short and is left out (`cut_at`). Any other fault is an error at its
+/// line.
+pub fn read_located<G: Playable>(text: &str) -> Result<Records, ReadError> {
+    let mut starts: Vec<(usize, usize)> = Vec::new();
     let mut offset = 0;
-    for line in text.split_inclusive('\n') {
+    for (i, line) in text.split_inclusive('\n').enumerate() {
         if line.starts_with("[Game ") {
-            starts.push(offset);
+            starts.push((offset, i + 1));
         } else if starts.is_empty() && !line.trim().is_empty() {
-            return Err(GameError::new(format!(
-                "record 1: '{}' before the first [Game] tag",
-                line.trim()
-            )));
+            let shown = line.trim().chars().take(80).collect::<String>();
+            return Err(ReadError::new(
+                i + 1,
+                format!("'{shown}' before the first [Game] tag"),
+            ));
         }
         offset += line.len();
     }
     let complete = text.ends_with("\n\n");
-    let mut out = Vec::new();
-    for (k, &from) in starts.iter().enumerate() {
-        let to = starts.get(k + 1).copied().unwrap_or(text.len());
-        match read_one::<G>(&text[from..to], k + 1) {
-            Ok(r) => out.push(r),
-            Err(_) if k + 1 == starts.len() && !complete => {}
-            Err(e) => return Err(e),
+    let mut out = Records::default();
+    for (k, &(from, line)) in starts.iter().enumerate() {
+        let to = starts.get(k + 1).map_or(text.len(), |&(o, _)| o);
+        let last = k + 1 == starts.len();
+        match read_one::<G>(&text[from..to], line) {
+            Ok(r) => {
+                out.records.push(r);
+                out.whole_len = to;
+            }
+            Err((_, unfinished)) if last && (unfinished || !complete) => {
+                out.cut_at = Some(line);
+            }
+            Err((e, _)) => return Err(e),
         }
     }
     Ok(out)
 }
 
-/// One record's text (its tags and moves).
-fn read_one<G: Playable>(text: &str, index: usize) -> Result<MatchRecord, GameError> {
-    let mut lines = text.lines().peekable();
-    let bad = |what: String| GameError::new(format!("record {index}: {what}"));
+/// One record's text (its tags and moves), starting at line `first`; an
+/// error says whether the record only lacks its end (as a cut one does).
+fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError, bool)> {
+    let bad = |line: usize, what: String| (ReadError::new(line, what), false);
+    let mut lines = text
+        .lines()
+        .enumerate()
+        .map(|(i, l)| (first + i, l))
+        .peekable();
     let mut tags: Vec<(String, String)> = Vec::new();
-    while let Some(l) = lines.peek().map(|l| l.trim()) {
+    let mut tag_lines: Vec<(String, usize)> = Vec::new();
+    while let Some(&(n, l)) = lines.peek() {
+        let l = l.trim();
         if !l.starts_with('[') {
             break;
         }
         lines.next();
+        let shown = || l.chars().take(80).collect::<String>();
         let inner = l
             .strip_prefix('[')
             .and_then(|l| l.strip_suffix(']'))
-            .ok_or_else(|| bad(format!("bad tag line '{l}'")))?;
+            .ok_or_else(|| bad(n, format!("bad tag line '{}'", shown())))?;
         let (name, value) = inner
             .split_once(' ')
-            .ok_or_else(|| bad(format!("bad tag line '{l}'")))?;
+            .ok_or_else(|| bad(n, format!("bad tag line '{}'", shown())))?;
         let value = value
             .trim()
             .strip_prefix('"')
             .and_then(|v| v.strip_suffix('"'))
-            .ok_or_else(|| bad(format!("tag {name}: value not quoted")))?;
+            .ok_or_else(|| bad(n, format!("tag {name}: value not quoted")))?;
         tags.push((
             name.to_string(),
             value.replace("\\\"", "\"").replace("\\\\", "\\"),
         ));
+        tag_lines.push((name.to_string(), n));
     }
     // The movetext: `Plies` moves with their notes, then the result
-    // (a move's text may look like a result: Palma's `0-1`).
+    // (a move's text may look like a result: Palma's `0-1`). Each line's
+    // offset in it, to name the line of a word.
     let mut movetext = String::new();
-    for l in lines {
+    let mut line_starts: Vec<(usize, usize)> = Vec::new();
+    let mut last_line = first;
+    for (n, l) in lines {
         if l.trim_start().starts_with('[') {
-            return Err(bad(format!("a tag after the moves: '{l}'")));
+            let shown = l.trim().chars().take(80).collect::<String>();
+            return Err(bad(n, format!("a tag after the moves: '{shown}'")));
         }
+        line_starts.push((movetext.len(), n));
         movetext += l;
         movetext.push('\n');
+        last_line = n;
     }
-    let get = |name: &str| -> Result<String, GameError> {
+    let line_at = |offset: usize| {
+        let k = line_starts.partition_point(|&(o, _)| o <= offset);
+        line_starts
+            .get(k.wrapping_sub(1))
+            .map_or(last_line, |&(_, n)| n)
+    };
+    let tag_line = |name: &str| {
+        tag_lines
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(first, |(_, l)| *l)
+    };
+    let get = |name: &str| -> Result<String, (ReadError, bool)> {
         tags.iter()
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.clone())
-            .ok_or_else(|| bad(format!("no {name} tag")))
+            .ok_or_else(|| (ReadError::new(first, format!("no {name} tag")), true))
     };
     let plies = get("Plies")?
         .parse::<usize>()
-        .map_err(|_| bad("bad Plies".into()))?;
+        .map_err(|_| bad(tag_line("Plies"), "bad Plies".into()))?;
     let result = get("Result")?;
     let mut moves: Vec<(String, Option<MoveNote>)> = Vec::new();
+    let mut move_lines = Vec::new();
     let mut closed = false;
     let mut rest = movetext.as_str();
     loop {
@@ -433,15 +584,18 @@ fn read_one<G: Playable>(text: &str, index: usize) -> Result<MatchRecord, GameEr
         if rest.is_empty() {
             break;
         }
+        let here = line_at(movetext.len() - rest.len());
         if let Some(after) = rest.strip_prefix('{') {
             let (note, tail) = after
                 .split_once('}')
-                .ok_or_else(|| bad("unclosed {".into()))?;
+                .ok_or_else(|| (ReadError::new(here, "unclosed {"), true))?;
             let last = moves
                 .last_mut()
                 .filter(|_| !closed)
-                .ok_or_else(|| bad("a note out of place".into()))?;
-            last.1 = Some(parse_note(note).ok_or_else(|| bad(format!("bad note '{note}'")))?);
+                .ok_or_else(|| bad(here, "a note out of place".into()))?;
+            let shown = note.chars().take(80).collect::<String>();
+            last.1 =
+                Some(parse_note(note).ok_or_else(|| bad(here, format!("bad note '{shown}'")))?);
             rest = tail;
             continue;
         }
@@ -450,23 +604,28 @@ fn read_one<G: Playable>(text: &str, index: usize) -> Result<MatchRecord, GameEr
             .unwrap_or(rest.len());
         let word = &rest[..end];
         rest = &rest[end..];
+        let shown = word.chars().take(80).collect::<String>();
         if closed {
-            return Err(bad(format!("'{word}' after the result")));
+            return Err(bad(here, format!("'{shown}' after the result")));
         }
         if moves.len() < plies {
             moves.push((word.to_string(), None));
+            move_lines.push(here);
         } else if word == result {
             closed = true;
         } else {
-            return Err(bad(format!("'{word}' where the result {result} belongs")));
+            return Err(bad(
+                here,
+                format!("'{shown}' where the result {result} belongs"),
+            ));
         }
     }
     if !closed {
-        return Err(bad("no result after the moves".into()));
+        return Err((ReadError::new(last_line, "no result after the moves"), true));
     }
     let game = get("Game")?;
     if !game.eq_ignore_ascii_case(G::NAME) {
-        return Err(bad(format!("a game of {game}, not {}", G::NAME)));
+        return Err(bad(first, format!("a game of {game}, not {}", G::NAME)));
     }
     let players = G::PLAYER_NAMES.len();
     let names = (0..players)
@@ -477,18 +636,18 @@ fn read_one<G: Playable>(text: &str, index: usize) -> Result<MatchRecord, GameEr
         .map(|e| e.parse::<usize>().ok())
         .collect::<Option<Vec<_>>>()
         .filter(|e| e.len() == players)
-        .ok_or_else(|| bad("bad Entrants".into()))?;
-    let outcome =
-        parse_result(&result, players).ok_or_else(|| bad(format!("bad Result '{result}'")))?;
+        .ok_or_else(|| bad(tag_line("Entrants"), "bad Entrants".into()))?;
+    let outcome = parse_result(&result, players)
+        .ok_or_else(|| bad(tag_line("Result"), format!("bad Result '{result}'")))?;
     let reason_tag = get("Reason")?;
-    let reason =
-        parse_reason::<G>(&reason_tag).ok_or_else(|| bad(format!("bad Reason '{reason_tag}'")))?;
+    let reason = parse_reason::<G>(&reason_tag)
+        .ok_or_else(|| bad(tag_line("Reason"), format!("bad Reason '{reason_tag}'")))?;
     let number = get("Number")?
         .parse::<u32>()
         .ok()
         .filter(|&n| n >= 1)
-        .ok_or_else(|| bad("bad Number".into()))?;
-    Ok(MatchRecord {
+        .ok_or_else(|| bad(tag_line("Number"), "bad Number".into()))?;
+    let record = MatchRecord {
         game: G::NAME.to_string(),
         options: get("Options")?,
         number,
@@ -500,5 +659,11 @@ fn read_one<G: Playable>(text: &str, index: usize) -> Result<MatchRecord, GameEr
         outcome,
         reason,
         detail: get("Detail").unwrap_or_default(),
+    };
+    Ok(Located {
+        record,
+        line: first,
+        tag_lines,
+        move_lines,
     })
 }

@@ -112,7 +112,7 @@ impl GameCommand for AnalyseArgs {
             let thresholds = (self.error.unwrap_or(error), self.blunder.unwrap_or(blunder));
             let index = self.game_index.map(|i| i as usize);
             let how = (&limits, &config, &searcher);
-            return super::review::review::<G>(opts, &text, index, how, thresholds);
+            return super::review::review::<G>(opts, (file, &text), index, how, thresholds);
         }
         match &self.equity_loss {
             Some(file) => {

@@ -17,6 +17,11 @@ use crate::arena::{
 use crate::game::{GameError, GameOptions, Outcome, Playable};
 use crate::games::GameKind;
 
+/// `--margin`'s default: what cutechess-cli and fastchess users commonly
+/// give as `timemargin` (tens to a few hundred ms), enough for a machine
+/// busy with other work, small against any clock worth testing at.
+pub const DEFAULT_MARGIN_MS: u64 = 100;
+
 /// Arguments of `agon match`.
 #[derive(Args)]
 pub struct MatchArgs {
@@ -58,8 +63,10 @@ pub struct MatchArgs {
     #[arg(long, allow_negative_numbers = true, default_value_t = 1)]
     pub seed: u64,
     /// Milliseconds an engine may use beyond its clock or move time
-    /// before it loses on time.
-    #[arg(long, allow_negative_numbers = true, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
+    /// before it loses on time: the time from `go` to `bestmove` includes
+    /// the operating system's scheduling, which a loaded machine stretches
+    /// by tens of milliseconds (0 forfeits sound engines there).
+    #[arg(long, allow_negative_numbers = true, default_value_t = DEFAULT_MARGIN_MS, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
     pub margin: u64,
     /// Print each engine's time per game and the share of its base
     /// time spent by ply 60.
@@ -130,10 +137,12 @@ Engines (--a, --b) are comma-separated key=value settings.
   Limits of either kind: tc=BASE+INC (seconds, a clock), movetime=MS, depth=N, nodes=N,
              timeout=MS (how long a search without a time limit may take; default 60000).
 The referee checks every move, keeps the clocks (time from `go` to `bestmove`; --margin MS
-allowed beyond), throws the sticks and rolls the dice itself (the same in both games of a
-pair), and an engine that crashes, hangs, loses on time or plays an illegal move loses the
-game (the reason is printed) and is restarted for its next game (not after a late answer:
-it is alive and in step).";
+allowed beyond, default 100), throws the sticks and rolls the dice itself (the same in both
+games of a pair), and an engine that crashes, hangs, loses on time, plays an illegal move or
+breaks the protocol (a line over 256 KiB, a `go` answered twice) loses the game (the reason
+is printed, and the forfeits stand out in the summary) and is restarted for its next game
+(not after a late answer: it is alive and in step). Each engine runs in its own process
+group, killed whole when the engine is done with.";
 
 /// Parses `--a`/`--b`: a built-in configuration or an external engine.
 pub fn parse_entrant(text: &str) -> Result<Entrant, String> {
@@ -172,7 +181,7 @@ impl GameCommand for MatchArgs {
             Tournament::Gauntlet => (1..engines.len()).map(|j| (0, j)).collect(),
         };
         let openings = match &self.openings_file {
-            Some(path) => read_openings(path)?,
+            Some(path) => read_openings::<G>(path, opts)?,
             None => Vec::new(),
         };
         // Per engine: points and games over every pairing.
@@ -206,7 +215,7 @@ impl GameCommand for MatchArgs {
                 margin: Duration::from_millis(self.margin),
                 sprt: self.sprt,
                 shard: self.shard.unwrap_or((0, 1)),
-                done: self.resumed::<G>(record.as_deref())?,
+                done: self.resumed::<G>(record.as_deref(), &opts.to_string())?,
                 resign: self.resign,
                 draw: self.draw,
             };
@@ -291,25 +300,50 @@ fn print_standings(engines: &[Entrant], standings: &[(f64, u32)]) {
 
 impl MatchArgs {
     /// With `--resume`: the games already in `record` that belong to this
-    /// match and shard; the file is written again without a record cut
-    /// short at its end, so that the games to come follow whole records.
+    /// match and shard. Each must replay under the rules and options of
+    /// this match (a record that does not is an error, not a game played).
+    /// A last record cut short is cut off the file with a warning, so that
+    /// the games to come follow whole records.
     fn resumed<G: Playable>(
         &self,
         record: Option<&str>,
+        options: &str,
     ) -> Result<Vec<(u32, GameResult)>, GameError> {
         let (true, Some(path)) = (self.resume, record) else {
             return Ok(Vec::new());
         };
-        let records = read_record_file::<G>(path, true)?;
-        if !records.is_empty() {
-            let text: String = records.iter().map(MatchRecord::text::<G>).collect();
-            std::fs::write(path, text)
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            // A match resumed before its first game ended.
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(e) => return Err(GameError::new(format!("record file '{path}': {e}"))),
+        };
+        let file = record::read_located::<G>(&text).map_err(|e| e.in_file(path))?;
+        for located in &file.records {
+            located.replay::<G>().map_err(|e| e.in_file(path))?;
+            if located.record.options != options {
+                return Err(GameError::new(format!(
+                    "{path}:{}: options '{}', but this match plays '{options}'",
+                    located.tag_line("Options"),
+                    located.record.options
+                )));
+            }
+        }
+        if let Some(line) = file.cut_at {
+            eprintln!(
+                "warning: {path}:{line}: the last record was cut short (a match stopped while writing it); it is removed and its game played again"
+            );
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .and_then(|f| f.set_len(file.whole_len as u64))
                 .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?;
         }
         let seats = G::PLAYER_NAMES.len();
         let shard = self.shard.unwrap_or((0, 1));
         let mut done: Vec<(u32, GameResult)> = Vec::new();
-        for r in records {
+        for located in file.records {
+            let r = located.record;
             let number = r.number;
             let fits = number <= self.games.div_ceil(seats as u32) * seats as u32;
             if fits && in_shard(shard, number, seats) {
@@ -321,18 +355,21 @@ impl MatchArgs {
     }
 }
 
-/// The records of `path`; a missing file is no records when `missing_ok`
-/// (a match resumed before its first game ended).
-fn read_record_file<G: Playable>(
-    path: &str,
-    missing_ok: bool,
-) -> Result<Vec<MatchRecord>, GameError> {
-    match std::fs::read_to_string(path) {
-        Ok(text) => record::read::<G>(&text)
-            .map_err(|e| GameError::new(format!("record file '{path}': {e}"))),
-        Err(e) if missing_ok && e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
-        Err(e) => Err(GameError::new(format!("record file '{path}': {e}"))),
+/// The records of `path` (an error if it holds none: an empty file, or
+/// one whose only record was cut short).
+fn read_record_file<G: Playable>(path: &str) -> Result<Vec<MatchRecord>, GameError> {
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?;
+    if text.trim().is_empty() {
+        return Err(GameError::new(format!("record file '{path}' is empty")));
     }
+    let file = record::read_located::<G>(&text).map_err(|e| e.in_file(path))?;
+    if file.records.is_empty() {
+        return Err(GameError::new(format!(
+            "record file '{path}' has no complete record"
+        )));
+    }
+    Ok(file.records.into_iter().map(|l| l.record).collect())
 }
 
 /// `--merge`: the statistics of the games in `paths`, each game number
@@ -341,7 +378,7 @@ fn merge<G: Playable>(paths: &[String]) -> Result<(), GameError> {
     let mut games: Vec<(u32, GameResult)> = Vec::new();
     let mut names: Vec<String> = vec!["A".into(), "B".into()];
     for path in paths {
-        for r in read_record_file::<G>(path, false)? {
+        for r in read_record_file::<G>(path)? {
             for (p, &e) in r.entrants.iter().enumerate() {
                 if let (Some(slot), Some(name)) = (names.get_mut(e), r.players.get(p)) {
                     slot.clone_from(name);
@@ -373,22 +410,33 @@ fn merge<G: Playable>(paths: &[String]) -> Result<(), GameError> {
 }
 
 /// The position strings of an openings file: one a line; empty lines and
-/// lines starting with `#` are skipped.
-fn read_openings(path: &str) -> Result<Vec<String>, GameError> {
+/// lines starting with `#` are skipped. A position `G` cannot start from
+/// is an error at its line.
+fn read_openings<G: Playable>(path: &str, opts: &GameOptions) -> Result<Vec<String>, GameError> {
     let text = std::fs::read_to_string(path)
         .map_err(|e| GameError::new(format!("openings file '{path}': {e}")))?;
-    let lines: Vec<String> = text
+    let lines: Vec<(usize, String)> = text
         .lines()
-        .map(str::trim)
-        .filter(|l| !l.is_empty() && !l.starts_with('#'))
-        .map(str::to_string)
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim()))
+        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
+        .map(|(i, l)| (i, l.to_string()))
         .collect();
     if lines.is_empty() {
-        return Err(GameError::new(format!(
-            "openings file '{path}' has no position"
-        )));
+        let what = if text.trim().is_empty() {
+            "is empty"
+        } else {
+            "has no position"
+        };
+        return Err(GameError::new(format!("openings file '{path}' {what}")));
     }
-    Ok(lines)
+    lines
+        .into_iter()
+        .map(|(n, text)| match G::from_position(&text, opts) {
+            Ok(_) => Ok(text),
+            Err(e) => Err(GameError::new(format!("{path}:{n}: {e}"))),
+        })
+        .collect()
 }
 
 fn run_game<G: Playable>(
@@ -521,21 +569,31 @@ fn run_game<G: Playable>(
     Ok(stats)
 }
 
-/// Appends `text` to `file` in one write: a match killed mid-way leaves
-/// whole records, and at worst one cut short, which the reader skips.
+/// Appends `text` to `file` in one write. A write that fails part-way (a
+/// full disk) is cut back off, so the file keeps whole records and the
+/// next game's record does not follow a broken one; a kill during the
+/// write leaves one record cut short at the end, which `--resume` removes.
 fn write_whole(file: &std::sync::Mutex<std::fs::File>, text: &str, progress: &Progress) {
-    let written = file.lock().map_err(|_| ()).and_then(|mut f| {
-        f.write_all(text.as_bytes())
-            .and_then(|()| f.flush())
-            .map_err(|_| ())
-    });
-    if written.is_err() {
-        progress.line("info string error: cannot write a record file");
+    let Ok(mut f) = file.lock() else {
+        progress.line("error: a record file is unusable after a failed write");
+        return;
+    };
+    let before = f.metadata().map(|m| m.len());
+    if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
+        let undone = before.and_then(|len| f.set_len(len)).is_ok();
+        let state = if undone {
+            "the game is not recorded (--resume plays it again)"
+        } else {
+            "the record file may end with a record cut short (--resume removes it)"
+        };
+        progress.line(&format!("error: cannot write a record: {e}; {state}"));
     }
 }
 
 /// The result lines of a match: score, Elo, LOS, pentanomial pairs, the
-/// SPRT's state and each engine's forfeits.
+/// SPRT's state and each engine's forfeits. Games lost by a fault are
+/// also a line of their own, repeated on the standard error: a match
+/// decided by forfeits measures the machine, not the engines.
 fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
     out!(
         "result A vs B: {} los {:.1}% (adjudicated {}, repetitions {}, forfeits {})",
@@ -545,6 +603,21 @@ fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
         stats.repetitions,
         stats.forfeits
     );
+    if stats.forfeits > 0 {
+        let who: Vec<String> = ["A", "B"]
+            .iter()
+            .zip(tallies)
+            .filter_map(|(who, t)| t.lost_text().map(|lost| format!("{who}: {lost}")))
+            .collect();
+        let line = format!(
+            "FORFEITS: {} of {} games lost by a fault ({})",
+            stats.forfeits,
+            stats.games(),
+            who.join("; ")
+        );
+        out!("{line}");
+        eprintln!("warning: {line}");
+    }
     if let Some(elo) = pair_elo_text(stats) {
         let [ll, ld, even, wd, ww] = stats.pairs;
         out!("pairs (pentanomial LL LD DD/WL WD WW): {ll} {ld} {even} {wd} {ww}, {elo}");
@@ -588,7 +661,7 @@ fn game_line<G: Playable>(result: &GameResult, s: &MatchStats) -> String {
     let reason = match result.reason {
         EndReason::Rules => "rules".to_string(),
         EndReason::Repetition => "repetition".to_string(),
-        EndReason::PlyLimit => "ply limit".to_string(),
+        EndReason::PlyLimit => format!("ply limit: {}", result.detail),
         EndReason::ScoreDraw => "draw by scores".to_string(),
         EndReason::Resign(p) => format!("{} resigns by scores", who(p)),
         EndReason::Forfeit(p, fault) => format!("{} forfeits: {fault}, {}", who(p), result.detail),

@@ -57,12 +57,28 @@ impl GameCommand for OpeningsArgs {
         if let Some(path) = &self.from {
             let text = std::fs::read_to_string(path)
                 .map_err(|e| GameError::new(format!("cannot read '{path}': {e}")))?;
+            if text.trim().is_empty() {
+                return Err(GameError::new(format!("'{path}' is empty")));
+            }
             let games: Vec<(G, Vec<String>)> = if record::is_match_record(&text) {
-                record::read::<G>(&text)?
+                let options = opts.to_string();
+                record::read_located::<G>(&text)
+                    .map_err(|e| e.in_file(path))?
+                    .records
                     .into_iter()
-                    .map(|r| {
-                        let pos = G::from_position(&r.start, opts)?;
-                        Ok((pos, r.moves.into_iter().map(|(m, _)| m).collect()))
+                    .map(|located| {
+                        // The record's own options (checked) must be the
+                        // variant asked for: its positions are of that one.
+                        let line = located.replay::<G>().map_err(|e| e.in_file(path))?;
+                        if located.record.options != options {
+                            return Err(GameError::new(format!(
+                                "{path}:{}: options '{}', not '{options}' (--options)",
+                                located.tag_line("Options"),
+                                located.record.options
+                            )));
+                        }
+                        let moves = located.record.moves.into_iter().map(|(m, _)| m);
+                        Ok((line[0].clone(), moves.collect()))
                     })
                     .collect::<Result<_, GameError>>()?
             } else {

@@ -59,18 +59,23 @@ struct Summary {
     blunders: u32,
 }
 
-/// Reads `text` (agon's records or the game's own format) and annotates
-/// game `index` (from 1), or every game.
+/// Reads `text` (agon's records or the game's own format, from file
+/// `path`) and annotates game `index` (from 1), or every game.
 pub fn review<G: Playable>(
     opts: &GameOptions,
-    text: &str,
+    (path, text): (&str, &str),
     index: Option<usize>,
     (limits, config, searcher): (&Limits, &SearchConfig, &Searcher),
     thresholds: (f64, f64),
 ) -> Result<(), GameError> {
-    let games = read_games::<G>(opts, text)?;
+    if text.trim().is_empty() {
+        return Err(GameError::new(format!("'{path}' is empty")));
+    }
+    let games = read_games::<G>(opts, path, text)?;
     if games.is_empty() {
-        return Err(GameError::new("the file has no complete game record"));
+        return Err(GameError::new(format!(
+            "'{path}' has no complete game record"
+        )));
     }
     let chosen: Vec<&Game<G>> = match index {
         Some(i) => vec![games.get(i.wrapping_sub(1)).ok_or_else(|| {
@@ -87,17 +92,20 @@ pub fn review<G: Playable>(
     Ok(())
 }
 
-fn read_games<G: Playable>(opts: &GameOptions, text: &str) -> Result<Vec<Game<G>>, GameError> {
+fn read_games<G: Playable>(
+    opts: &GameOptions,
+    path: &str,
+    text: &str,
+) -> Result<Vec<Game<G>>, GameError> {
     if record::is_match_record(text) {
-        return record::read::<G>(text)?
+        return record::read_located::<G>(text)
+            .map_err(|e| e.in_file(path))?
+            .records
             .into_iter()
-            .map(|r| {
-                let line = r.replay::<G>()?;
-                let ending = format!(
-                    "{} ({})",
-                    record::result_text(r.outcome, r.players.len()),
-                    record::reason_text::<G>(r.reason)
-                );
+            .map(|located| {
+                let line = located.replay::<G>().map_err(|e| e.in_file(path))?;
+                let r = located.record;
+                let ending = r.ending::<G>();
                 Ok(Game {
                     title: format!("game {}", r.number),
                     players: r.players.clone(),
