@@ -15,7 +15,7 @@ use agon::games::GameKind;
 
 /// The scripted engine, built by `cargo test` as an example next to the
 /// test binary's `deps/` directory.
-fn fake_engine() -> PathBuf {
+pub(crate) fn fake_engine() -> PathBuf {
     let exe = std::env::current_exe().expect("the test binary has a path");
     let dir = exe
         .parent()
@@ -338,12 +338,17 @@ fn openings_from_a_file_start_the_pairs_in_order() {
     assert!(status.success(), "{err}");
     // One game at a time: printed in the order played.
     assert_eq!(firsts, expected, "{out}");
-    std::fs::write(&path, "not a position\n").unwrap();
+    std::fs::write(&path, "# a comment\n\nnot a position\n").unwrap();
     let (status, _, err) = crate::common::run(&args);
-    std::fs::remove_file(&path).ok();
     assert!(!status.success());
+    // The file's line, as compilers name it.
     assert!(
-        err.starts_with("error: opening 1:") && err.lines().count() == 1,
+        err.starts_with(&format!("error: {file}:3: ")) && err.lines().count() == 1,
         "{err}"
     );
+    std::fs::write(&path, "").unwrap();
+    let (status, _, err) = crate::common::run(&args);
+    assert!(!status.success());
+    std::fs::remove_file(&path).ok();
+    assert!(err.contains("is empty"), "{err}");
 }

@@ -8,6 +8,8 @@
 //! - `crash`: exits at once with status 3;
 //! - `hang`: never answers again and ignores `quit` (only a kill ends it);
 //! - `late`: answers after its move time (or 300 ms) plus 300 ms;
+//! - `slow` (whatever `--at`): answers every `go` 10 ms after its move
+//!   time, as a sound engine on a loaded machine may;
 //! - `illegal`: answers `bestmove` with a word that is no move;
 //! - `endless`: prints a 64 MiB line before its answer;
 //! - `twice`: answers `bestmove` twice;
@@ -34,6 +36,7 @@ enum Mode {
     Crash,
     Hang,
     Late,
+    Slow,
     Illegal,
     Endless,
     Twice,
@@ -53,6 +56,7 @@ fn main() {
                     "crash" => Mode::Crash,
                     "hang" => Mode::Hang,
                     "late" => Mode::Late,
+                    "slow" => Mode::Slow,
                     "illegal" => Mode::Illegal,
                     "endless" => Mode::Endless,
                     "twice" => Mode::Twice,
@@ -114,7 +118,17 @@ fn main() {
         } else if line.starts_with("go") {
             gos += 1;
             let word = random_move(&game, &options, &position, &mut rng);
+            let movetime = line
+                .split_whitespace()
+                .skip_while(|w| *w != "movetime")
+                .nth(1)
+                .and_then(|ms| ms.parse().ok())
+                .unwrap_or(300);
             match mode {
+                Mode::Slow => {
+                    std::thread::sleep(Duration::from_millis(movetime + 10));
+                    format!("bestmove {word}")
+                }
                 _ if gos != at => format!("info depth 1\nbestmove {word}"),
                 Mode::None | Mode::Deaf => format!("bestmove {word}"),
                 Mode::Crash => std::process::exit(3),
@@ -123,12 +137,6 @@ fn main() {
                     String::new()
                 }
                 Mode::Late => {
-                    let movetime = line
-                        .split_whitespace()
-                        .skip_while(|w| *w != "movetime")
-                        .nth(1)
-                        .and_then(|ms| ms.parse().ok())
-                        .unwrap_or(300);
                     std::thread::sleep(Duration::from_millis(movetime + 300));
                     format!("bestmove {word}")
                 }
