@@ -44,9 +44,6 @@ pub trait Engine {
     /// probabilities, plays it and returns its token.
     fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, String>;
 
-    /// Slow set-up of the current game's tables ([`crate::game::Evaluator::prepare`]).
-    fn prepare(&self);
-
     /// The `d` lines.
     fn display(&self) -> Vec<String>;
 

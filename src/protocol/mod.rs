@@ -171,10 +171,7 @@ impl Protocol {
                 self.ugi = command == Command::Ugi;
                 self.handshake();
             }
-            Command::IsReady => {
-                self.engine.prepare();
-                self.out.line("readyok");
-            }
+            Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
                 // A GUI sends this between games: the old search's move
