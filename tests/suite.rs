@@ -83,6 +83,8 @@ mod protocol_bounded;
 mod protocol_first_go;
 #[path = "protocol_fuzz.rs"]
 mod protocol_fuzz;
+#[path = "protocol_input_limits.rs"]
+mod protocol_input_limits;
 #[path = "protocol_nplayer.rs"]
 mod protocol_nplayer;
 #[path = "protocol_transcripts.rs"]

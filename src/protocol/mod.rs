@@ -10,6 +10,7 @@
 
 pub mod engine;
 pub mod go;
+pub mod input;
 pub mod options;
 pub mod output;
 pub mod parser;
@@ -51,13 +52,20 @@ pub fn run_with(mut input: impl BufRead, out: Output, catalog: Catalog) {
     };
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
+        let read = input::read_line(&mut input, &mut buf);
         // Bytes that are not UTF-8 become U+FFFD and fail to parse.
         let line = String::from_utf8_lossy(&buf);
+        match read {
+            input::Line::End => break,
+            input::Line::TooLong => {
+                protocol.out.error(&format!(
+                    "a line longer than {} bytes, ignored: '{line}'",
+                    input::MAX_LINE
+                ));
+                continue;
+            }
+            input::Line::Text => {}
+        }
         // A panic in a game's code (a bug) costs one command, not the
         // engine: commands build new state before committing it.
         let flow = catch_unwind(AssertUnwindSafe(|| protocol.handle(&line)));
