@@ -71,8 +71,8 @@ pub trait Engine {
     /// is over).
     fn go(&self, spec: &GoSpec, ctx: SearchContext) -> Result<Option<JoinHandle<()>>, String>;
 
-    /// This game's bench ([`crate::bench`]) to `depth`.
-    fn bench(&self, depth: u32, config: &SearchConfig) -> crate::bench::Totals;
+    /// This game's bench ([`crate::bench`]) to `depth`, or until `stop`.
+    fn bench(&self, depth: u32, config: &SearchConfig, stop: &AtomicBool) -> crate::bench::Totals;
 }
 
 /// Makes a session of the named game with the given variant options.

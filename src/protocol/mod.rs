@@ -3,11 +3,12 @@
 //! through [`Catalog`] and the object-safe [`Engine`] trait, implemented
 //! once, generically, by [`session::Session`].
 //!
-//! Threads: the reader (this module) keeps reading commands while a search
-//! or a perft runs on its own thread; `stop`, `quit` and end of input set
+//! Threads: the reader (this module) keeps reading commands while a
+//! search, a perft or the bench runs on its own thread; `stop`, `quit` and end of input set
 //! its stop flag and wait for its last line. All output goes through one
 //! line-locked [`Output`].
 
+pub mod bench;
 pub mod engine;
 pub mod go;
 pub mod input;
@@ -442,8 +443,8 @@ impl Protocol {
         }
     }
 
-    /// Every game's bench ([`crate::bench`]) with the current threads and
-    /// search, at `depth` or each game's bench depth.
+    /// Starts every game's bench ([`bench::start`]) with the current
+    /// threads and search, at `depth` or each game's bench depth.
     fn bench(&mut self, depth: Option<u32>) {
         if depth.is_some_and(|d| !(1..=64).contains(&d)) {
             self.out.error("bench: the depth must be 1..=64");
@@ -453,19 +454,19 @@ impl Protocol {
             hash_mb: crate::bench::HASH_MB,
             ..self.config.clone()
         };
-        let mut total = crate::bench::Totals::default();
-        for game in self.catalog.games.clone() {
-            let depth = depth.unwrap_or_else(|| crate::bench::default_depth(game));
-            match (self.catalog.make)(game, "") {
-                Ok(engine) => {
-                    let t = engine.bench(depth, &config);
-                    let line = crate::bench::game_line(game, t.positions, depth, t.nodes);
-                    self.out.line(&format!("info string {line}"));
-                    total.add(t);
-                }
-                Err(e) => self.out.error(&format!("bench {game}: {e}")),
-            }
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let started = bench::start(
+            self.catalog.clone(),
+            depth,
+            config,
+            self.out.clone(),
+            stop.clone(),
+            done.clone(),
+        );
+        match started {
+            Ok(handle) => self.search = Some(Running { handle, stop, done }),
+            Err(e) => self.out.error(&e),
         }
-        self.out.line(&crate::bench::total_line(&total));
     }
 }

@@ -275,7 +275,7 @@ impl<G: Playable> Engine for Session<G> {
         go::start(self, spec, ctx)
     }
 
-    fn bench(&self, depth: u32, config: &SearchConfig) -> crate::bench::Totals {
-        go::bench(&self.pos, depth, config)
+    fn bench(&self, depth: u32, config: &SearchConfig, stop: &AtomicBool) -> crate::bench::Totals {
+        go::bench(&self.pos, depth, config, stop)
     }
 }
