@@ -11,7 +11,7 @@
 //! is not the engine's `Hash` (64 MiB by default), so the signature does
 //! not change with the engine's settings.
 
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use crate::game::{Evaluator, GameError, GameOptions, Playable};
@@ -109,11 +109,13 @@ impl Totals {
 }
 
 /// Searches each root to `depth` with a fresh table of `config.hash_mb`;
-/// `each` sees every result as it comes.
+/// `each` sees every result as it comes. `stop` ends the search of the
+/// root at hand and skips the rest (the totals are then partial).
 pub fn search<G: Playable>(
     roots: &[G],
     depth: u32,
     config: &SearchConfig,
+    stop: &AtomicBool,
     report: &(dyn Fn(&Report) + Sync),
     each: &mut dyn FnMut(usize, &Searched),
 ) -> Totals {
@@ -122,7 +124,6 @@ pub fn search<G: Playable>(
     for root in roots {
         G::Evaluator::default().prepare(root);
     }
-    let stop = AtomicBool::new(false);
     let limits = Limits::depth(depth);
     let mut total = Totals::default();
     let searcher = match Searcher::new(config.hash_mb, config.threads) {
@@ -133,11 +134,14 @@ pub fn search<G: Playable>(
         }
     };
     for (i, root) in roots.iter().enumerate() {
+        if stop.load(Ordering::Relaxed) {
+            break;
+        }
         // A table cleared per position keeps the count independent of
         // what was searched before.
         searcher.clear();
         let start = Instant::now();
-        let res = searcher.think(&Request::new(root, &limits, config), &stop, report);
+        let res = searcher.think(&Request::new(root, &limits, config), stop, report);
         let secs = start.elapsed().as_secs_f64();
         total.add(Totals {
             positions: 1,
@@ -159,11 +163,15 @@ pub fn search<G: Playable>(
 }
 
 /// The bench of `G` as defined: its positions with default options, to
-/// `depth`.
-pub fn run<G: Playable>(depth: u32, config: &SearchConfig) -> Result<Totals, GameError> {
+/// `depth`, or until `stop`.
+pub fn run<G: Playable>(
+    depth: u32,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+) -> Result<Totals, GameError> {
     let opts = GameOptions::defaults(G::option_specs());
     let roots = roots::<G>(&opts, &position_texts(G::NAME))?;
-    Ok(search(&roots, depth, config, &|_| {}, &mut |_, _| {}))
+    Ok(search(&roots, depth, config, stop, &|_| {}, &mut |_, _| {}))
 }
 
 /// The line after each game's positions.

@@ -6,7 +6,7 @@
 //! --divide` prints each root move as it is counted; `agon match` prints a
 //! score line after every game.
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::{BufRead, BufReader};
 use std::process::{Command, Stdio};
 
 use agon::games::GameKind;
@@ -115,19 +115,12 @@ fn signature(out: &str) -> (Vec<String>, u64) {
 fn the_command_line_and_the_protocol_print_the_same_bench() {
     let (code, cli, err) = agon(&["bench", "--depth", "2"]);
     assert_eq!(code, Some(0), "{err}");
-    let mut child = Command::new(crate::common::agon_bin())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("agon runs");
-    child
-        .stdin
-        .take()
-        .expect("stdin")
-        .write_all(b"bench 2\nquit\n")
-        .expect("write");
-    let protocol = child.wait_with_output().expect("agon ends");
-    let protocol = String::from_utf8_lossy(&protocol.stdout);
+    // The bench runs on its own thread: `quit` would stop it, so it is
+    // sent only after the total.
+    let mut e = crate::common::Agon::start();
+    e.send("bench 2");
+    let protocol = e.until(|l| l.starts_with("bench nodes ")).join("\n");
+    e.send("quit");
     let (cli_games, cli_total) = signature(&cli);
     let (protocol_games, protocol_total) = signature(&protocol);
     assert_eq!(cli_games.len(), GameKind::ALL.len(), "{cli}");

@@ -1,7 +1,8 @@
 //! Every command ends, and says only what it knows: quiescence in
 //! positions where nearly every move captures completes depth 1 at once,
-//! `go perft` yields to `stop`, `quit` and the end of input, and the
-//! reports of a search stopped inside an iteration claim no exact score.
+//! `go perft` and `bench` yield to `stop`, `quit` and the end of input,
+//! and the reports of a search stopped inside an iteration claim no exact
+//! score.
 
 use crate::common;
 
@@ -80,6 +81,48 @@ fn quit_and_end_of_input_end_perft() {
         }
         let (rest, status, stderr) = e.finish();
         assert_eq!(rest, ["info string perft stopped"], "{last:?}");
+        assert!(status.success(), "{last:?}: {status:?} {stderr}");
+    }
+}
+
+/// `bench 64` runs for hours: the reader must answer while it runs.
+fn start_long_bench(e: &mut Agon) {
+    e.send("bench 64");
+    e.send("isready");
+    e.expect("readyok");
+}
+
+#[test]
+fn stop_ends_the_bench_and_the_engine_goes_on() {
+    let mut e = Agon::start();
+    start_long_bench(&mut e);
+    e.send("go depth 1");
+    e.expect("info string error: a search is running; send stop first");
+    e.send("stop");
+    e.expect("info string bench stopped");
+    e.send("isready");
+    e.expect("readyok");
+    // A bench that is not stopped still prints every game and the total.
+    e.send("bench 1");
+    let out = e.until(|l| l.starts_with("bench nodes "));
+    let games = out
+        .iter()
+        .filter(|l| l.starts_with("info string bench ") && l.contains(" positions "))
+        .count();
+    assert_eq!(games, 5, "{out:?}");
+    assert_eq!(games + 1, out.len(), "{out:?}");
+}
+
+#[test]
+fn quit_and_end_of_input_end_the_bench() {
+    for last in [Some("quit"), None] {
+        let mut e = Agon::start();
+        start_long_bench(&mut e);
+        if let Some(word) = last {
+            e.send(word);
+        }
+        let (rest, status, stderr) = e.finish();
+        assert_eq!(rest, ["info string bench stopped"], "{last:?}");
         assert!(status.success(), "{last:?}: {status:?} {stderr}");
     }
 }

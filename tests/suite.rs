@@ -79,8 +79,12 @@ mod protocol;
 mod protocol_bestmove;
 #[path = "protocol_bounded.rs"]
 mod protocol_bounded;
+#[path = "protocol_first_go.rs"]
+mod protocol_first_go;
 #[path = "protocol_fuzz.rs"]
 mod protocol_fuzz;
+#[path = "protocol_input_limits.rs"]
+mod protocol_input_limits;
 #[path = "protocol_nplayer.rs"]
 mod protocol_nplayer;
 #[path = "protocol_transcripts.rs"]

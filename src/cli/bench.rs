@@ -3,6 +3,8 @@
 //! to measure with: threads, another table size, LMR off, one position,
 //! every iteration, another search (`--search mcts`: playouts per second).
 
+use std::sync::atomic::AtomicBool;
+
 use clap::Args;
 
 use super::{on_game, GameCommand};
@@ -120,7 +122,9 @@ impl GameCommand for BenchArgs {
                 out!("  {}", pv_line(p, false));
             }
         };
-        let totals = crate::bench::search(&roots, depth, &config, &report, &mut |i, s| {
+        // The command line's bench runs to its end (^C ends the process).
+        let stop = AtomicBool::new(false);
+        let totals = crate::bench::search(&roots, depth, &config, &stop, &report, &mut |i, s| {
             out!(
                 "{} position {:>2}: depth {} best {} score {} nodes {} time {:.3} s",
                 G::NAME,

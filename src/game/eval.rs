@@ -19,7 +19,7 @@ use super::{decider_after, Game, GameError, Player, Score, Status};
 pub const EVAL_LIMIT: Score = 20_000;
 
 /// Scores positions of `G`: the searches' leaves, the protocol's `eval`
-/// (`terms`) and `isready` (`prepare`), `agon analyse`. Cheap to clone.
+/// (`terms`) and game set-up (`prepare`), `agon analyse`. Cheap to clone.
 pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
     /// Static evaluation from the view of the player to move (decision
     /// nodes). Must be within `±EVAL_LIMIT`.
@@ -72,8 +72,8 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
 
     /// Builds whatever the evaluator computes on first use for positions
     /// like `pos` (Palma's race table of its rule set), so that a timed
-    /// search does not pay for it. The protocol calls it at `isready`,
-    /// where UCI-style engines do their slow set-up.
+    /// search does not pay for it. The protocol calls it when a game or
+    /// a position is set, before any `go` can start.
     fn prepare(&self, pos: &G) {
         let _ = pos;
     }

@@ -44,9 +44,6 @@ pub trait Engine {
     /// probabilities, plays it and returns its token.
     fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, String>;
 
-    /// Slow set-up of the current game's tables ([`crate::game::Evaluator::prepare`]).
-    fn prepare(&self);
-
     /// The `d` lines.
     fn display(&self) -> Vec<String>;
 
@@ -74,8 +71,8 @@ pub trait Engine {
     /// is over).
     fn go(&self, spec: &GoSpec, ctx: SearchContext) -> Result<Option<JoinHandle<()>>, String>;
 
-    /// This game's bench ([`crate::bench`]) to `depth`.
-    fn bench(&self, depth: u32, config: &SearchConfig) -> crate::bench::Totals;
+    /// This game's bench ([`crate::bench`]) to `depth`, or until `stop`.
+    fn bench(&self, depth: u32, config: &SearchConfig, stop: &AtomicBool) -> crate::bench::Totals;
 }
 
 /// Makes a session of the named game with the given variant options.

@@ -3,7 +3,7 @@
 //! `info` lines and the `bestmove` (protocol.md, "go").
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
@@ -207,9 +207,15 @@ fn search_job<G: Playable>(
     ctx.out.line(&bestmove_line(best_text.as_deref()));
 }
 
-/// The bench of `G` ([`crate::bench`]; its positions are tested to parse).
-pub fn bench<G: Playable>(_start: &G, depth: u32, config: &SearchConfig) -> crate::bench::Totals {
-    crate::bench::run::<G>(depth, config).unwrap_or_default()
+/// The bench of `G` ([`crate::bench`]; its positions are tested to parse),
+/// until `stop`.
+pub fn bench<G: Playable>(
+    _start: &G,
+    depth: u32,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+) -> crate::bench::Totals {
+    crate::bench::run::<G>(depth, config, stop).unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -3,13 +3,15 @@
 //! through [`Catalog`] and the object-safe [`Engine`] trait, implemented
 //! once, generically, by [`session::Session`].
 //!
-//! Threads: the reader (this module) keeps reading commands while a search
-//! or a perft runs on its own thread; `stop`, `quit` and end of input set
+//! Threads: the reader (this module) keeps reading commands while a
+//! search, a perft or the bench runs on its own thread; `stop`, `quit` and end of input set
 //! its stop flag and wait for its last line. All output goes through one
 //! line-locked [`Output`].
 
+pub mod bench;
 pub mod engine;
 pub mod go;
+pub mod input;
 pub mod options;
 pub mod output;
 pub mod parser;
@@ -51,13 +53,20 @@ pub fn run_with(mut input: impl BufRead, out: Output, catalog: Catalog) {
     };
     let mut buf = Vec::new();
     loop {
-        buf.clear();
-        match input.read_until(b'\n', &mut buf) {
-            Ok(0) | Err(_) => break,
-            Ok(_) => {}
-        }
+        let read = input::read_line(&mut input, &mut buf);
         // Bytes that are not UTF-8 become U+FFFD and fail to parse.
         let line = String::from_utf8_lossy(&buf);
+        match read {
+            input::Line::End => break,
+            input::Line::TooLong => {
+                protocol.out.error(&format!(
+                    "a line longer than {} bytes, ignored: '{line}'",
+                    input::MAX_LINE
+                ));
+                continue;
+            }
+            input::Line::Text => {}
+        }
         // A panic in a game's code (a bug) costs one command, not the
         // engine: commands build new state before committing it.
         let flow = catch_unwind(AssertUnwindSafe(|| protocol.handle(&line)));
@@ -171,10 +180,7 @@ impl Protocol {
                 self.ugi = command == Command::Ugi;
                 self.handshake();
             }
-            Command::IsReady => {
-                self.engine.prepare();
-                self.out.line("readyok");
-            }
+            Command::IsReady => self.out.line("readyok"),
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
                 // A GUI sends this between games: the old search's move
@@ -437,8 +443,8 @@ impl Protocol {
         }
     }
 
-    /// Every game's bench ([`crate::bench`]) with the current threads and
-    /// search, at `depth` or each game's bench depth.
+    /// Starts every game's bench ([`bench::start`]) with the current
+    /// threads and search, at `depth` or each game's bench depth.
     fn bench(&mut self, depth: Option<u32>) {
         if depth.is_some_and(|d| !(1..=64).contains(&d)) {
             self.out.error("bench: the depth must be 1..=64");
@@ -448,19 +454,19 @@ impl Protocol {
             hash_mb: crate::bench::HASH_MB,
             ..self.config.clone()
         };
-        let mut total = crate::bench::Totals::default();
-        for game in self.catalog.games.clone() {
-            let depth = depth.unwrap_or_else(|| crate::bench::default_depth(game));
-            match (self.catalog.make)(game, "") {
-                Ok(engine) => {
-                    let t = engine.bench(depth, &config);
-                    let line = crate::bench::game_line(game, t.positions, depth, t.nodes);
-                    self.out.line(&format!("info string {line}"));
-                    total.add(t);
-                }
-                Err(e) => self.out.error(&format!("bench {game}: {e}")),
-            }
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let started = bench::start(
+            self.catalog.clone(),
+            depth,
+            config,
+            self.out.clone(),
+            stop.clone(),
+            done.clone(),
+        );
+        match started {
+            Ok(handle) => self.search = Some(Running { handle, stop, done }),
+            Err(e) => self.out.error(&e),
         }
-        self.out.line(&crate::bench::total_line(&total));
     }
 }

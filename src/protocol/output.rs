@@ -52,10 +52,76 @@ impl Output {
         let _ = sink.flush();
     }
 
-    /// The one error line a bad command gets (protocol.md, "Errors").
+    /// The one error line a bad command gets (protocol.md, "Errors"),
+    /// bounded here whatever built the message ([`bounded_error`]).
     pub fn error(&self, message: &str) {
-        self.line(&format!("info string error: {message}"));
+        self.line(&bounded_error(message));
     }
+}
+
+/// The most characters of one input an error line quotes.
+pub const QUOTE_CHARS: usize = 40;
+
+/// The longest error line, in characters, `info string error: ` included.
+pub const MAX_ERROR_LINE: usize = 512;
+
+/// At most [`QUOTE_CHARS`] of `text`, a cut marked with `…`.
+pub fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(QUOTE_CHARS).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
+}
+
+/// The error line for `message`: every quoted input in it ('…') cut by
+/// [`shorten`], the whole line cut at [`MAX_ERROR_LINE`]. Messages are
+/// built in many places, games' parsers among them, and some quote what
+/// they were given whole; cutting here bounds them all at once.
+///
+/// A quote opens at a `'` that does not follow a letter or digit and
+/// closes at the next `'` that no letter or digit follows, so the input's
+/// own apostrophes (`a'b`) stay inside it. An input that leaves a quote
+/// open is still bounded by the line's cut.
+pub fn bounded_error(message: &str) -> String {
+    let chars: Vec<char> = message.chars().collect();
+    let word = |i: Option<usize>| {
+        i.and_then(|i| chars.get(i))
+            .is_some_and(|c| c.is_alphanumeric())
+    };
+    let mut out = String::from("info string error: ");
+    let mut closes = true;
+    let mut i = 0;
+    while i < chars.len() {
+        let opens = chars[i] == '\'' && !word(i.checked_sub(1));
+        let close = if opens && closes {
+            (i + 1..chars.len()).find(|&j| chars[j] == '\'' && !word(Some(j + 1)))
+        } else {
+            None
+        };
+        match close {
+            Some(j) => {
+                let quoted: String = chars[i + 1..j].iter().collect();
+                out.push('\'');
+                out.push_str(&shorten(&quoted));
+                out.push('\'');
+                i = j + 1;
+            }
+            None => {
+                // No closing quote after i means none after any later
+                // opening either: one failed search ends the searching,
+                // which keeps this linear in the message.
+                closes &= !opens;
+                out.push(chars[i]);
+                i += 1;
+            }
+        }
+    }
+    if out.chars().count() > MAX_ERROR_LINE {
+        out = out.chars().take(MAX_ERROR_LINE - 1).collect();
+        out.push('…');
+    }
+    out
 }
 
 /// The text written to an [`Output::in_memory`].
@@ -200,5 +266,51 @@ mod tests {
         out.error("bad\nthing\r");
         out.line("next");
         assert_eq!(captured.lines(), ["info string error: bad thing ", "next"]);
+    }
+
+    #[test]
+    fn error_lines_quote_at_most_40_characters_of_an_input() {
+        let long = "x".repeat(70_000);
+        let cut = format!("'{}…'", "x".repeat(QUOTE_CHARS));
+        assert_eq!(
+            bounded_error(&format!("move '{long}': move '{long}' is bad")),
+            format!("info string error: move {cut}: move {cut} is bad")
+        );
+        // Spaces and apostrophes inside the input stay inside the quote;
+        // text of the message is kept.
+        let words = "a b ".repeat(10_000);
+        assert_eq!(
+            bounded_error(&format!("bad position '{words}': expected '/', it's x")),
+            format!(
+                "info string error: bad position '{}…': expected '/', it's x",
+                &words[..QUOTE_CHARS]
+            )
+        );
+        assert_eq!(
+            bounded_error("move 'a'b': x 'y'"),
+            "info string error: move 'a'b': x 'y'"
+        );
+        let already = format!("'{}…'", "y".repeat(QUOTE_CHARS));
+        assert_eq!(
+            bounded_error(&already),
+            format!("info string error: {already}")
+        );
+    }
+
+    #[test]
+    fn no_error_line_is_longer_than_the_bound() {
+        let long = "z".repeat(70_000);
+        for message in [
+            long.clone(),
+            format!("unclosed '{long}"),
+            format!("('{}", "('a".repeat(30_000)),
+            "'a b' ".repeat(1000),
+        ] {
+            let line = bounded_error(&message);
+            assert!(line.chars().count() <= MAX_ERROR_LINE, "{}", line.len());
+            assert!(line.starts_with("info string error: "));
+        }
+        let short = "setoption: unknown option 'Colour' (known: Game, Hash)";
+        assert_eq!(bounded_error(short), format!("info string error: {short}"));
     }
 }

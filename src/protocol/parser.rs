@@ -2,6 +2,8 @@
 //! knows no game: moves and position strings stay text until the session
 //! of the current game reads them.
 
+pub use super::output::shorten;
+
 /// A parsed command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -273,15 +275,6 @@ fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
 fn millis(what: &str, text: &str) -> Result<u64, String> {
     let v: i64 = number(what, text)?;
     Ok(v.max(0) as u64)
-}
-
-/// Quotes at most 40 characters of user input in a message.
-pub fn shorten(text: &str) -> String {
-    let mut s: String = text.chars().take(40).collect();
-    if s.len() < text.len() {
-        s.push('…');
-    }
-    s
 }
 
 #[cfg(test)]

@@ -25,10 +25,12 @@ pub struct Session<G: Playable> {
 }
 
 impl<G: Playable> Session<G> {
-    /// A session at the start position for the given options text.
+    /// A session at the start position for the given options text, with
+    /// the tables its evaluator builds on first use built ([`prepare`]).
     pub fn new(options: &str) -> Result<Self, String> {
         let options = GameOptions::parse(options, G::option_specs()).map_err(|e| e.to_string())?;
         let pos = G::new(&options).map_err(|e| e.to_string())?;
+        prepare(&pos);
         Ok(Session {
             options,
             pos,
@@ -72,6 +74,14 @@ impl<G: Playable> Session<G> {
             .map(|s| s.to_string())
             .unwrap_or_else(|| format!("player {}", p + 1))
     }
+}
+
+/// Builds what the evaluator computes on first use for positions like
+/// `pos` (Palma's race table, 0.2 to 0.8 s), when the game or position is
+/// set: the first `go` must not pay for it out of its clock, and a GUI
+/// need not send `isready` before it (protocol.md, "isready").
+fn prepare<G: Playable>(pos: &G) {
+    G::Evaluator::default().prepare(pos);
 }
 
 /// Plays `text` on `pos` after checking it against the legal moves or
@@ -125,6 +135,9 @@ impl<G: Playable> Engine for Session<G> {
             })?;
             history.push(before);
         }
+        // The same rules as the session's start: its tables exist, unless
+        // an evaluator's depend on the position.
+        prepare(&pos);
         self.pos = pos;
         self.history = history;
         Ok(())
@@ -143,10 +156,6 @@ impl<G: Playable> Engine for Session<G> {
         self.history.push(self.pos.hash());
         self.pos.play(pick);
         Ok(text)
-    }
-
-    fn prepare(&self) {
-        G::Evaluator::default().prepare(self.position());
     }
 
     fn display(&self) -> Vec<String> {
@@ -266,7 +275,7 @@ impl<G: Playable> Engine for Session<G> {
         go::start(self, spec, ctx)
     }
 
-    fn bench(&self, depth: u32, config: &SearchConfig) -> crate::bench::Totals {
-        go::bench(&self.pos, depth, config)
+    fn bench(&self, depth: u32, config: &SearchConfig, stop: &AtomicBool) -> crate::bench::Totals {
+        go::bench(&self.pos, depth, config, stop)
     }
 }

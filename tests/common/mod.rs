@@ -99,6 +99,11 @@ impl Agon {
         }
     }
 
+    /// The engine's process id.
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn send(&mut self, line: &str) {
         self.send_bytes(format!("{line}\n").as_bytes());
     }
