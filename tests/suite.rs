@@ -83,6 +83,8 @@ mod protocol_bounded;
 mod protocol_fuzz;
 #[path = "protocol_nplayer.rs"]
 mod protocol_nplayer;
+#[path = "protocol_scale.rs"]
+mod protocol_scale;
 #[path = "protocol_transcripts.rs"]
 mod protocol_transcripts;
 #[path = "search_abalone.rs"]
