@@ -79,6 +79,8 @@ mod protocol;
 mod protocol_bestmove;
 #[path = "protocol_bounded.rs"]
 mod protocol_bounded;
+#[path = "protocol_clock.rs"]
+mod protocol_clock;
 #[path = "protocol_fuzz.rs"]
 mod protocol_fuzz;
 #[path = "protocol_nplayer.rs"]
