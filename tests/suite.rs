@@ -79,6 +79,8 @@ mod protocol;
 mod protocol_bestmove;
 #[path = "protocol_bounded.rs"]
 mod protocol_bounded;
+#[path = "protocol_clock.rs"]
+mod protocol_clock;
 #[path = "protocol_first_go.rs"]
 mod protocol_first_go;
 #[path = "protocol_fuzz.rs"]
@@ -87,6 +89,8 @@ mod protocol_fuzz;
 mod protocol_input_limits;
 #[path = "protocol_nplayer.rs"]
 mod protocol_nplayer;
+#[path = "protocol_scale.rs"]
+mod protocol_scale;
 #[path = "protocol_transcripts.rs"]
 mod protocol_transcripts;
 #[path = "search_abalone.rs"]

@@ -9,7 +9,8 @@ use crate::game::GameError;
 use crate::search::ScoreReport;
 
 /// `movenumber` (draw only: the full moves played before it applies),
-/// `movecount` (consecutive moves of each engine), `score` (centi-units).
+/// `movecount` (consecutive moves of each engine), `score` (centi-units of
+/// `score cp`, the protocol's scale: 100 = one marble, man or Peltast).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct ScoreRule {
     pub movenumber: u32,

@@ -26,6 +26,7 @@ use clap::Args;
 use super::GameCommand;
 use crate::game::{
     decider_after, Evaluator, GameError, GameOptions, Outcome, Playable, Player, Status,
+    CP_PER_UNIT,
 };
 use crate::games::GameKind;
 use crate::search::expectimax::value::Scale;
@@ -176,7 +177,10 @@ pub(super) fn win_scale<G: Playable>() -> Option<crate::game::Score> {
 pub(super) fn to_units<G: Playable>(s: ScoreReport) -> f64 {
     match (win_scale::<G>(), s) {
         (Some(_), ScoreReport::Cp(v)) => {
-            Scale::of::<G>(&G::Evaluator::default()).win_probability(f64::from(v))
+            // Back from the protocol's scale to the evaluator's.
+            let ev = G::Evaluator::default();
+            let internal = f64::from(v) * f64::from(ev.cp_unit()) / f64::from(CP_PER_UNIT);
+            Scale::of::<G>(&ev).win_probability(internal)
         }
         (Some(_), ScoreReport::Mate(n)) => f64::from(u8::from(n > 0)),
         (None, s) => score_key(s),

@@ -18,6 +18,27 @@ use super::{decider_after, Game, GameError, Player, Score, Status};
 /// win/loss scores above it.
 pub const EVAL_LIMIT: Score = 20_000;
 
+/// What one marble, man or piece is worth on the protocol's scale
+/// (`score cp`, `eval`, `agon analyse`, the referee's thresholds).
+pub const CP_PER_UNIT: Score = 100;
+
+/// An internal evaluation `value` on the protocol's scale, where `unit`
+/// internal units are one marble, man or piece ([`Evaluator::cp_unit`]):
+/// the one conversion every score goes through on its way out of the
+/// engine, rounded to the nearest centi-unit.
+pub fn to_cp(value: Score, unit: Score) -> Score {
+    if unit == CP_PER_UNIT || unit <= 0 {
+        return value;
+    }
+    let (v, u) = (i64::from(value) * i64::from(CP_PER_UNIT), i64::from(unit));
+    let rounded = if v >= 0 {
+        (v + u / 2) / u
+    } else {
+        (v - u / 2) / u
+    };
+    rounded.clamp(i64::from(Score::MIN), i64::from(Score::MAX)) as Score
+}
+
 /// Scores positions of `G`: the searches' leaves, the protocol's `eval`
 /// (`terms`) and game set-up (`prepare`), `agon analyse`. Cheap to clone.
 pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
@@ -47,9 +68,32 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
     }
 
     /// Named evaluation terms for the `eval` command: (name, value from the
-    /// view of the player to move).
+    /// view of the player to move), in internal units.
     fn terms(&self, pos: &G) -> Vec<(&'static str, Score)> {
         vec![("total", self.evaluate(pos))]
+    }
+
+    /// Internal units worth one marble, man or piece: [`CP_PER_UNIT`]
+    /// centi-units on the protocol's scale. Searches keep their scores in
+    /// internal units; [`to_cp`] converts them where they leave the
+    /// engine. The default says the evaluation is in centi-units already.
+    fn cp_unit(&self) -> Score {
+        CP_PER_UNIT
+    }
+
+    /// [`Evaluator::terms`] on the protocol's scale, each term rounded
+    /// alone, ending with the `total` (added when `terms` has none).
+    fn terms_cp(&self, pos: &G) -> Vec<(&'static str, Score)> {
+        let unit = self.cp_unit();
+        let mut out: Vec<(&'static str, Score)> = self
+            .terms(pos)
+            .into_iter()
+            .map(|(name, v)| (name, to_cp(v, unit)))
+            .collect();
+        if !out.iter().any(|(name, _)| *name == "total") {
+            out.push(("total", to_cp(self.evaluate(pos), unit)));
+        }
+        out
     }
 
     /// `Some(s)` when [`Evaluator::evaluate`] is a win probability `p`
@@ -77,6 +121,18 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
     fn prepare(&self, pos: &G) {
         let _ = pos;
     }
+}
+
+/// [`Evaluator::cp_unit`] of a linear evaluator whose first weight prices
+/// one marble, man or piece (it sets the scale: `agon tune` never moves
+/// it): that weight, so a weight set given at run time (`weights=`) keeps
+/// one piece at 100 cp, or `default` when the set makes it no unit (≤ 0).
+pub fn material_unit(weights: &[Score], default: Score) -> Score {
+    weights
+        .first()
+        .copied()
+        .filter(|&w| w > 0)
+        .unwrap_or(default)
 }
 
 /// A game with an evaluator: the one searches use unless given another.
@@ -208,6 +264,17 @@ impl WeightSet {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn to_cp_rounds_to_the_nearest_centi_unit_both_ways() {
+        assert_eq!(to_cp(3000, 3000), 100);
+        assert_eq!(to_cp(-3000, 3000), -100);
+        assert_eq!(to_cp(3014, 3000), 100);
+        assert_eq!(to_cp(3015, 3000), 101);
+        assert_eq!(to_cp(-3015, 3000), -101);
+        assert_eq!(to_cp(1234, CP_PER_UNIT), 1234);
+        assert_eq!(to_cp(20_000, 3000), 667);
+    }
 
     #[test]
     fn bad_sets_are_errors() {

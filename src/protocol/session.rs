@@ -238,16 +238,11 @@ impl<G: Playable> Engine for Session<G> {
             }
             Status::Over(_) => return Err("eval needs a decision node; the game is over".into()),
         }
-        let evaluator = G::Evaluator::default();
-        let mut terms: Vec<(String, i32)> = evaluator
-            .terms(&self.pos)
+        Ok(G::Evaluator::default()
+            .terms_cp(&self.pos)
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
-            .collect();
-        if !terms.iter().any(|(k, _)| k == "total") {
-            terms.push(("total".into(), evaluator.evaluate(&self.pos)));
-        }
-        Ok(terms)
+            .collect())
     }
 
     fn query(&self, query: Query) -> String {

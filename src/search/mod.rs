@@ -43,7 +43,7 @@ mod tests;
 pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
 
-use crate::game::Playable;
+use crate::game::{Evaluator, Playable};
 use std::any::Any;
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
@@ -286,7 +286,15 @@ impl Searcher {
         stop: &AtomicBool,
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult<G::Move> {
-        let result = self.dispatch(req, stop, report);
+        // Scores leave the search here, on the protocol's scale: the
+        // searches themselves keep the evaluator's units.
+        let unit = req.evaluator.cp_unit();
+        let shown = |r: &Report| match score::shown_report(r, unit) {
+            Some(scaled) => report(&scaled),
+            None => report(r),
+        };
+        let mut result = self.dispatch(req, stop, &shown);
+        result.score = score::shown(result.score, unit);
         if req.limits.infinite {
             // UCI: `go infinite` answers only after `stop`, even when the
             // search is done (a solved position, the depth cap).

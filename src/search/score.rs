@@ -1,13 +1,15 @@
-//! Search scores: centi-units from the view of the player to move, with
-//! proven wins and losses above any static evaluation.
+//! Search scores: the evaluator's internal units from the view of the
+//! player to move, with proven wins and losses above any static
+//! evaluation. They leave the engine through [`shown`], on the protocol's
+//! scale (100 cp = one marble, man or piece).
 //!
 //! A win reached `n` plies below the root scores `MATE - n`, a loss
 //! `-(MATE - n)`, so shorter wins and longer losses are preferred. The
 //! transposition table stores mate scores relative to the node (see
 //! [`to_tt`]/[`from_tt`]) because one entry is reached at different plies.
 
-use super::info::ScoreReport;
-use crate::game::EVAL_LIMIT;
+use super::info::{Report, ScoreReport};
+use crate::game::{to_cp, EVAL_LIMIT};
 
 pub type Value = i32;
 
@@ -73,6 +75,26 @@ pub fn report(v: Value) -> ScoreReport {
     }
 }
 
+/// A reported score on the protocol's scale, `unit` internal units being
+/// 100 cp ([`crate::game::Evaluator::cp_unit`]); mates are unchanged.
+pub fn shown(score: ScoreReport, unit: Value) -> ScoreReport {
+    match score {
+        ScoreReport::Cp(v) => ScoreReport::Cp(to_cp(v, unit)),
+        mate => mate,
+    }
+}
+
+/// A search report on the protocol's scale (see [`shown`]).
+pub fn shown_report(report: &Report, unit: Value) -> Option<Report> {
+    match report {
+        Report::Pv(p) => {
+            let score = shown(p.score, unit);
+            (score != p.score).then(|| Report::Pv(super::PvInfo { score, ..p.clone() }))
+        }
+        _ => None,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -87,6 +109,13 @@ mod tests {
         assert_eq!(report(mate_score(false, 2)), ScoreReport::Mate(-1));
         assert_eq!(report(mate_score(false, 4)), ScoreReport::Mate(-2));
         assert_eq!(report(150), ScoreReport::Cp(150));
+    }
+
+    #[test]
+    fn shown_scales_centi_units_and_keeps_mates() {
+        assert_eq!(shown(ScoreReport::Cp(-4516), 3000), ScoreReport::Cp(-151));
+        assert_eq!(shown(ScoreReport::Mate(-3), 3000), ScoreReport::Mate(-3));
+        assert_eq!(shown(ScoreReport::Cp(77), 100), ScoreReport::Cp(77));
     }
 
     #[test]

@@ -10,7 +10,10 @@
 //!   next one usually takes longer than all before it — and at most 4× the
 //!   soft limit, never more than 80 % of what is left, is the hard limit,
 //!   checked while searching.
-//! - `infinite` or no time limit: only `stop`, depth and nodes end it.
+//! - clocks given, but none for the mover, and no `movetime`, `depth` or
+//!   `nodes`: [`UNCLOCKED_MOVETIME`], as if `movetime` said so (`go wtime
+//!   1000` with Black to move must still answer).
+//! - `infinite` or no limit at all: only `stop`, depth and nodes end it.
 
 use super::limits::Limits;
 use super::SearchConfig;
@@ -20,6 +23,11 @@ use std::time::{Duration, Instant};
 /// Moves to share the clock over when neither `movestogo` nor the game
 /// gives a number.
 pub const DEFAULT_MOVES_TO_GO: u32 = 30;
+
+/// The move time of a search whose `go` gives clocks but not the mover's,
+/// and nothing else that ends it: short, so a GUI that sent the wrong
+/// side's clock gets a prompt `bestmove`.
+pub const UNCLOCKED_MOVETIME: Duration = Duration::from_millis(1000);
 
 /// The margin kept beyond `MoveOverhead`: 1 % of the clock, 5 to 50 ms
 /// (process start-up of a search thread, a descheduled poll, output).
@@ -51,12 +59,19 @@ impl TimeManager {
         if limits.infinite {
             return tm;
         }
-        if let Some(mt) = limits.movetime {
+        let movers_clock = limits.clocks.get(usize::from(mover)).copied().flatten();
+        let others_only = movers_clock.is_none() && limits.clocks.iter().any(Option::is_some);
+        let bounded = limits.depth.is_some() || limits.nodes.is_some();
+        let movetime = match limits.movetime {
+            None if others_only && !bounded => Some(UNCLOCKED_MOVETIME),
+            mt => mt,
+        };
+        if let Some(mt) = movetime {
             let t = mt.saturating_sub(overhead).max(floor);
             tm.soft = Some(t);
             tm.hard = Some(t);
         }
-        if let Some(Some(clock)) = limits.clocks.get(usize::from(mover)) {
+        if let Some(clock) = movers_clock {
             let reserve = overhead + safety(clock.time);
             let left = clock.time.saturating_sub(reserve).max(floor);
             let mtg = limits
@@ -218,6 +233,32 @@ mod tests {
         assert_eq!(d.next(), Duration::from_secs(10));
         assert!(!tm.may_start_iteration(d.next()));
         assert!(tm.may_start_iteration(Duration::from_millis(10)));
+    }
+
+    #[test]
+    fn a_clock_for_another_player_only_still_ends_the_search() {
+        let limits = Limits {
+            clocks: vec![
+                None,
+                Some(Clock {
+                    time: Duration::from_millis(1000),
+                    inc: Duration::ZERO,
+                }),
+            ],
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&limits, &cfg(), 0, None);
+        assert_eq!(
+            tm.hard,
+            Some(UNCLOCKED_MOVETIME - Duration::from_millis(10))
+        );
+        // A depth or node limit ends it already; no clock at all is `go`.
+        let deep = Limits {
+            depth: Some(3),
+            ..limits.clone()
+        };
+        assert!(!TimeManager::new(&deep, &cfg(), 0, None).has_deadline());
+        assert!(!TimeManager::new(&Limits::default(), &cfg(), 0, None).has_deadline());
     }
 
     #[test]

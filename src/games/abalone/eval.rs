@@ -6,6 +6,7 @@
 use super::board::{shift, Bits, BOARD, DIRS, EDGE, RINGS_FROM};
 use super::movegen;
 use super::Abalone;
+use crate::game::eval::material_unit;
 use crate::game::{Evaluator, Score, EVAL_LIMIT};
 
 /// Number of features.
@@ -23,9 +24,10 @@ pub const FEATURE_NAMES: [&str; NUM_FEATURES] = [
     "tempo",
 ];
 
-/// Weights in centi-units per feature unit. The first (material) is fixed
-/// by hand and sets the scale; the others are fitted by `agon tune` (see
-/// the README for the command and data).
+/// Weights in internal units per feature unit. The first (material) is
+/// fixed by hand and sets the scale: a marble is 3000 internal units, shown
+/// as 100 cp ([`Evaluator::cp_unit`]); the others are fitted by `agon tune`
+/// (see the README for the command and data).
 pub const WEIGHTS: [i32; NUM_FEATURES] = [3000, 145, 82, -53, 93, 158, -140, 157];
 
 /// Opposing marbles this side has ejected.
@@ -113,6 +115,12 @@ impl Evaluator<Abalone> for AbaloneEvaluator {
 
     fn terms(&self, pos: &Abalone) -> Vec<(&'static str, Score)> {
         terms(pos, &self.weights)
+    }
+
+    // The search keeps the fine-grained internal units (the bench and
+    // the tuned weights are on them); a marble is shown as 100 cp.
+    fn cp_unit(&self) -> Score {
+        material_unit(&self.weights, WEIGHTS[0])
     }
 }
 

@@ -18,6 +18,7 @@ use super::capture::capture_targets;
 use super::movegen::{fill, HOPLITE_LIMIT};
 use super::rules::{basileus_advance, has_active, State};
 use super::PetteiaGame;
+use crate::game::eval::material_unit;
 use crate::game::{Evaluator, Score, EVAL_LIMIT};
 
 pub const NUM_FEATURES: usize = 16;
@@ -224,6 +225,11 @@ impl<const DICE: bool> Evaluator<PetteiaGame<DICE>> for PetteiaEvaluator {
 
     fn terms(&self, pos: &PetteiaGame<DICE>) -> Vec<(&'static str, Score)> {
         terms(&pos.state, &self.weights)
+    }
+
+    // A Peltast (the first weight) is the unit.
+    fn cp_unit(&self) -> Score {
+        material_unit(&self.weights, WEIGHTS[0])
     }
 }
 

@@ -7,6 +7,7 @@
 
 use super::board::{bit, file_of, rank_of, Points, BACK_RANK};
 use super::{ZMove, Zamma};
+use crate::game::eval::material_unit;
 use crate::game::{Evaluator, Score, EVAL_LIMIT};
 
 /// Names of the evaluation features, in [`features`] order.
@@ -102,6 +103,10 @@ impl Evaluator<Zamma> for ZammaEvaluator {
 
     fn terms(&self, z: &Zamma) -> Vec<(&'static str, Score)> {
         terms(z, &self.weights)
+    }
+
+    fn cp_unit(&self) -> Score {
+        material_unit(&self.weights, WEIGHTS[0])
     }
 }
 

@@ -1,0 +1,71 @@
+//! One score scale in every game (issue 22): `score cp` is centi-units,
+//! 100 = one marble, man or piece. A position one marble or man up and
+//! otherwise level reports 50 to 200 at depth 1 in Abalone, Zamma and
+//! Petteia (Abalone reported about 3,900 before), and Abalone's `eval`
+//! prices the marble at 100.
+
+use crate::common::Agon;
+
+/// The `score cp` of the last `info` line with one, after `go depth 1`.
+fn depth_one_cp(game: &str, fen: &str) -> i32 {
+    let mut e = Agon::start();
+    e.send(&format!("setoption name Game value {game}"));
+    e.send(&format!("position fen {fen}"));
+    e.send("go depth 1");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    let cp = out
+        .iter()
+        .rev()
+        .find_map(|l| {
+            let words: Vec<&str> = l.split_whitespace().collect();
+            let i = words.windows(2).position(|w| w == ["score", "cp"])?;
+            words.get(i + 2)?.parse::<i32>().ok()
+        })
+        .unwrap_or_else(|| panic!("{game}: no score cp in {out:?}"));
+    e.finish();
+    cp
+}
+
+fn assert_one_unit(game: &str, fen: &str) {
+    let cp = depth_one_cp(game, fen);
+    assert!(
+        (50..=200).contains(&cp),
+        "{game}: one unit up scored cp {cp}, not 50..=200 ({fen})"
+    );
+}
+
+#[test]
+fn abalone_one_marble_up_is_about_100() {
+    // The start with White's middle marble of row g ejected; Black moves.
+    assert_one_unit(
+        "abalone",
+        "wwwww/wwwwww/2w1w2/8/9/8/2bbb2/bbbbbb/bbbbb-0b1w b",
+    );
+}
+
+#[test]
+fn zamma_one_man_up_is_about_100() {
+    // Black men on c3 and g3, White's on c7 (the mirror of c3), far from
+    // any capture.
+    assert_one_unit("zamma", "9/9/2w6/9/9/9/2b3b2/9/9 b 0 0");
+}
+
+#[test]
+fn petteia_one_man_up_is_about_100() {
+    // The start without Black's Peltast f7; White moves.
+    assert_one_unit(
+        "petteia",
+        "oooooooooooo/ppppp1pppppp/6b5/12/12/5B6/PPPPPPPPPPPP/OOOOOOOOOOOO w - 0,0 0 0 *",
+    );
+}
+
+#[test]
+fn abalone_eval_prices_a_marble_at_100() {
+    let mut e = Agon::start();
+    e.send("setoption name Game value abalone");
+    e.send("position fen wwwww/wwwwww/2w1w2/8/9/8/2bbb2/bbbbbb/bbbbb-0b1w b");
+    e.send("eval");
+    let out = e.until(|l| l.starts_with("eval total"));
+    assert!(out.iter().any(|l| l == "eval material 100"), "{out:?}");
+    e.finish();
+}
