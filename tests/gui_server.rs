@@ -1,36 +1,142 @@
 //! `agon gui`'s server: it serves the page on localhost and carries
 //! protocol lines between the page's WebSocket and engine processes, and
 //! nothing else: a forged or malformed message gets an `error` reply,
-//! never reaches an engine, and the session and engine go on.
+//! never reaches an engine, and the session and engine go on. Only the
+//! page of the printed address (its Host, its Origin, its token) gets a
+//! socket, and what all pages together hold is bounded.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
+use std::path::PathBuf;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
+use tungstenite::protocol::Role;
 use tungstenite::{Message, WebSocket};
 
-use crate::common::GuiServer;
+use crate::common::{agon_bin, GuiServer};
 
 fn server() -> GuiServer {
     GuiServer::start(&[])
 }
 
 fn get(addr: &str, path: &str) -> String {
+    request(
+        addr,
+        &format!("GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+    )
+}
+
+fn request(addr: &str, head: &str) -> String {
     let mut s = TcpStream::connect(addr).expect("connect");
-    write!(s, "GET {path} HTTP/1.1\r\nHost: {addr}\r\n\r\n").expect("request");
+    s.write_all(head.as_bytes()).expect("request");
     let mut text = String::new();
     s.read_to_string(&mut text).expect("response");
     text
 }
 
-fn connect(addr: &str) -> WebSocket<TcpStream> {
-    let stream = TcpStream::connect(addr).expect("connect");
+/// A WebSocket handshake with these `Host`, `Origin` (if any) and query:
+/// the response's status line, and the stream if it was accepted.
+fn handshake(
+    addr: &str,
+    host: &str,
+    origin: Option<&str>,
+    query: &str,
+) -> (String, Option<WebSocket<TcpStream>>) {
+    let mut stream = TcpStream::connect(addr).expect("connect");
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
         .expect("timeout");
-    let (ws, _) =
-        tungstenite::client::client(format!("ws://{addr}/ws"), stream).expect("handshake");
-    ws
+    let origin = origin.map_or(String::new(), |o| format!("Origin: {o}\r\n"));
+    write!(
+        stream,
+        "GET /ws{query} HTTP/1.1\r\nHost: {host}\r\n{origin}Upgrade: websocket\r\n\
+         Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\
+         Sec-WebSocket-Version: 13\r\n\r\n"
+    )
+    .expect("request");
+    // The response head byte by byte: the frames after it stay unread.
+    let mut head = Vec::new();
+    let mut byte = [0u8];
+    while !head.ends_with(b"\r\n\r\n") {
+        match stream.read(&mut byte) {
+            Ok(1) => head.push(byte[0]),
+            _ => break,
+        }
+    }
+    let head = String::from_utf8_lossy(&head).into_owned();
+    let status = head.lines().next().unwrap_or("").to_string();
+    let ws = status
+        .starts_with("HTTP/1.1 101")
+        .then(|| WebSocket::from_raw_socket(stream, Role::Client, None));
+    (status, ws)
+}
+
+/// The page's socket, as a browser showing the printed address opens it.
+fn connect(s: &GuiServer) -> WebSocket<TcpStream> {
+    let (status, ws) = handshake(
+        &s.addr,
+        &s.addr,
+        Some(&format!("http://{}", s.addr)),
+        &format!("?token={}", s.token),
+    );
+    ws.unwrap_or_else(|| panic!("refused: {status}"))
+}
+
+/// An engine that announces `Hash`, `Threads` and `Log File`, answers `d`
+/// with a line of 2 MB, and echoes every other line it gets as
+/// `got <line>`.
+fn echo_engine(name: &str) -> String {
+    let path: PathBuf =
+        std::env::temp_dir().join(format!("agon-gui-echo-{}-{name}.sh", std::process::id()));
+    std::fs::write(
+        &path,
+        "while IFS= read -r line; do\n\
+         case \"$line\" in\n\
+         uci|ugi) echo 'id name echo'\n\
+         echo 'option name Hash type spin default 1 min 1 max 1000000'\n\
+         echo 'option name Threads type spin default 1 min 1 max 100000'\n\
+         echo 'option name Log File type string default none'\n\
+         echo \"${line}ok\"\n\
+         echo 'option name Late type string default none' ;;\n\
+         d) head -c 2000000 /dev/zero | tr '\\0' x; echo ;;\n\
+         *) echo \"got $line\" ;;\n\
+         esac\n\
+         done\n",
+    )
+    .expect("script written");
+    format!("sh {}", path.display())
+}
+
+/// The server's child processes (its engines, reaped or not: a zombie is
+/// still a child).
+fn children(s: &GuiServer) -> Vec<u32> {
+    let mut found = Vec::new();
+    for entry in std::fs::read_dir("/proc").expect("/proc").flatten() {
+        let Ok(pid) = entry.file_name().to_string_lossy().parse::<u32>() else {
+            continue;
+        };
+        let Ok(stat) = std::fs::read_to_string(entry.path().join("stat")) else {
+            continue;
+        };
+        // `pid (name) state ppid …`: the name may hold spaces.
+        let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+        if after.split_whitespace().nth(1) == Some(&s.pid().to_string()) {
+            found.push(pid);
+        }
+    }
+    found
+}
+
+/// Closes the socket and waits for the server's answer to the close.
+fn close(mut ws: WebSocket<TcpStream>) {
+    let _ = ws.close(None);
+    loop {
+        match ws.read() {
+            Ok(_) => {}
+            Err(_) => return,
+        }
+    }
 }
 
 /// The next text message.
@@ -86,7 +192,7 @@ fn the_page_is_served_from_the_binary() {
 #[test]
 fn protocol_lines_pass_and_forged_messages_do_not() {
     let s = server();
-    let mut ws = connect(&s.addr);
+    let mut ws = connect(&s);
     assert!(
         next(&mut ws).starts_with("engines "),
         "the engine list first"
@@ -122,4 +228,271 @@ fn protocol_lines_pass_and_forged_messages_do_not() {
     assert!(!lines.iter().any(|l| l.contains("error")), "{lines:?}");
     ws.send(Message::text("send 0 isready")).expect("send");
     until(&mut ws, "line 0 readyok");
+}
+
+#[test]
+fn only_the_printed_address_with_its_token_gets_a_socket() {
+    let s = GuiServer::start(&[&echo_engine("forged")]);
+    let addr = s.addr.as_str();
+    let page = format!("http://{addr}");
+    let token = format!("?token={}", s.token);
+    let wrong: String = s
+        .token
+        .chars()
+        .map(|c| if c == '0' { '1' } else { '0' })
+        .collect();
+    let port = addr.rsplit_once(':').expect("a port").1;
+    for (what, host, origin, query) in [
+        (
+            "another site's page",
+            addr,
+            Some("http://evil.example"),
+            token.clone(),
+        ),
+        ("no Origin", addr, None, token.clone()),
+        (
+            "a rebound name",
+            &format!("evil.example:{port}") as &str,
+            Some(&format!("http://evil.example:{port}") as &str),
+            token.clone(),
+        ),
+        (
+            "a rebound Host",
+            "evil.example",
+            Some(page.as_str()),
+            token.clone(),
+        ),
+        ("no token", addr, Some(page.as_str()), String::new()),
+        (
+            "a wrong token",
+            addr,
+            Some(page.as_str()),
+            format!("?token={wrong}"),
+        ),
+    ] {
+        let (status, ws) = handshake(addr, host, origin, &query);
+        assert!(status.starts_with("HTTP/1.1 403"), "{what}: {status}");
+        assert!(ws.is_none(), "{what}");
+    }
+    // The page's files only for this server's name, and not for a
+    // script of another site.
+    let rebound = request(addr, "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n");
+    assert!(rebound.starts_with("HTTP/1.1 403"), "{rebound}");
+    let fetched = request(
+        addr,
+        &format!("GET /app.js HTTP/1.1\r\nHost: {addr}\r\nOrigin: http://evil.example\r\n\r\n"),
+    );
+    assert!(fetched.starts_with("HTTP/1.1 403"), "{fetched}");
+    assert_eq!(children(&s), Vec::<u32>::new(), "an engine started");
+    assert!(!s.token.is_empty(), "the printed address has no token");
+    // The page itself, by either name, is served and gets its socket.
+    let by_name = format!("localhost:{port}");
+    let (status, ws) = handshake(addr, &by_name, Some(&format!("http://{by_name}")), &token);
+    assert!(status.starts_with("HTTP/1.1 101"), "{status}");
+    let mut ws = ws.expect("a socket");
+    assert!(next(&mut ws).starts_with("engines "));
+    ws.send(Message::text("start 0")).expect("send");
+    assert_eq!(next(&mut ws), "started 0 0");
+}
+
+#[test]
+fn setoption_only_for_announced_options_and_hash_and_threads_capped() {
+    let s = GuiServer::start(&[&echo_engine("options")]);
+    let mut ws = connect(&s);
+    next(&mut ws);
+    ws.send(Message::text("start 0")).expect("send");
+    assert_eq!(next(&mut ws), "started 0 0");
+    // Before `ugi` the engine has announced nothing.
+    ws.send(Message::text("send 0 setoption name Hash value 64"))
+        .expect("send");
+    let refused = next(&mut ws);
+    assert!(refused.starts_with("error setoption"), "{refused}");
+    ws.send(Message::text("send 0 ugi")).expect("send");
+    until(&mut ws, "line 0 ugiok");
+    for sent in [
+        "setoption name Evil Path value /tmp/x",
+        // Announced after the answer's end: not an option.
+        "setoption name Late value /tmp/x",
+        "setoption name log file value /tmp/log",
+        "setoption name Hash value 64",
+        "setoption name Hash value 1000000",
+        "setoption name Hash value 99999999999999999999999",
+        "setoption name threads value 100000",
+        "isready",
+    ] {
+        ws.send(Message::text(format!("send 0 {sent}")))
+            .expect("send");
+    }
+    let seen = until(&mut ws, "line 0 got isready");
+    let errors: Vec<&str> = seen
+        .iter()
+        .filter(|l| l.starts_with("error "))
+        .map(|l| l.split(':').next().unwrap_or(""))
+        .collect();
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let capped_threads = format!("error Threads capped at {threads} (the cores here)");
+    assert_eq!(
+        errors,
+        [
+            "error setoption",
+            "error setoption",
+            "error Hash capped at 1024 MB",
+            "error Hash capped at 1024 MB",
+            capped_threads.as_str(),
+        ],
+        "{seen:?}"
+    );
+    let got: Vec<&str> = seen
+        .iter()
+        .filter_map(|l| l.strip_prefix("line 0 got "))
+        .collect();
+    let threads_sent = format!("setoption name Threads value {threads}");
+    assert_eq!(
+        got,
+        [
+            "setoption name log file value /tmp/log",
+            "setoption name Hash value 64",
+            "setoption name Hash value 1024",
+            "setoption name Hash value 1024",
+            threads_sent.as_str(),
+            "isready",
+        ]
+    );
+}
+
+#[test]
+fn engines_are_bounded_across_pages_and_freed_when_their_page_goes() {
+    let s = GuiServer::start(&[&echo_engine("limits")]);
+    let start = |ws: &mut WebSocket<TcpStream>| {
+        ws.send(Message::text("start 0")).expect("send");
+        next(ws)
+    };
+    let mut pages: Vec<WebSocket<TcpStream>> = (0..2).map(|_| connect(&s)).collect();
+    for ws in &mut pages {
+        next(ws);
+        for slot in 0..4 {
+            assert_eq!(start(ws), format!("started {slot} 0"));
+        }
+    }
+    assert_eq!(children(&s).len(), 8);
+    // A third page: the server's limit, told as an error line.
+    let mut third = connect(&s);
+    next(&mut third);
+    let refused = start(&mut third);
+    assert!(
+        refused.starts_with("error cannot start: 8 engines run"),
+        "{refused}"
+    );
+    // A page that closes: its engines are gone (killed and reaped) by the
+    // time the server answers the close.
+    let first = pages.remove(0);
+    close(first);
+    assert_eq!(children(&s).len(), 4);
+    for slot in 0..4 {
+        assert_eq!(start(&mut third), format!("started {slot} 0"));
+    }
+    // A page that vanishes without a close: a new page's start waits for
+    // its engines to be freed.
+    drop(pages);
+    let mut fourth = connect(&s);
+    next(&mut fourth);
+    for slot in 0..4 {
+        assert_eq!(start(&mut fourth), format!("started {slot} 0"));
+    }
+    close(third);
+    close(fourth);
+    assert_eq!(children(&s), Vec::<u32>::new());
+}
+
+#[test]
+fn a_closed_engine_says_nothing_about_the_next_one_in_its_slot() {
+    let s = GuiServer::start(&[&echo_engine("reuse")]);
+    let mut ws = connect(&s);
+    next(&mut ws);
+    for round in 0..5 {
+        ws.send(Message::text("start 0")).expect("send");
+        ws.send(Message::text("send 0 isready")).expect("send");
+        ws.send(Message::text("close 0")).expect("send");
+        ws.send(Message::text("start 0")).expect("send");
+        ws.send(Message::text("send 0 uci")).expect("send");
+        let seen = until(&mut ws, "line 0 uciok");
+        // The page closed the first engine: no `exit` for it, and the
+        // second one is alive.
+        assert!(
+            !seen.iter().any(|l| l.starts_with("exit")),
+            "{round}: {seen:?}"
+        );
+        ws.send(Message::text("close 0")).expect("send");
+    }
+}
+
+#[test]
+fn an_idle_session_is_closed_with_its_engines() {
+    let s = GuiServer::with_args(&[&echo_engine("idle")], &["--idle", "1"]);
+    let mut ws = connect(&s);
+    next(&mut ws);
+    ws.send(Message::text("start 0")).expect("send");
+    assert_eq!(next(&mut ws), "started 0 0");
+    let mut seen = Vec::new();
+    loop {
+        match ws.read() {
+            Ok(Message::Text(t)) => seen.push(t.to_string()),
+            Ok(Message::Close(_)) | Err(_) => break,
+            Ok(_) => {}
+        }
+    }
+    assert_eq!(seen, ["error closed after 1 s without a request"]);
+    assert_eq!(children(&s), Vec::<u32>::new());
+}
+
+#[test]
+fn connections_beyond_the_limit_are_refused_and_the_server_stays() {
+    // Under a 300 MB address space limit (a thread's stack is reserved
+    // address space), as a user with `ulimit -v` runs it.
+    let mut cmd = Command::new("sh");
+    cmd.args([
+        "-c",
+        "ulimit -v 307200 && exec \"$0\" gui --port 0",
+        &agon_bin(),
+    ]);
+    let s = GuiServer::launch(cmd);
+    // Requests that never end their head.
+    let idle: Vec<TcpStream> = (0..200)
+        .map(|_| {
+            let mut c = TcpStream::connect(&s.addr).expect("connect");
+            c.write_all(b"GET / HTTP/1.1\r\n").expect("a request begun");
+            c
+        })
+        .collect();
+    let answer = get(&s.addr, "/");
+    assert!(
+        answer.starts_with("HTTP/1.1 503") && answer.contains("too many connections"),
+        "{answer}"
+    );
+    drop(idle);
+    assert!(
+        TcpStream::connect(&s.addr).is_ok(),
+        "the server is still there"
+    );
+}
+
+#[test]
+fn an_engine_printing_an_overlong_line_is_stopped() {
+    let s = GuiServer::start(&[&echo_engine("overlong")]);
+    let mut ws = connect(&s);
+    next(&mut ws);
+    ws.send(Message::text("start 0")).expect("send");
+    assert_eq!(next(&mut ws), "started 0 0");
+    ws.send(Message::text("send 0 d")).expect("send");
+    let seen = until(&mut ws, "exit 0");
+    assert_eq!(
+        seen,
+        [
+            "error slot 0 printed a line over 1048576 bytes and was stopped",
+            "exit 0"
+        ]
+    );
+    // Its slot is free again.
+    ws.send(Message::text("start 0")).expect("send");
+    assert_eq!(next(&mut ws), "started 0 0");
 }

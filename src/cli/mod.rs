@@ -123,6 +123,10 @@ pub struct GuiArgs {
     /// per engine (default: this agon).
     #[arg(long = "engine", value_name = "CMD")]
     pub engines: Vec<String>,
+    /// Close a page's session (and kill its engines) after this many
+    /// seconds without a request from it.
+    #[arg(long, value_name = "SECONDS", default_value_t = 1800)]
+    pub idle: u64,
 }
 
 impl GuiArgs {
@@ -141,7 +145,8 @@ impl GuiArgs {
                 args: Vec::new(),
             });
         }
-        crate::gui::serve(self.port, engines, |addr| {
+        let idle = std::time::Duration::from_secs(self.idle);
+        crate::gui::serve(self.port, engines, idle, |addr| {
             out!("agon gui: open {addr}");
         })
         .map_err(GameError::new)

@@ -4,20 +4,27 @@
 //!
 //! - `start <k>`: start engine `k` of the server's list in a new slot;
 //!   answered `started <slot> <k>`.
+//!   A start beyond [`MAX_SLOTS`] engines of the page, or
+//!   [`super::limits::MAX_ENGINES`] of all pages, is answered `error …`.
 //! - `send <slot> <line>`: send `line` to the engine in `slot`. The line
 //!   must be one command that `protocol.md` defines (checked by agon's own
-//!   protocol parser), without control characters; anything else is
-//!   answered `error …` and never reaches an engine.
-//! - `close <slot>`: quit the engine in `slot`.
+//!   protocol parser), without control characters, and a `setoption` must
+//!   name an option the engine announced in its answer to `uci`/`ugi`;
+//!   anything else is answered `error …` and never reaches an engine.
+//!   `Hash` and `Threads` values above [`MAX_HASH_MB`] and
+//!   [`max_threads`] are sent capped, and the page told so (`error …`).
+//! - `close <slot>`: kill the engine in `slot`.
 //!
 //! From the server: `engines <name>\t<name>…` once, `line <slot> <text>`
-//! for each line an engine prints, `exit <slot>` when it ends, and
-//! `error <text>` for a message it refused.
+//! for each line an engine prints, `exit <slot>` when it ends (its slot is
+//! then free), and `error <text>` for a message it refused or a limit hit.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::mpsc::Sender;
+use std::io::{BufRead, BufReader, Read, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::mpsc::SyncSender;
+use std::sync::{Arc, Mutex};
 
+use super::limits::EngineGuard;
 use crate::protocol::parser;
 
 /// Engines one page may run at once.
@@ -100,15 +107,83 @@ pub fn check(message: &str, engines: usize) -> Result<Request, String> {
     }
 }
 
-/// A running engine: its input, and a thread that passes each line it
-/// prints to the session as `line <slot> <text>`.
+/// What an engine's reader tells its session; `id` tells a closed
+/// engine's late words from those of the next engine in its slot.
+pub enum Event {
+    Line {
+        id: u64,
+        slot: usize,
+        text: String,
+    },
+    /// Its output ended: it exited or closed it.
+    Exit {
+        id: u64,
+        slot: usize,
+    },
+    /// It printed a line longer than [`MAX_OUTPUT_LINE`].
+    Overlong {
+        id: u64,
+        slot: usize,
+    },
+}
+
+/// Longest line an engine may print (a `moves` list of a Zamma position
+/// with thousands of moves fits).
+pub const MAX_OUTPUT_LINE: usize = 1024 * 1024;
+
+/// Largest `Hash` (MB) an engine started by the page gets.
+pub const MAX_HASH_MB: u64 = 1024;
+
+/// Largest `Threads` an engine started by the page gets: the cores.
+pub fn max_threads() -> u64 {
+    std::thread::available_parallelism().map_or(1, |n| n.get() as u64)
+}
+
+/// A running engine: its input, the options it announced, and a thread
+/// that passes each line it prints to the session.
 pub struct Engine {
+    pub id: u64,
     child: Child,
     input: ChildStdin,
+    announced: Arc<Mutex<Announced>>,
+    /// Given back only after the process is reaped (fields drop after
+    /// [`Drop::drop`]).
+    _count: EngineGuard,
+}
+
+/// The `option name …` lines of the engine's `uci`/`ugi` answer.
+#[derive(Default)]
+struct Announced {
+    names: Vec<String>,
+    /// `uciok`/`ugiok` seen: later lines announce nothing.
+    done: bool,
+}
+
+impl Announced {
+    fn read(&mut self, line: &str) {
+        if self.done {
+            return;
+        }
+        if line == "uciok" || line == "ugiok" {
+            self.done = true;
+        } else if let Some(rest) = line.strip_prefix("option name ") {
+            if let Some((name, _)) = rest.split_once(" type ") {
+                if self.names.len() < 1000 {
+                    self.names.push(name.trim().to_string());
+                }
+            }
+        }
+    }
 }
 
 impl Engine {
-    pub fn start(cmd: &EngineCommand, slot: usize, out: Sender<String>) -> Result<Engine, String> {
+    pub fn start(
+        cmd: &EngineCommand,
+        slot: usize,
+        id: u64,
+        out: SyncSender<Event>,
+        count: EngineGuard,
+    ) -> Result<Engine, String> {
         let mut child = Command::new(&cmd.program)
             .args(&cmd.args)
             .stdin(Stdio::piped())
@@ -118,37 +193,122 @@ impl Engine {
             .map_err(|e| format!("cannot start '{}': {e}", cmd.name()))?;
         let (Some(input), Some(output)) = (child.stdin.take(), child.stdout.take()) else {
             let _ = child.kill();
-            return Err("the engine has no pipes".into());
+            let _ = child.wait();
+            return Err("the engine started without pipes".into());
         };
-        std::thread::spawn(move || {
-            for line in BufReader::new(output).lines() {
-                let Ok(line) = line else { break };
-                if out.send(format!("line {slot} {line}")).is_err() {
-                    return;
-                }
-            }
-            let _ = out.send(format!("exit {slot}"));
-        });
-        Ok(Engine { child, input })
+        let announced = Arc::new(Mutex::new(Announced::default()));
+        let options = Arc::clone(&announced);
+        let reader = std::thread::Builder::new()
+            .name(format!("engine {slot}"))
+            .stack_size(128 * 1024)
+            .spawn(move || read_lines(output, slot, id, &options, &out));
+        if let Err(e) = reader {
+            let _ = child.kill();
+            let _ = child.wait();
+            return Err(format!("cannot start a thread for the engine: {e}"));
+        }
+        Ok(Engine {
+            id,
+            child,
+            input,
+            announced,
+            _count: count,
+        })
     }
 
-    pub fn send(&mut self, line: &str) -> Result<(), String> {
+    /// Sends `line`, a checked protocol command; a `setoption` only for
+    /// an announced name, `Hash` and `Threads` capped. `Ok` carries what
+    /// the page is told of a capped value.
+    pub fn send(&mut self, line: &str) -> Result<Option<String>, String> {
+        let (line, note) = {
+            let announced = self.announced.lock().unwrap_or_else(|e| e.into_inner());
+            admit(line, &announced.names)?
+        };
         writeln!(self.input, "{line}")
             .and_then(|()| self.input.flush())
-            .map_err(|e| format!("the engine does not read: {e}"))
+            .map_err(|e| format!("the engine does not read: {e}"))?;
+        Ok(note)
     }
 }
 
-impl Drop for Engine {
-    /// `quit`, then a kill: an engine never outlives its page.
-    fn drop(&mut self) {
-        let _ = writeln!(self.input, "quit").and_then(|()| self.input.flush());
-        for _ in 0..50 {
-            if let Ok(Some(_)) = self.child.try_wait() {
-                return;
-            }
-            std::thread::sleep(std::time::Duration::from_millis(10));
+/// The engine's lines to the session, each at most [`MAX_OUTPUT_LINE`]:
+/// the channel is bounded, so an engine whose page does not read waits
+/// on its own output instead of the server's memory growing.
+fn read_lines(
+    output: ChildStdout,
+    slot: usize,
+    id: u64,
+    announced: &Mutex<Announced>,
+    out: &SyncSender<Event>,
+) {
+    let mut reader = BufReader::new(output);
+    let mut buf = Vec::new();
+    loop {
+        buf.clear();
+        match (&mut reader)
+            .take(MAX_OUTPUT_LINE as u64 + 1)
+            .read_until(b'\n', &mut buf)
+        {
+            Ok(0) | Err(_) => break,
+            Ok(_) => {}
         }
+        if buf.len() > MAX_OUTPUT_LINE && buf.last() != Some(&b'\n') {
+            let _ = out.send(Event::Overlong { id, slot });
+            return;
+        }
+        let text = String::from_utf8_lossy(&buf)
+            .trim_end_matches(['\r', '\n'])
+            .to_string();
+        announced
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .read(&text);
+        if out.send(Event::Line { id, slot, text }).is_err() {
+            return;
+        }
+    }
+    let _ = out.send(Event::Exit { id, slot });
+}
+
+/// The line an engine gets for `line`, and a note for the page if it was
+/// changed: a `setoption` must name an option the engine announced, and
+/// `Hash` and `Threads` get at most [`MAX_HASH_MB`] and [`max_threads`].
+fn admit(line: &str, announced: &[String]) -> Result<(String, Option<String>), String> {
+    let Ok(Some(parser::Command::SetOption { name, value })) = parser::parse(line) else {
+        return Ok((line.to_string(), None));
+    };
+    let Some(known) = announced.iter().find(|a| a.eq_ignore_ascii_case(&name)) else {
+        return Err(format!(
+            "setoption: '{}' is no option this slot announced in its uci/ugi answer",
+            name.chars().take(40).collect::<String>()
+        ));
+    };
+    let cap = match known.to_ascii_lowercase().as_str() {
+        "hash" => Some((MAX_HASH_MB, " MB")),
+        "threads" => Some((max_threads(), " (the cores here)")),
+        _ => None,
+    };
+    match (cap, value) {
+        (Some((cap, unit)), Some(value)) if over(&value, cap) => Ok((
+            format!("setoption name {known} value {cap}"),
+            Some(format!("{known} capped at {cap}{unit}")),
+        )),
+        _ => Ok((line.to_string(), None)),
+    }
+}
+
+/// A whole number above `cap` (however many digits).
+fn over(value: &str, cap: u64) -> bool {
+    let digits = value.trim();
+    !digits.is_empty()
+        && digits.bytes().all(|b| b.is_ascii_digit())
+        && digits.parse::<u64>().map_or(true, |n| n > cap)
+}
+
+impl Drop for Engine {
+    /// Killed and reaped before its count is given back: a page that
+    /// starts an engine right after closing one finds it freed.
+    fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }

@@ -4,19 +4,26 @@
 //! engine processes and talks to them line by line ([`bridge`]: every
 //! line is checked to be a protocol command before an engine sees it).
 //!
-//! It listens on 127.0.0.1 only. The HTTP side is a few GETs of fixed
-//! files, written here; the WebSocket handshake and framing are
-//! tungstenite's.
+//! It listens on 127.0.0.1 only and answers only requests that name it
+//! as the address it prints, with that address's token on `/ws`
+//! ([`access`]); what all pages together may hold is bounded ([`limits`]).
+//! The HTTP side is a few GETs of fixed files, written here; the WebSocket
+//! handshake and framing are tungstenite's.
 
+mod access;
 pub mod bridge;
+pub mod limits;
+mod session;
 
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
-use std::sync::mpsc::{channel, Receiver};
+use std::sync::Arc;
 use std::time::Duration;
 
-use bridge::{check, Engine, EngineCommand, Request, MAX_LINE, MAX_SLOTS};
-use tungstenite::{Message, WebSocket};
+use access::{Access, Head};
+use bridge::EngineCommand;
+use limits::Limits;
+use session::Sessions;
 
 /// The page's files: path, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -45,11 +52,17 @@ const ASSETS: &[(&str, &str, &str)] = &[
 /// Longest HTTP request head read.
 const MAX_HEAD: usize = 16 * 1024;
 
+/// Stack of a connection's thread (the default 2 MiB each would let
+/// connections exhaust a memory limit).
+const STACK: usize = 512 * 1024;
+
 /// Serves on `127.0.0.1:port` (0: a free port) until the process ends;
-/// `ready` is called with the address once listening.
+/// `ready` is called with the address to open (it carries the token)
+/// once listening. A session without a request for `idle` is closed.
 pub fn serve(
     port: u16,
     engines: Vec<EngineCommand>,
+    idle: Duration,
     ready: impl FnOnce(&str),
 ) -> Result<(), String> {
     let listener = TcpListener::bind(("127.0.0.1", port))
@@ -57,48 +70,99 @@ pub fn serve(
     let addr = listener
         .local_addr()
         .map_err(|e| format!("no local address: {e}"))?;
-    ready(&format!("http://{addr}/"));
-    for stream in listener.incoming().flatten() {
-        let engines = engines.clone();
-        std::thread::spawn(move || {
-            let _ = handle(stream, &engines);
-        });
+    let access = Arc::new(Access::new(addr.port())?);
+    let limits = Limits::new();
+    let sessions = Arc::new(Sessions {
+        engines,
+        limits: Arc::clone(&limits),
+        idle,
+    });
+    ready(&access.url());
+    for stream in listener.incoming() {
+        let Ok(stream) = stream else {
+            // Out of descriptors, say: others are freed as connections end.
+            std::thread::sleep(Duration::from_millis(50));
+            continue;
+        };
+        let Some(count) = limits.connection() else {
+            refuse(stream, "503 Service Unavailable", "too many connections\n");
+            continue;
+        };
+        // Kept to answer on if no thread can be had.
+        let spare = stream.try_clone();
+        let (access, sessions) = (Arc::clone(&access), Arc::clone(&sessions));
+        let spawned = std::thread::Builder::new()
+            .name("agon gui connection".into())
+            .stack_size(STACK)
+            .spawn(move || {
+                let _count = count;
+                let _ = handle(stream, &access, &sessions);
+            });
+        if let (Err(e), Ok(spare)) = (spawned, spare) {
+            refuse(
+                spare,
+                "503 Service Unavailable",
+                &format!("cannot start a thread: {e}\n"),
+            );
+        }
     }
     Ok(())
 }
 
-/// One connection: a WebSocket session on `/ws`, else a file or 404.
-fn handle(mut stream: TcpStream, engines: &[EngineCommand]) -> std::io::Result<()> {
+/// A short answer on the accepting thread. The request is read first if
+/// it comes at once: closing a socket with unread input resets it, and
+/// the client would lose the answer.
+fn refuse(mut stream: TcpStream, status: &str, body: &str) {
+    let _ = stream.set_read_timeout(Some(Duration::from_millis(20)));
+    let _ = stream.set_write_timeout(Some(Duration::from_secs(1)));
+    let _ = stream.read(&mut [0u8; MAX_HEAD]);
+    let _ = write!(
+        stream,
+        "HTTP/1.1 {status}\r\nContent-Type: text/plain\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    );
+    let _ = stream.shutdown(std::net::Shutdown::Write);
+}
+
+/// One connection: a WebSocket session on `/ws`, else a file or 404;
+/// 403 for a request that is not the printed address's page.
+fn handle(mut stream: TcpStream, access: &Access, sessions: &Sessions) -> std::io::Result<()> {
     stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let head = peek_head(&stream)?;
-    let first = head.lines().next().unwrap_or("");
-    let mut parts = first.split_whitespace();
-    let method = parts.next().unwrap_or("");
-    // A query string (`/?`, as a form without script would send) names
-    // the same file.
-    let path = parts.next().unwrap_or("").split('?').next().unwrap_or("");
-    let upgrade = head.lines().any(|l| {
-        l.to_ascii_lowercase().starts_with("upgrade:")
-            && l.to_ascii_lowercase().contains("websocket")
-    });
-    if method == "GET" && path == "/ws" && upgrade {
+    let text = peek_head(&stream)?;
+    let head = Head::parse(&text);
+    let method = head.method.as_str();
+    // A query string (`/?token=…`) names the same file.
+    let path = head.path.as_str();
+    let socket = method == "GET" && path == "/ws" && head.upgrade();
+    let allowed = if socket {
+        access.socket(&head)
+    } else {
+        access.page(&head)
+    };
+    if socket && allowed.is_ok() {
         let config = tungstenite::protocol::WebSocketConfig {
             max_message_size: Some(64 * 1024),
             max_frame_size: Some(64 * 1024),
+            max_write_buffer_size: 4 * 1024 * 1024,
             ..Default::default()
         };
         if let Ok(ws) = tungstenite::accept_with_config(stream, Some(config)) {
-            session(ws, engines);
+            session::run(ws, sessions);
         }
         return Ok(());
     }
     // Consume the head that was only peeked at.
-    let mut sink = vec![0; head.len()];
+    let mut sink = vec![0; text.len()];
     stream.read_exact(&mut sink)?;
     let found = ASSETS.iter().find(|(p, _, _)| *p == path);
-    let (status, kind, body) = match (method, found) {
-        ("GET", Some((_, kind, body))) => ("200 OK", *kind, *body),
-        ("GET", None) => ("404 Not Found", "text/plain", "not found\n"),
+    let refused;
+    let (status, kind, body) = match (allowed, method, found) {
+        (Err(why), _, _) => {
+            refused = format!("refused: {why}\n");
+            ("403 Forbidden", "text/plain", refused.as_str())
+        }
+        (Ok(()), "GET", Some((_, kind, body))) => ("200 OK", *kind, *body),
+        (Ok(()), "GET", None) => ("404 Not Found", "text/plain", "not found\n"),
         _ => ("405 Method Not Allowed", "text/plain", "GET only\n"),
     };
     write!(
@@ -130,83 +194,4 @@ fn peek_head(stream: &TcpStream) -> std::io::Result<String> {
         std::io::ErrorKind::InvalidData,
         "no complete request head",
     ))
-}
-
-/// The page's session: its requests checked and carried out, the
-/// engines' lines passed back, until the page goes.
-fn session(mut ws: WebSocket<TcpStream>, engines: &[EngineCommand]) {
-    let names: Vec<String> = engines.iter().map(EngineCommand::name).collect();
-    if ws
-        .send(Message::text(format!("engines {}", names.join("\t"))))
-        .is_err()
-    {
-        return;
-    }
-    // Short reads, so that engine output is passed on while the page is
-    // quiet.
-    let _ = ws
-        .get_ref()
-        .set_read_timeout(Some(Duration::from_millis(20)));
-    let (tx, rx) = channel::<String>();
-    let mut slots: Vec<Option<Engine>> = (0..MAX_SLOTS).map(|_| None).collect();
-    loop {
-        if !forward(&mut ws, &rx) {
-            return;
-        }
-        let message = match ws.read() {
-            Ok(Message::Text(t)) => t.to_string(),
-            Ok(Message::Close(_)) => return,
-            Ok(Message::Binary(_)) => {
-                let _ = ws.send(Message::text("error binary messages are not requests"));
-                continue;
-            }
-            Ok(_) => continue,
-            Err(tungstenite::Error::Io(e))
-                if matches!(
-                    e.kind(),
-                    std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                ) =>
-            {
-                continue
-            }
-            Err(_) => return,
-        };
-        let reply = match check(&message, engines.len()) {
-            Ok(Request::Start(k)) => match slots.iter().position(Option::is_none) {
-                Some(slot) => match Engine::start(&engines[k], slot, tx.clone()) {
-                    Ok(engine) => {
-                        slots[slot] = Some(engine);
-                        format!("started {slot} {k}")
-                    }
-                    Err(e) => format!("error {e}"),
-                },
-                None => format!("error at most {MAX_SLOTS} engines at once"),
-            },
-            Ok(Request::Send(slot, line)) => match slots[slot].as_mut() {
-                Some(engine) => match engine.send(&line) {
-                    Ok(()) => continue,
-                    Err(e) => format!("error {e}"),
-                },
-                None => format!("error no engine in slot {slot}"),
-            },
-            Ok(Request::Close(slot)) => {
-                slots[slot] = None;
-                continue;
-            }
-            Err(e) => format!("error {}", e.chars().take(MAX_LINE).collect::<String>()),
-        };
-        if ws.send(Message::text(reply)).is_err() {
-            return;
-        }
-    }
-}
-
-/// Passes the engines' waiting lines to the page; false once it is gone.
-fn forward(ws: &mut WebSocket<TcpStream>, rx: &Receiver<String>) -> bool {
-    while let Ok(line) = rx.try_recv() {
-        if ws.send(Message::text(line)).is_err() {
-            return false;
-        }
-    }
-    true
 }

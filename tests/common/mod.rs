@@ -238,16 +238,28 @@ pub struct GuiServer {
     child: Child,
     /// `127.0.0.1:<port>`.
     pub addr: String,
+    /// The token of the printed address (empty if it printed none).
+    pub token: String,
 }
 
 impl GuiServer {
     pub fn start(engines: &[&str]) -> GuiServer {
-        use std::io::{BufRead, BufReader};
+        GuiServer::with_args(engines, &[])
+    }
+
+    /// With more arguments of `agon gui`.
+    pub fn with_args(engines: &[&str], args: &[&str]) -> GuiServer {
         let mut cmd = Command::new(agon_bin());
-        cmd.args(["gui", "--port", "0"]);
+        cmd.args(["gui", "--port", "0"]).args(args);
         for e in engines {
             cmd.args(["--engine", e]);
         }
+        GuiServer::launch(cmd)
+    }
+
+    /// `cmd` runs `agon gui`: its first line is the address to open.
+    pub fn launch(mut cmd: Command) -> GuiServer {
+        use std::io::{BufRead, BufReader};
         let mut child = cmd
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
@@ -258,18 +270,36 @@ impl GuiServer {
         BufReader::new(out)
             .read_line(&mut line)
             .expect("the address");
-        let addr = line
+        let url = line
             .trim()
             .strip_prefix("agon gui: open http://")
-            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
-            .trim_end_matches('/')
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"));
+        let (addr, query) = url.split_once('/').unwrap_or((url, ""));
+        let token = query
+            .trim_start_matches('?')
+            .split('&')
+            .find_map(|p| p.strip_prefix("token="))
+            .unwrap_or("")
             .to_string();
-        GuiServer { child, addr }
+        GuiServer {
+            child,
+            addr: addr.to_string(),
+            token,
+        }
     }
 
-    /// The page's address.
+    /// The server's process id (its engines are its children).
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// The page's address, as printed.
     pub fn url(&self) -> String {
-        format!("http://{}/", self.addr)
+        if self.token.is_empty() {
+            format!("http://{}/", self.addr)
+        } else {
+            format!("http://{}/?token={}", self.addr, self.token)
+        }
     }
 }
 

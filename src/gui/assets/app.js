@@ -11,7 +11,8 @@ const { GAMES, drawChance } = window.agonBoards;
 const $ = (id) => document.getElementById(id);
 
 // ------------------------------------------------------------ connection
-const ws = new WebSocket(`ws://${location.host}/ws`);
+// The server takes only sockets that carry the token of the address it printed.
+const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(new URLSearchParams(location.search).get("token") || "")}`);
 let engineNames = [];
 const slots = new Map();
 const startWaiters = [];
