@@ -71,6 +71,13 @@ fn page_state(b: &Browser) -> PageState {
 
 /// Fills the setup form and starts a game with the New game button.
 fn new_game(b: &Browser, fields: &[(&str, &str)]) {
+    // Each game has a new generation: the game before may be the same game.
+    let generation = b
+        .execute(
+            "return window.agonGui ? agonGui.state().generation || 0 : 0;",
+            vec![],
+        )
+        .expect("the page's generation");
     for (id, value) in fields {
         b.execute(
             "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change'));",
@@ -85,7 +92,7 @@ fn new_game(b: &Browser, fields: &[(&str, &str)]) {
         .map_or("", |f| f.1);
     b.wait_for(
         &format!(
-            "return !!window.agonGui && agonGui.state().game === '{game}' && agonGui.state().fen !== '' && document.body.dataset.state !== 'loading';"
+            "const s = window.agonGui && agonGui.state(); return !!s && s.game === '{game}' && s.fen !== '' && s.turn !== 'wait' && document.body.dataset.state !== 'loading' && (s.generation === undefined || s.generation > {generation});"
         ),
         Duration::from_secs(30),
     )
@@ -321,4 +328,646 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
     .expect("the server's refusal is shown");
     b.screenshot(&screenshot_dir().join("errors.png"))
         .expect("screenshot");
+}
+
+// ---------------------------------------------------------------- the page's defects (issue 22)
+// Small tests, each a few clicks or a typed record.
+
+/// A page on a fresh server with `engines` (none: this agon alone).
+fn open_page(engines: &[&str]) -> Option<(GuiServer, Browser)> {
+    if !require_browser() {
+        return None;
+    }
+    let gui = GuiServer::start(engines);
+    let b = Browser::start().expect("the browser starts");
+    b.goto(&gui.url()).expect("the page opens");
+    b.wait_for(
+        "return !!window.agonGui && agonGui.state().fen !== '' && document.body.dataset.state !== 'loading';",
+        Duration::from_secs(30),
+    )
+    .unwrap_or_else(|e| panic!("the first game does not start: {e}\n{}", page_log(&b)));
+    Some((gui, b))
+}
+
+/// A legal record of `len` words from the start, made with agon itself:
+/// the `pick`-th word (modulo their number) of each `moves` answer.
+fn legal_record(game: &str, len: usize, pick: usize) -> Vec<String> {
+    let mut e = Agon::start();
+    e.send(&format!("setoption name Game value {game}"));
+    let mut record: Vec<String> = Vec::new();
+    while record.len() < len {
+        e.send(&format!("position startpos moves {}", record.join(" ")));
+        e.send("moves");
+        let line = e.recv();
+        let moves: Vec<&str> = line.split_whitespace().skip(1).collect();
+        assert!(!moves.is_empty(), "{game}: the game ended at {record:?}");
+        record.push(moves[(pick + record.len() * 7) % moves.len()].to_string());
+    }
+    record
+}
+
+fn is_chance_word(w: &str) -> bool {
+    let b = w.as_bytes();
+    (b.len() == 2 && b[0] == b't') || (b.len() == 3 && b[0] == b'r' && b[1].is_ascii_digit())
+}
+
+/// Sets form fields as a person would (without starting a game).
+fn set_fields(b: &Browser, fields: &[(&str, &str)]) {
+    for (id, value) in fields {
+        b.execute(
+            "const e = document.getElementById(arguments[0]); if (e.type === 'checkbox') e.checked = arguments[1] === 'on'; else e.value = arguments[1]; e.dispatchEvent(new Event('change'));",
+            vec![(*id).into(), (*value).into()],
+        )
+        .expect("set a field");
+    }
+}
+
+/// Imports an agon record of `words` and waits until the page has replayed
+/// it and waits for a person (or the end).
+fn import_record(b: &Browser, game: &str, words: &[String]) {
+    let text = format!(
+        "[Game \"{game}\"]\n[Options \"\"]\n\n{}\n*\n",
+        words.join(" ")
+    );
+    set_fields(b, &[("record", &text)]);
+    b.click("#import").expect("Import");
+    b.wait_for(
+        &format!(
+            "const s = agonGui.state(); return s.game === '{game}' && document.body.dataset.state !== 'loading' && s.turn !== 'wait' && s.record.length >= {};",
+            words.len().min(1)
+        ),
+        Duration::from_secs(60),
+    )
+    .unwrap_or_else(|e| panic!("{game}: the import does not end: {e}\n{}", page_log(b)));
+}
+
+fn text_of(b: &Browser, css: &str) -> String {
+    b.execute(
+        "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;",
+        vec![css.into()],
+    )
+    .expect("text")
+    .as_str()
+    .unwrap_or_else(|| panic!("no element {css}"))
+    .to_string()
+}
+
+/// Types a move into the move field and waits for the record to grow.
+fn type_move(b: &Browser, mv: &str) {
+    let before = page_state(b).record.len();
+    set_fields(b, &[("moveinput", "")]);
+    b.send_keys("#moveinput", &format!("{mv}\n"))
+        .expect("type a move");
+    b.wait_for(
+        &format!("return agonGui.state().record.length > {before};"),
+        Duration::from_secs(20),
+    )
+    .unwrap_or_else(|e| panic!("{mv} is not played: {e}\n{}", page_log(b)));
+}
+
+fn wait_person(b: &Browser) {
+    b.wait_for("return agonGui.state().person;", Duration::from_secs(30))
+        .unwrap_or_else(|e| panic!("no person's turn: {e}\n{}", page_log(b)));
+}
+
+#[test]
+fn an_imported_dice_record_is_not_cut_by_the_pages_own_throws() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    for game in ["kubeia", "palma"] {
+        // No pause before a throw: a pending throw of the page's would land
+        // between the imported words at once.
+        set_fields(&b, &[("chancedelay", "0")]);
+        let words = legal_record(game, 14, 3);
+        import_record(&b, game, &words);
+        b.wait_for(
+            "const s = agonGui.state(); return s.person || document.body.dataset.state === 'over';",
+            Duration::from_secs(30),
+        )
+        .expect("a person's turn after the import");
+        let s = page_state(&b);
+        assert!(
+            s.record.len() >= words.len() && s.record[..words.len()] == words[..],
+            "{game}: imported {words:?}, the page has {:?}\n{}",
+            s.record,
+            page_log(&b)
+        );
+        assert_eq!(text_of(&b, "#errors"), "", "{game}: no error");
+        // The move list: each roll or throw beside the move it led to.
+        let rows = b
+            .execute(
+                "return [...document.querySelectorAll('#movelist li')].map(li => [li.querySelectorAll('.move-word').length, li.querySelectorAll('.chance-word').length]);",
+                vec![],
+            )
+            .expect("rows");
+        let rows = rows.as_array().expect("rows");
+        let chances = s.record.iter().filter(|w| is_chance_word(w)).count();
+        let shown: u64 = rows.iter().map(|r| r[1].as_u64().unwrap_or(0)).sum();
+        assert_eq!(
+            shown as usize, chances,
+            "{game}: every throw or roll shown once"
+        );
+        for (i, r) in rows.iter().enumerate() {
+            assert!(
+                r[0].as_u64().unwrap_or(0) > 0,
+                "{game}: row {} has no move: {rows:?}",
+                i + 1
+            );
+        }
+    }
+}
+
+#[test]
+fn the_last_move_is_marked_after_a_throw_or_roll() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    // The page waits a minute before its own throw: the record ends on one.
+    set_fields(&b, &[("chancedelay", "60000")]);
+    for game in ["kubeia", "palma"] {
+        let mut words = legal_record(game, 12, 1);
+        // Cut after a throw or roll that follows a move other than a pass.
+        while !(words.len() >= 2
+            && is_chance_word(&words[words.len() - 1])
+            && !is_chance_word(&words[words.len() - 2])
+            && words[words.len() - 2] != "pass")
+        {
+            words.pop();
+            assert!(words.len() >= 2, "{game}: no move followed by a throw");
+        }
+        import_record(&b, game, &words);
+        b.wait_for(
+            &format!("return agonGui.state().record.length === {};", words.len()),
+            Duration::from_secs(30),
+        )
+        .expect("the imported record");
+        let marks = b
+            .execute(
+                "return [document.querySelectorAll('#board .arrow.last').length, document.querySelectorAll('#board .last-end').length];",
+                vec![],
+            )
+            .expect("marks");
+        assert_eq!(
+            marks,
+            serde_json::json!([1, 2]),
+            "{game}: the last move {} is marked (arrow, its two ends) after {}",
+            words[words.len() - 2],
+            words[words.len() - 1]
+        );
+    }
+}
+
+#[test]
+fn a_bad_start_position_keeps_the_game_on_the_board_playable() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    new_game(
+        &b,
+        &[
+            ("game", "abalone"),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("tc", ""),
+        ],
+    );
+    let before = page_state(&b);
+    let status = text_of(&b, "#status");
+    set_fields(&b, &[("startfen", "no-such-position w")]);
+    b.click("#new").expect("New game");
+    b.wait_for(
+        "return document.getElementById('errors').textContent !== '';",
+        Duration::from_secs(20),
+    )
+    .expect("the bad start is an error");
+    // Let the referee answer everything it was sent before counting.
+    b.wait_for(
+        "return agonGui.state().turn !== 'wait';",
+        Duration::from_secs(20),
+    )
+    .unwrap_or_else(|e| panic!("the page waits for ever: {e}\n{}", page_log(&b)));
+    let errors = b
+        .execute(
+            "return document.getElementById('errors').children.length;",
+            vec![],
+        )
+        .expect("errors");
+    assert_eq!(errors, 1, "one error: {}", text_of(&b, "#errors"));
+    let after = page_state(&b);
+    assert_eq!(after.fen, before.fen, "the previous game stays");
+    assert_eq!(text_of(&b, "#status"), status, "its status stays");
+    assert_ne!(
+        b.execute("return document.body.dataset.state;", vec![])
+            .expect("state"),
+        "loading"
+    );
+    wait_person(&b);
+    type_move(&b, &before.legal[0]);
+}
+
+#[test]
+fn a_fallen_flag_shows_no_time_left_and_undo_gives_none_back() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    new_game(
+        &b,
+        &[
+            ("game", "abalone"),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("tc", "4+0"),
+        ],
+    );
+    wait_person(&b);
+    let mv = page_state(&b).legal[0].clone();
+    type_move(&b, &mv);
+    // The second player does nothing: its flag falls.
+    b.wait_for(
+        "return document.body.dataset.state === 'over';",
+        Duration::from_secs(30),
+    )
+    .expect("the flag falls");
+    assert!(
+        text_of(&b, "#clock2").ends_with(" 0:00.0"),
+        "the loser's clock: {}",
+        text_of(&b, "#clock2")
+    );
+    let result = result_shown(&b);
+    assert_eq!(result, "p1win");
+    b.click("#undo").expect("Undo");
+    b.wait_for(
+        "return document.getElementById('errors').textContent.includes('over on time');",
+        Duration::from_secs(10),
+    )
+    .expect("Undo after a flag is refused");
+    let s = page_state(&b);
+    assert_eq!(s.record, vec![mv]);
+    assert!(s.over);
+    assert_eq!(result_shown(&b), result);
+    assert!(text_of(&b, "#clock2").ends_with(" 0:00.0"));
+}
+
+#[test]
+fn the_move_list_wraps_in_turn_rows_and_shows_the_newest() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let words = legal_record("abalone", 41, 2);
+    import_record(&b, "abalone", &words);
+    b.wait_for(
+        "return agonGui.state().record.length === 41;",
+        Duration::from_secs(30),
+    )
+    .expect("the record");
+    let v = b
+        .execute(
+            "const l = document.getElementById('movelist'); const items = l.querySelectorAll('li'); \
+             const last = items[items.length - 1].getBoundingClientRect(), box = l.getBoundingClientRect(); \
+             return [items.length, l.scrollWidth <= l.clientWidth, last.bottom <= box.bottom + 1 && last.top >= box.top - 1, items[0].textContent.trim()];",
+            vec![],
+        )
+        .expect("the move list");
+    assert_eq!(v[0], 21, "41 plies in 21 rows: {v}");
+    assert_eq!(v[1], true, "no sideways overflow: {v}");
+    assert_eq!(v[2], true, "the newest row is in view: {v}");
+    assert_eq!(
+        v[3].as_str()
+            .unwrap_or("")
+            .split_whitespace()
+            .collect::<Vec<_>>(),
+        vec![words[0].as_str(), words[1].as_str()],
+        "a row holds a turn pair"
+    );
+}
+
+/// An analysis engine with a script: on `go`, two MultiPV lines from the
+/// mover's view with WDL, then a bound line (a failed aspiration window)
+/// with another first move; `bestmove` only on `stop`.
+fn scripted_analyser(dir: &std::path::Path) -> String {
+    let path = dir.join("analyser.sh");
+    std::fs::write(
+        &path,
+        "#!/bin/sh\n\
+         while IFS= read -r line; do\n\
+           case \"$line\" in\n\
+             ugi) echo 'id name scripted analyser'; echo 'option name MultiPV type spin default 1 min 1 max 9'; echo ugiok ;;\n\
+             isready) echo readyok ;;\n\
+             go*) echo 'info depth 1 multipv 1 score cp 10 wdl 900 50 50 nodes 5 pv zz1 zz2'\n\
+                  echo 'info depth 1 multipv 2 score cp 5 wdl 800 100 100 nodes 9 pv yy1'\n\
+                  echo 'info depth 2 multipv 1 score cp 70 lowerbound nodes 20 pv xx1' ;;\n\
+             stop) echo 'bestmove zz1' ;;\n\
+             quit) exit 0 ;;\n\
+           esac\n\
+         done\n",
+    )
+    .expect("write the script");
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::set_permissions(&path, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    path.to_string_lossy().into_owned()
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("agon-gui-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    dir
+}
+
+#[test]
+fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
+    let dir = temp_dir("analysis");
+    let script = scripted_analyser(&dir);
+    let bin = agon_bin();
+    let Some((_gui, b)) = open_page(&[&bin, &script]) else {
+        return;
+    };
+    set_fields(
+        &b,
+        &[
+            ("chancedelay", "60000"),
+            ("aengine", "1"),
+            ("multipv", "3"),
+            ("analyse", "on"),
+        ],
+    );
+    // White (the first player) to move after a roll (r65, no double).
+    let words = legal_record("kubeia", 1, 1);
+    import_record(&b, "kubeia", &words);
+    b.wait_for(
+        "return document.querySelectorAll('#lines li').length === 2;",
+        Duration::from_secs(30),
+    )
+    .unwrap_or_else(|e| panic!("the analysis lines: {e}\n{}", page_log(&b)));
+    let lines = b
+        .execute(
+            "return [...document.querySelectorAll('#lines li')].map(li => li.textContent);",
+            vec![],
+        )
+        .expect("lines");
+    assert_eq!(
+        lines,
+        serde_json::json!(["0.10  zz1 zz2  (depth 1)", "0.05  yy1  (depth 1)"]),
+        "numbered by the list alone, the bound line left out"
+    );
+    assert!(
+        text_of(&b, "#ainfo").contains("scripted analyser"),
+        "the analysis display names its engine by its id name: {}",
+        text_of(&b, "#ainfo")
+    );
+    // A move: the next position is a roll, where nothing is analysed.
+    let mv = page_state(&b).legal[0].clone();
+    type_move(&b, &mv);
+    b.wait_for(
+        "const s = agonGui.state(); return s.turn.startsWith('chance') && !s.analysing;",
+        Duration::from_secs(20),
+    )
+    .unwrap_or_else(|e| panic!("the analysis stops at the roll: {e}\n{}", page_log(&b)));
+    assert_eq!(text_of(&b, "#lines"), "", "no line of the position before");
+    assert_eq!(text_of(&b, "#ainfo"), "");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn scores_and_wdl_are_from_the_first_players_view_in_their_colours() {
+    let dir = temp_dir("view");
+    let script = scripted_analyser(&dir);
+    let bin = agon_bin();
+    let Some((_gui, b)) = open_page(&[&bin, &script]) else {
+        return;
+    };
+    set_fields(
+        &b,
+        &[
+            ("chancedelay", "60000"),
+            ("aengine", "1"),
+            ("analyse", "on"),
+        ],
+    );
+    // Black (the second player) to move in Kubeia: the script's 90 % for
+    // the mover is Black's.
+    let words = legal_record("kubeia", 3, 1);
+    import_record(&b, "kubeia", &words);
+    assert_eq!(page_state(&b).turn, "p2");
+    b.wait_for(
+        "return !document.getElementById('awdl').hidden;",
+        Duration::from_secs(30),
+    )
+    .unwrap_or_else(|e| panic!("the WDL bar: {e}\n{}", page_log(&b)));
+    let bar = b
+        .execute(
+            "const bar = document.getElementById('awdl'); const p = (c) => { const e = bar.querySelector('.' + c); return [e.className, Number(e.style.flexGrow)]; }; return [p('p1'), p('p2'), bar.title];",
+            vec![],
+        )
+        .expect("the bar");
+    assert_eq!(
+        bar[0],
+        serde_json::json!(["p1 light", 0.05]),
+        "White's part: {bar}"
+    );
+    assert_eq!(
+        bar[1],
+        serde_json::json!(["p2 dark", 0.9]),
+        "Black's part: {bar}"
+    );
+    assert!(
+        bar[2].as_str().unwrap_or("").contains("White's view"),
+        "{bar}"
+    );
+    let info = text_of(&b, "#ainfo");
+    assert!(
+        info.contains("score -0.10 (White's view)"),
+        "the mover's +0.10 is White's -0.10: {info}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_playing_engine_and_the_analysis_have_their_own_displays() {
+    let dir = temp_dir("displays");
+    let script = scripted_analyser(&dir);
+    let bin = agon_bin();
+    let Some((_gui, b)) = open_page(&[&bin, &script]) else {
+        return;
+    };
+    set_fields(&b, &[("aengine", "1"), ("analyse", "on")]);
+    new_game(
+        &b,
+        &[
+            ("game", "zamma"),
+            ("p1", "person"),
+            ("p2", "engine:0"),
+            ("limits", "depth 1"),
+            ("tc", ""),
+        ],
+    );
+    wait_person(&b);
+    let mv = page_state(&b).legal[0].clone();
+    type_move(&b, &mv);
+    wait_person(&b);
+    b.wait_for(
+        "return document.getElementById('ainfo').textContent.includes('scripted analyser');",
+        Duration::from_secs(20),
+    )
+    .unwrap_or_else(|e| panic!("the analysis display: {e}\n{}", page_log(&b)));
+    let info = text_of(&b, "#info");
+    assert!(
+        info.starts_with("agon") && info.contains("depth 1"),
+        "the playing engine's display keeps its own line: {info:?}"
+    );
+}
+
+#[test]
+fn the_page_fits_a_phone_and_keeps_the_keyboard_focus() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    new_game(
+        &b,
+        &[("game", "abalone"), ("p1", "person"), ("p2", "person")],
+    );
+    for width in [400, 360] {
+        b.set_window_size(width, 900).expect("window size");
+        b.wait_for(
+            &format!("return window.innerWidth === {width};"),
+            Duration::from_secs(10),
+        )
+        .expect("the window resizes");
+        let wide = b
+            .execute(
+                "return [document.documentElement.scrollWidth, [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 8)];",
+                vec![],
+            )
+            .expect("widths");
+        assert!(
+            wide[0].as_u64().unwrap_or(u64::MAX) <= width as u64,
+            "at {width} px the page is {wide}"
+        );
+    }
+    // Enter on a focused marble selects it and the focus stays on it.
+    wait_person(&b);
+    let token = b
+        .execute(
+            "const g = document.querySelector('#board [data-token^=\"cell:\"].clickable'); g.focus(); return g.dataset.token;",
+            vec![],
+        )
+        .expect("focus a marble");
+    let token = token.as_str().expect("a token").to_string();
+    b.execute(
+        "document.activeElement.dispatchEvent(new KeyboardEvent('keydown', {key: 'Enter', bubbles: true}));",
+        vec![],
+    )
+    .expect("press Enter");
+    b.wait_for(
+        "return agonGui.state().selected.length === 1;",
+        Duration::from_secs(10),
+    )
+    .expect("Enter selects the marble");
+    let focused = b
+        .execute(
+            "return document.activeElement.dataset ? document.activeElement.dataset.token || null : null;",
+            vec![],
+        )
+        .expect("the focus");
+    assert_eq!(
+        focused,
+        serde_json::json!(token),
+        "the focus after the redraw"
+    );
+}
+
+#[test]
+fn engines_go_by_their_id_name_and_errors_clear() {
+    let bin = agon_bin();
+    let Some((_gui, b)) = open_page(&[&bin]) else {
+        return;
+    };
+    new_game(
+        &b,
+        &[
+            ("game", "abalone"),
+            ("p1", "person"),
+            ("p2", "engine:0"),
+            ("limits", "depth 1"),
+            ("tc", ""),
+        ],
+    );
+    wait_person(&b);
+    let names = text_of(&b, "#names");
+    assert!(!names.contains(&bin) && names.contains("agon"), "{names}");
+    set_fields(&b, &[("format", "agon")]);
+    b.click("#export").expect("Export");
+    let record = b
+        .execute("return document.getElementById('record').value;", vec![])
+        .expect("the record");
+    let record = record.as_str().unwrap_or("");
+    assert!(
+        !record.contains(&bin) && record.contains("[White \"agon"),
+        "the record names the engine by its id name:\n{record}"
+    );
+    // An error stays until the next thing that works.
+    b.send_keys("#moveinput", "z9z9\n").expect("type a move");
+    b.wait_for(
+        "return document.getElementById('errors').textContent !== '';",
+        Duration::from_secs(10),
+    )
+    .expect("the error");
+    let mv = page_state(&b).legal[0].clone();
+    type_move(&b, &mv);
+    assert_eq!(text_of(&b, "#errors"), "", "a played move clears the error");
+    // Comma-separated options are refused visibly; the game goes on.
+    let placeholder = b
+        .execute(
+            "return document.getElementById('options').placeholder;",
+            vec![],
+        )
+        .expect("placeholder");
+    assert!(
+        !placeholder.as_str().unwrap_or(",").contains(','),
+        "{placeholder}"
+    );
+    let before = page_state(&b);
+    set_fields(&b, &[("options", "layout=belgian, repetition=3")]);
+    b.click("#new").expect("New game");
+    b.wait_for(
+        "return document.getElementById('errors').textContent.includes('spaces');",
+        Duration::from_secs(10),
+    )
+    .expect("the commas are an error");
+    assert_eq!(page_state(&b).record, before.record);
+}
+
+#[test]
+fn a_persons_only_move_pass_is_played_for_them() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    set_fields(&b, &[("chancedelay", "60000")]);
+    // Hounds throw 1 at the start: nothing can enter, pass is all; the
+    // Jackals, given the passed 1, can only pass too.
+    import_record(&b, "palma", &["t1".to_string()]);
+    b.wait_for(
+        "const s = agonGui.state(); return s.record.join(' ') === 't1 pass pass' && s.turn === 'chance p2';",
+        Duration::from_secs(20),
+    )
+    .unwrap_or_else(|e| panic!("the pass is played: {e}\n{}", page_log(&b)));
+}
+
+#[test]
+fn zamma_coordinates_are_not_under_the_pieces() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    new_game(&b, &[("game", "zamma"), ("p1", "person"), ("p2", "person")]);
+    let hidden = b
+        .execute(
+            "const boxes = (css) => [...document.querySelectorAll(css)].map(e => e.getBBox()); \
+             const men = boxes('#board .man'); \
+             return [men.length, [...document.querySelectorAll('#board .coord')].filter(t => { const c = t.getBBox(); \
+               return men.some(m => c.x < m.x + m.width && m.x < c.x + c.width && c.y < m.y + m.height && m.y < c.y + c.height); }).map(t => t.textContent)];",
+            vec![],
+        )
+        .expect("boxes");
+    assert_eq!(hidden[0], 80, "the start position's men");
+    assert_eq!(hidden[1], serde_json::json!([]), "labels a man covers");
 }

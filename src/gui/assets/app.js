@@ -14,6 +14,9 @@ const $ = (id) => document.getElementById(id);
 // The server takes only sockets that carry the token of the address it printed.
 const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(new URLSearchParams(location.search).get("token") || "")}`);
 let engineNames = [];
+// Each engine's `id name`, once it has answered `ugi`: the name shown and
+// written in records (the server only knows the command line).
+const engineIds = [];
 const slots = new Map();
 const startWaiters = [];
 let connected;
@@ -25,6 +28,8 @@ function logLine(text) {
   if (log.textContent.length > 200000) log.textContent = log.textContent.slice(-100000);
   log.scrollTop = log.scrollHeight;
 }
+
+function clearErrors() { $("errors").replaceChildren(); }
 
 function showError(text) {
   const box = $("errors");
@@ -76,6 +81,9 @@ class Engine {
     this.options = new Set();
     this.onInfo = null;
     this.alive = true;
+    // While set, the engine's error lines are logged, not shown: the
+    // caller shows one message of its own.
+    this.quiet = false;
   }
   static async start(index) {
     await connection;
@@ -89,6 +97,12 @@ class Engine {
     for (const l of lines) {
       const m = /^option name (.+?) type /.exec(l);
       if (m) e.options.add(m[1]);
+      const id = /^id name (.+)$/.exec(l);
+      if (id) {
+        e.name = id[1].trim();
+        engineIds[index] = e.name;
+        fillEngineChoices();
+      }
     }
     return e;
   }
@@ -102,7 +116,7 @@ class Engine {
   }
   receive(text) {
     logLine(`${this.slot}< ${text.length > 300 ? text.slice(0, 300) + " …" : text}`);
-    if (text.startsWith("info string error")) showError(`${this.name}: ${text.slice(12)}`);
+    if (text.startsWith("info string error") && !this.quiet) showError(`${this.name}: ${text.slice(12)}`);
     if (text.startsWith("info ") && this.onInfo) this.onInfo(text);
     const w = this.waiter;
     if (!w) return;
@@ -145,8 +159,12 @@ const G = {
   controllers: ["person", "engine:0"], engineOptions: ["", ""],
   referee: null, engines: [null, null], analysis: null,
   generation: 0, state: null, fen: "", legal: [], turn: "none", result: "none",
-  chances: [], prefix: [], lastState: null, clocks: null, tc: null, turnStart: 0,
+  chances: [], prefix: [], clocks: null, tc: null, turnStart: 0,
   flagged: null, forfeit: null, pv: null, moverOf: [],
+  // Per ply of the record: the referee's `query turn` before it and the
+  // parsed position, for the move list (whose word it was) and the last
+  // move's mark (drawn on the position it was played from).
+  turnAt: [], states: [], lines: [],
 };
 let rngState = 1;
 
@@ -156,7 +174,7 @@ function playerName(k) { return gameDef().players[k]; }
 const capital = (s) => s[0].toUpperCase() + s.slice(1);
 
 function positionCommand() {
-  const base = G.start ? `position fen ${G.start}` : "position startpos";
+  const base = positionBase(G.start);
   return G.record.length ? `${base} moves ${G.record.join(" ")}` : base;
 }
 
@@ -187,33 +205,104 @@ async function engineFor(index, current) {
   return Engine.start(index);
 }
 
-// Starts a game from the settings of the form.
-async function newGame() {
+// Protocol GameOptions are `k=v k=v`; a comma-separated list would be read
+// as one odd value (some games ignore it without a word), so it is refused.
+function commaSeparated(options) { return /,\s|,$|,[A-Za-z_]+=/.test(options); }
+
+function positionBase(start) { return start ? `position fen ${start}` : "position startpos"; }
+
+// Sends the new game, options and start to the referee before the game on
+// the screen is dropped: returns the referee's first error (the referee is
+// then set back to the game on the screen) or null.
+function checkSetup(setup) {
+  const referee = G.referee;
+  const previous = G.state ? [G.options, G.game] : null;
+  return referee.exclusive(async () => {
+    referee.quiet = true;
+    try {
+      referee.send(`setoption name GameOptions value ${setup.options}`);
+      referee.send(`setoption name Game value ${setup.game}`);
+      referee.send(positionBase(setup.start));
+      referee.send("isready");
+      const lines = await referee.until((l) => l === "readyok");
+      const error = lines.find((l) => l.startsWith("info string error"));
+      if (!error) return null;
+      if (previous) {
+        referee.send(`setoption name GameOptions value ${previous[0]}`);
+        referee.send(`setoption name Game value ${previous[1]}`);
+        referee.send("isready");
+        await referee.until((l) => l === "readyok");
+      }
+      return error.replace(/^info string error:?\s*/, "");
+    } finally {
+      referee.quiet = false;
+    }
+  });
+}
+
+// New games one at a time: two at once (the first game as the page opens
+// and a click on New game) would both start engines for the same seats.
+let setupChain = Promise.resolve();
+function newGame(words) {
+  const run = setupChain.then(() => startGame(words));
+  setupChain = run.catch(() => {});
+  return run;
+}
+
+// Starts a game from the settings of the form, then plays `words` (an
+// imported record) without acting on any position before the last: no
+// throw, roll or engine move of the page's own may slip in between.
+async function startGame(words) {
+  const setup = {
+    game: $("game").value,
+    options: $("options").value.trim(),
+    start: $("startfen").value.trim() || null,
+  };
+  if (commaSeparated(setup.options)) {
+    showError(`options '${setup.options.slice(0, 80)}': separate them with spaces (k=v k=v), not commas`);
+    return;
+  }
+  try {
+    G.referee = await engineFor(0, G.referee);
+    const problem = await checkSetup(setup);
+    if (problem) {
+      showError(`new game refused, the game on the board goes on: ${problem}`);
+      return;
+    }
+  } catch (err) {
+    showError(`could not start the referee: ${err.message}`);
+    return;
+  }
+  clearErrors();
   G.generation++;
   stopSearches();
   document.body.dataset.state = "loading";
   G.turn = "wait";
   G.fen = "";
-  G.game = $("game").value;
-  G.options = $("options").value.trim();
+  G.game = setup.game;
+  G.options = setup.options;
+  G.start = setup.start;
   G.controllers = [$("p1").value, $("p2").value];
   G.engineOptions = [$("p1opts").value.trim(), $("p2opts").value.trim()];
-  G.start = $("startfen").value.trim() || null;
   G.record = [];
   G.moverOf = [];
+  G.turnAt = [];
+  G.states = [];
   G.prefix = [];
-  G.lastState = null;
   G.flagged = null;
   G.forfeit = null;
   G.pv = null;
+  $("result").textContent = "";
+  $("result").dataset.result = "";
   rngState = Number($("seed").value) || 1;
   const tc = /^\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec($("tc").value);
   G.tc = tc ? { base: Number(tc[1]) * 1000, inc: Number(tc[2] || 0) * 1000 } : null;
   G.clocks = G.tc ? [G.tc.base, G.tc.base] : null;
   $("names").textContent = "";
-  clearInfo();
+  clearInfo("info");
+  clearInfo("ainfo");
+  const gen = G.generation;
   try {
-    G.referee = await engineFor(0, G.referee);
     await configure(G.referee, "");
     for (const k of [0, 1]) {
       const c = G.controllers[k];
@@ -230,13 +319,34 @@ async function newGame() {
     showError(`could not start the engines: ${err.message}`);
     return;
   }
+  if (gen !== G.generation) return;
   document.body.dataset.game = G.game;
+  if (words && words.length) {
+    if (!(await refresh(false))) return;
+    G.referee.quiet = true;
+    try {
+      for (const w of words) {
+        if (gen !== G.generation) return;
+        G.moverOf[G.record.length] = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : undefined;
+        G.record.push(w);
+        if (!(await refresh(false))) {
+          G.record.pop();
+          if (gen !== G.generation) return;
+          showError(`import: '${w.slice(0, 40)}' (word ${G.record.length + 1}) is not legal here; the game stops before it`);
+          break;
+        }
+      }
+    } finally {
+      G.referee.quiet = false;
+    }
+  }
   await refresh();
 }
 
-// Asks the referee about the position after the record and acts on it:
-// a throw, an engine's move, or waiting for the person.
-async function refresh() {
+// Asks the referee about the position after the record and, if `act`,
+// acts on it: a throw, an engine's move, a forced pass, or waiting for the
+// person.
+async function refresh(act = true) {
   const gen = G.generation;
   let lines;
   try {
@@ -258,16 +368,30 @@ async function refresh() {
   G.result = responses[1] || "none";
   G.chances = (value("chance pending: ") || "").split(", ").filter(Boolean).map((x) => { const [w, p] = x.split(" "); return [w, Number(p)]; });
   G.state = gameDef().parse(G.fen, G.normOptions);
+  const ply = G.record.length;
+  G.turnAt.length = ply;
+  G.states.length = ply;
+  G.turnAt[ply] = G.turn;
+  G.states[ply] = G.state;
   G.prefix = [];
   G.turnStart = performance.now();
+  if (!act) return true;
   render();
   if (G.flagged !== null || G.forfeit) return true;
   if (G.turn === "none") {
     finish();
   } else if (G.turn.startsWith("chance")) {
+    // Nothing to analyse until the throw: the last position's search ends.
+    stopAnalysis();
     setTimeout(() => { if (gen === G.generation) throwChance(); }, Number($("chancedelay").value) || 0);
   } else {
     const k = Number(G.turn.slice(1)) - 1;
+    if (G.controllers[k] === "person" && G.legal.length === 1 && G.legal[0] === "pass") {
+      // Nothing to choose: the person's pass is played for them (and is
+      // not a decision Undo goes back to).
+      play("pass", true);
+      return true;
+    }
     if (G.controllers[k].startsWith("engine:")) engineMove(k, gen);
     analyse();
   }
@@ -302,7 +426,7 @@ async function engineMove(k, gen) {
   const engine = G.engines[k];
   if (!engine) return;
   document.body.dataset.state = "engine";
-  engine.onInfo = (l) => showInfo(l, engine);
+  engine.onInfo = (l) => showInfo(l, engine, "info", k);
   let lines;
   try {
     lines = await engine.exclusive(() => {
@@ -331,16 +455,22 @@ function forfeit(k, why) {
   finish();
 }
 
-function play(word) {
+// `forced`: the page played it (a pass with nothing else), nobody chose it.
+function play(word, forced) {
   // Who chose each word, for undo.
-  G.moverOf[G.record.length] = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : undefined;
+  G.moverOf[G.record.length] = G.turn.startsWith("p") && !forced ? Number(G.turn.slice(1)) - 1 : undefined;
   if (G.clocks && !G.turn.startsWith("chance") && G.turn !== "none") {
     const k = Number(G.turn.slice(1)) - 1;
-    G.clocks[k] += G.tc.inc - (performance.now() - G.turnStart);
+    const used = performance.now() - G.turnStart;
+    // A move after the flag fell (between two clock ticks) is too late.
+    if (used >= G.clocks[k]) { flag(k); return; }
+    G.clocks[k] += G.tc.inc - used;
   }
-  G.lastState = G.state;
+  if (!isChanceWord(word)) clearErrors();
   G.record.push(word);
   G.pv = null;
+  // The lines were about the position before.
+  clearInfo("ainfo");
   // Nobody may move until the referee has described the new position.
   G.turn = "wait";
   G.legal = [];
@@ -366,14 +496,31 @@ function finish() {
   render();
 }
 
+function flag(k) {
+  G.clocks[k] = 0;
+  G.flagged = k;
+  G.generation++;
+  finish();
+}
+
+function stopAnalysis() {
+  if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
+  clearInfo("ainfo");
+}
+
 function stopSearches() {
   for (const e of G.engines) if (e && e.waiter) e.send("stop");
-  if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
+  stopAnalysis();
 }
 
 // Back to the person's previous decision (and its throw), or one word.
 function undo() {
   if (!G.record.length) return;
+  if (G.flagged !== null) {
+    // The clocks decided the game: taking a move back would give time back.
+    showError("the game is over on time: Undo would give the time back; start a new game");
+    return;
+  }
   G.generation++;
   stopSearches();
   const isPerson = (k) => G.controllers[k] === "person";
@@ -385,7 +532,6 @@ function undo() {
   G.record = G.record.slice(0, cut);
   G.flagged = null;
   G.forfeit = null;
-  G.lastState = null;
   $("result").textContent = "";
   $("result").dataset.result = "";
   refresh();
@@ -471,19 +617,28 @@ function inputView() {
 function render() {
   if (!G.state) return;
   const svg = $("board");
+  // A redraw replaces the board's elements: the one with the keyboard
+  // focus gets it back (or the first next target, or the board).
+  const focused = svg.contains(document.activeElement) ? document.activeElement.dataset.token || "" : null;
   svg.replaceChildren();
   const view = inputView();
   view.greek = $("greek").checked;
   view.pvMove = G.pv && G.legal.includes(G.pv) ? G.pv : null;
-  const last = [...G.record].reverse().find((w) => !isChanceWord(w));
-  view.lastMoveWord = last && G.record[G.record.length - 1] === last ? last : null;
-  view.lastState = G.lastState;
+  // The last move, even when a throw or roll came after it.
+  let last = G.record.length - 1;
+  while (last >= 0 && isChanceWord(G.record[last])) last--;
+  view.lastMoveWord = last >= 0 && G.states[last] ? G.record[last] : null;
+  view.lastState = last >= 0 ? G.states[last] : null;
   gameDef().draw(svg, G.state, view);
   for (const g of svg.querySelectorAll("[data-token].clickable")) {
     g.addEventListener("click", () => onToken(g.dataset.token));
     g.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onToken(g.dataset.token); }
     });
+  }
+  if (focused !== null) {
+    const same = [...svg.querySelectorAll("[data-token].clickable")].find((g) => g.dataset.token === focused);
+    (same || svg.querySelector(".target.clickable") || svg).focus();
   }
   for (const b of document.querySelectorAll("button[data-token]")) {
     const legal = personToMove() && view.targets.has(b.dataset.token);
@@ -512,20 +667,52 @@ function render() {
 
 function controllerName(k) {
   const c = G.controllers[k];
-  return c === "person" ? "person" : engineNames[Number(c.slice(7))] || c;
+  if (c === "person") return "person";
+  const index = Number(c.slice(7));
+  return (G.engines[k] && G.engines[k].name) || engineIds[index] || engineNames[index] || c;
 }
 
 function isChanceWord(w) { return /^(t[1235]|r[1-6][1-6])$/.test(w); }
 
+// Whose turn word `i` of the record belongs to: the decider, or for a throw
+// or roll the player who decides after it.
+function playerAt(i) {
+  const t = G.turnAt[i] || "";
+  const m = /p(\d+)$/.exec(t);
+  return m ? Number(m[1]) - 1 : null;
+}
+
+// One numbered row per turn pair: each player's words of a turn (a throw
+// or roll beside the move it led to, Kubeia's extra move after a double).
 function renderMoveList() {
   const list = $("movelist");
-  list.replaceChildren();
+  const rows = [];
+  let group = null;
   G.record.forEach((w, i) => {
-    const li = document.createElement("li");
-    li.textContent = w;
-    if (isChanceWord(w)) li.className = "chance-word";
-    list.appendChild(li);
+    const k = playerAt(i) ?? (group ? group.k : 0);
+    if (!group || group.k !== k) {
+      group = { k, words: [] };
+      const row = rows[rows.length - 1];
+      if (k === 1 && row && !row[1]) row[1] = group;
+      else rows.push(k === 0 ? [group, null] : [null, group]);
+    }
+    group.words.push(w);
   });
+  list.replaceChildren(...rows.map((row) => {
+    const li = document.createElement("li");
+    for (const g of row) {
+      const part = document.createElement("span");
+      part.className = "turn";
+      for (const w of g ? g.words : ["…"]) {
+        const word = document.createElement("span");
+        word.textContent = w;
+        word.className = isChanceWord(w) ? "chance-word" : "move-word";
+        part.append(word, " ");
+      }
+      li.appendChild(part);
+    }
+    return li;
+  }));
   list.scrollTop = list.scrollHeight;
   $("fen").textContent = G.fen;
 }
@@ -543,16 +730,15 @@ function renderClocks() {
     const left = G.clocks[k] - (running ? performance.now() - G.turnStart : 0);
     el.textContent = `${capital(playerName(k))} ${formatClock(left)}`;
     el.classList.toggle("running", running);
-    if (running && left <= 0 && G.flagged === null) {
-      G.flagged = k;
-      G.generation++;
-      finish();
-    }
+    if (running && left <= 0 && G.flagged === null) flag(k);
   }
 }
 setInterval(() => { if (G.state) renderClocks(); }, 100);
 
 // ------------------------------------------------------------ engine output
+// Two displays: "info" for the engine playing the move, "ainfo" (with the
+// MultiPV lines) for the analysis engine. Scores and WDL come from the
+// mover's view (protocol.md) and are shown from the first player's.
 function parseInfo(line) {
   const w = line.split(/\s+/);
   const info = {};
@@ -561,68 +747,86 @@ function parseInfo(line) {
     if (k === "pv") { info.pv = w.slice(i + 1); break; }
     if (k === "string") return null;
     if (k === "score") { info.score = `${w[i + 1]} ${w[i + 2]}`; i += 2; continue; }
+    if (k === "lowerbound" || k === "upperbound") { info.bound = k; continue; }
     if (k === "wdl") { info.wdl = [Number(w[i + 1]), Number(w[i + 2]), Number(w[i + 3])]; i += 3; continue; }
     if (["depth", "seldepth", "nodes", "nps", "multipv", "time"].includes(k)) { info[k] = w[i + 1]; i++; }
   }
   return info;
 }
 
-function clearInfo() {
-  $("info").textContent = "";
-  $("lines").replaceChildren();
-  setWdl(null);
+function clearInfo(id) {
+  $(id).textContent = "";
+  if (id === "ainfo") { $("lines").replaceChildren(); G.lines = []; }
+  setWdl(id, null);
 }
 
-function scoreText(score) {
+// The first player's view of a score the mover `k` reported.
+function scoreText(score, k) {
   if (!score) return "";
   const [kind, v] = score.split(" ");
-  return kind === "cp" ? (Number(v) / 100).toFixed(2) : kind === "mate" ? `mate ${v}` : score;
+  const n = k === 1 ? -Number(v) : Number(v);
+  return kind === "cp" ? (n / 100).toFixed(2) : kind === "mate" ? `mate ${n}` : score;
 }
 
-function setWdl(wdl) {
-  const bar = $("wdl");
+function viewName() { return `${capital(playerName(0))}'s view`; }
+
+// The bar: the first player's wins, draws, the second player's wins, each
+// player's part in that player's colour.
+function setWdl(id, wdl, k) {
+  const bar = $(id === "info" ? "wdl" : "awdl");
   bar.hidden = !wdl;
   if (!wdl) return;
   const total = wdl[0] + wdl[1] + wdl[2] || 1;
-  ["win", "draw", "loss"].forEach((part, i) => { bar.querySelector(`.${part}`).style.flexGrow = String(wdl[i] / total); });
-  bar.title = `win ${wdl[0] / 10}% draw ${wdl[1] / 10}% loss ${wdl[2] / 10}%`;
+  const parts = k === 1 ? [wdl[2], wdl[1], wdl[0]] : wdl;
+  const dark = (p) => /black|jackal/.test(playerName(p));
+  bar.querySelector(".p1").className = `p1 ${dark(0) ? "dark" : "light"}`;
+  bar.querySelector(".p2").className = `p2 ${dark(1) ? "dark" : "light"}`;
+  ["p1", "draw", "p2"].forEach((part, i) => { bar.querySelector(`.${part}`).style.flexGrow = String(parts[i] / total); });
+  const pct = (x) => `${Math.round((x / total) * 1000) / 10}%`;
+  bar.title = `${viewName()}: ${playerName(0)} wins ${pct(parts[0])}, draw ${pct(parts[1])}, ${playerName(1)} wins ${pct(parts[2])}`;
 }
 
-function showInfo(line, engine, lines) {
+// `k`: the player to move in the searched position. A bound line (a failed
+// aspiration window) has no full PV and a score that is only a bound: the
+// display keeps the last full line.
+function showInfo(line, engine, id, k) {
   const info = parseInfo(line);
-  if (!info || !info.pv) return;
-  if ((info.multipv || "1") === "1") {
-    $("info").textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score)}  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
-    if (info.wdl) setWdl(info.wdl);
+  if (!info || !info.pv || info.bound) return;
+  const multipv = Number(info.multipv || 1);
+  if (multipv === 1) {
+    $(id).textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName()})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
+    if (info.wdl) setWdl(id, info.wdl, k);
     G.pv = info.pv[0];
     render();
   }
-  if (lines) {
-    const k = Number(info.multipv || 1);
-    lines[k - 1] = `${k}. ${scoreText(info.score)}  ${info.pv.join(" ")}  (depth ${info.depth})`;
-    const ol = $("lines");
-    ol.replaceChildren(...lines.filter(Boolean).map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+  if (id === "ainfo") {
+    G.lines[multipv - 1] = `${scoreText(info.score, k)}  ${info.pv.join(" ")}  (depth ${info.depth})`;
+    $("lines").replaceChildren(...G.lines.filter(Boolean).map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
   }
 }
 
 // Analysis: an engine of its own searches every decision until the
 // position changes, with MultiPV lines.
 async function analyse() {
-  if (!$("analyse").checked || G.turn === "none" || G.turn.startsWith("chance")) return;
-  const gen = G.generation, plies = G.record.length;
+  if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
+  if (!$("analyse").checked || !G.turn.startsWith("p") || G.flagged !== null || G.forfeit) return;
+  const gen = G.generation, plies = G.record.length, k = Number(G.turn.slice(1)) - 1;
+  const index = Number($("aengine").value) || 0;
   try {
-    if (!G.analysis || !G.analysis.alive) {
-      G.analysis = await Engine.start(0);
+    if (!G.analysis || !G.analysis.alive || G.analysis.index !== index) {
+      if (G.analysis) G.analysis.close();
+      G.analysis = await Engine.start(index);
       await configure(G.analysis, "");
-    } else if (G.analysis.waiter) {
-      G.analysis.send("stop");
     }
-    const lines = [];
     const e = G.analysis;
-    await e.ask([`setoption name MultiPV value ${Number($("multipv").value) || 3}`]);
+    if (e.options.has("MultiPV")) await e.ask([`setoption name MultiPV value ${Number($("multipv").value) || 3}`]);
     if (gen !== G.generation || plies !== G.record.length) return;
-    e.onInfo = (l) => showInfo(l, e, lines);
     await e.exclusive(() => {
+      if (gen !== G.generation || plies !== G.record.length) return null;
+      // Set here, when the search before has ended: its last lines are not
+      // this position's.
+      clearInfo("ainfo");
+      e.onInfo = (l) => { if (gen === G.generation && plies === G.record.length) showInfo(l, e, "ainfo", k); };
       e.send(positionCommand());
       e.send("go infinite");
       return e.until((l) => l.startsWith("bestmove"));
@@ -730,27 +934,21 @@ async function importRecord() {
   $("startfen").value = parsed.start || "";
   $("p1").value = "person";
   $("p2").value = "person";
-  await newGame();
   // Word by word, so an illegal one is named and the game stops before it.
-  for (const w of parsed.words) {
-    G.record.push(w);
-    const ok = await refresh();
-    if (!ok) {
-      G.record.pop();
-      showError(`import: '${w}' (word ${G.record.length + 1}) is not legal here; the game stops before it`);
-      await refresh();
-      return;
-    }
-  }
+  await newGame(parsed.words);
 }
 
 // ------------------------------------------------------------ controls
 function fillEngineChoices() {
+  const label = (k) => engineIds[k] || engineNames[k];
   for (const id of ["p1", "p2"]) {
     const sel = $(id), keep = sel.value;
-    sel.replaceChildren(new Option("person", "person"), ...engineNames.map((n, k) => new Option(`engine: ${n}`, `engine:${k}`)));
+    sel.replaceChildren(new Option("person", "person"), ...engineNames.map((n, k) => new Option(`engine: ${label(k)}`, `engine:${k}`)));
     sel.value = keep && [...sel.options].some((o) => o.value === keep) ? keep : id === "p1" ? "person" : "engine:0";
   }
+  const sel = $("aengine"), keep = sel.value || "0";
+  sel.replaceChildren(...engineNames.map((n, k) => new Option(label(k), String(k))));
+  sel.value = keep;
 }
 
 $("setup").addEventListener("submit", (ev) => { ev.preventDefault(); newGame(); });
@@ -769,7 +967,8 @@ $("export").addEventListener("click", () => {
 });
 $("import").addEventListener("click", importRecord);
 $("greek").addEventListener("change", render);
-$("analyse").addEventListener("change", () => { if ($("analyse").checked) analyse(); else { stopSearches(); $("lines").replaceChildren(); } });
+$("analyse").addEventListener("change", () => { if ($("analyse").checked) analyse(); else stopAnalysis(); });
+$("aengine").addEventListener("change", () => { if ($("analyse").checked) analyse(); });
 $("console").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("line");
@@ -785,7 +984,7 @@ document.addEventListener("keydown", (ev) => {
 
 // For tests and scripts: the page's state and the clicks that make a move.
 window.agonGui = {
-  state: () => ({ game: G.game, selected: [...G.prefix], turn: G.turn, result: G.result, legal: [...G.legal], record: [...G.record], options: G.normOptions, fen: G.fen, person: personToMove() }),
+  state: () => ({ game: G.game, selected: [...G.prefix], turn: G.turn, result: G.result, legal: [...G.legal], record: [...G.record], options: G.normOptions, fen: G.fen, person: personToMove(), generation: G.generation, analysing: Boolean(G.analysis && G.analysis.waiter) }),
   clicksFor: (move) => clicksOf(move).map((t) => (t === "pass" ? 'button[data-token="pass"]' : `[data-token="${t}"]`)),
 };
 

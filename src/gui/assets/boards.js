@@ -88,7 +88,11 @@ function drawArrows(svg, state, view, game) {
     // The last move is drawn on the position it was played from.
     const from = kind === "last" && view.lastState ? view.lastState : state;
     const ends = game.ends(move, from);
-    if (ends) arrow(svg, game.xy(ends[0], from), game.xy(ends[1], from), kind);
+    if (!ends) continue;
+    const a = game.xy(ends[0], from), b = game.xy(ends[1], from);
+    arrow(svg, a, b, kind);
+    // The last move's squares are ringed too: an arrow alone is easy to miss.
+    if (kind === "last") for (const p of [a, b]) if (p) svgEl("circle", { cx: p[0], cy: p[1], r: game.markRadius, class: "last-end" }, svg);
   }
 }
 
@@ -117,6 +121,7 @@ function abaloneOnBoard(r, d) {
 const abalone = {
   name: "abalone",
   players: ["black", "white"],
+  markRadius: 19,
   unordered: true,
   parse(fen) {
     const [board, side] = fen.trim().split(/\s+/);
@@ -220,6 +225,7 @@ const ZAMMA_FILES = "abcdefghi";
 const zamma = {
   name: "zamma",
   players: ["black", "white"],
+  markRadius: 21,
   parse(fen, options) {
     const [board, side] = fen.trim().split(/\s+/);
     const cells = {};
@@ -241,14 +247,16 @@ const zamma = {
     return [`cell:${p[0]}`, `cell:${p[p.length - 1]}`];
   },
   draw(svg, state, view) {
+    // The coordinates sit in the margin outside the ground, where no
+    // piece covers them.
     svg.setAttribute("viewBox", "0 0 500 500");
     defs(svg);
     svgEl("rect", { x: 20, y: 20, width: 460, height: 460, class: "zamma-ground" }, svg);
     for (let i = 0; i < 9; i++) {
       svgEl("line", { x1: 50, y1: 50 + i * 50, x2: 450, y2: 50 + i * 50, class: "line" }, svg);
       svgEl("line", { x1: 50 + i * 50, y1: 50, x2: 50 + i * 50, y2: 450, class: "line" }, svg);
-      text(svg, 50 + i * 50, 470, ZAMMA_FILES[i], "coord");
-      text(svg, 32, 50 + i * 50, String(9 - i), "coord");
+      text(svg, 50 + i * 50, 491, ZAMMA_FILES[i], "coord");
+      text(svg, 10, 50 + i * 50, String(9 - i), "coord");
     }
     if (state.board !== "orthogonal") {
       for (let f = 0; f < 8; f++) {
@@ -280,6 +288,7 @@ function petteiaGame(name) {
   return {
     name,
     players: ["white", "black"],
+    markRadius: 18,
     parse(fen) {
       const [board, side, roll] = fen.trim().split(/\s+/);
       const cells = {};
@@ -341,6 +350,7 @@ function palmaXY(side, sq) {
 const palma = {
   name: "palma",
   players: ["hounds", "jackals"],
+  markRadius: 13,
   parse(fen, options) {
     const parts = fen.trim().split(/\s+/);
     const side = (p) => {
