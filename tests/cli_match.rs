@@ -85,6 +85,8 @@ fn an_endless_line_is_a_protocol_forfeit_in_bounded_memory() {
         "cmd={},arg=--mode,arg=endless,arg=--at,arg=2,movetime=100,name=fake",
         crate::arena_referee::fake_engine().display()
     );
+    // Reaped by wait4(2) below, which also reports its peak memory.
+    #[allow(clippy::zombie_processes)]
     let child = std::process::Command::new(crate::common::agon_bin())
         .args([
             "match",

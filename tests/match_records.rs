@@ -482,3 +482,264 @@ fn native_records_hold_the_same_games() {
         "{err}"
     );
 }
+
+#[test]
+fn palma_at_the_ply_limit_goes_to_the_side_ahead_in_the_race() {
+    use agon::games::palma::{endgame, eval, race, Palma};
+    let path = temp("palma-limit.agn");
+    let file = path.to_str().expect("path");
+    quick_match("palma", "4", &["--max-plies", "40", "--record", file]);
+    let text = std::fs::read_to_string(&path).expect("records");
+    let records = record::read::<Palma>(&text).expect("read");
+    assert_eq!(records.len(), 4);
+    for rec in &records {
+        // Palma has no draws: the race's own answer decides.
+        assert_eq!(rec.reason, agon::arena::EndReason::PlyLimit, "{text}");
+        let line = rec.replay::<Palma>().expect("replays");
+        let last = line.last().expect("a position");
+        let hounds = endgame::exact_win_probability(last, 0)
+            .unwrap_or_else(|| eval::win_probability(last, 0, race::table(last.rules())));
+        let winner = u8::from(hounds < 0.5);
+        assert_eq!(rec.outcome, agon::game::Outcome::Win(winner), "{hounds}");
+        let side = ["hounds", "jackals"][usize::from(winner)];
+        assert!(
+            rec.detail.starts_with(&format!("{side} ahead in the race")),
+            "{}",
+            rec.detail
+        );
+    }
+    // The record says how it ended, and `analyse --record` reads it back.
+    assert!(text.contains("[Detail \""), "{text}");
+    let out = agon_out(&[
+        "analyse",
+        "--game",
+        "palma",
+        "--record",
+        file,
+        "--game-index",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert!(out.contains("(ply limit: "), "{out}");
+    assert!(
+        out.contains(" ahead in the race, win probability "),
+        "{out}"
+    );
+}
+
+/// A short match for the record files' faults: its arguments with
+/// `--record path` and `extra`.
+fn small_match(path: &std::path::Path, extra: &[&str]) -> Vec<String> {
+    let mut args: Vec<String> = [
+        "match",
+        "--game",
+        "zamma",
+        "--a",
+        "depth=2,name=two",
+        "--b",
+        "search=greedy,name=greedy",
+        "--games",
+        "4",
+        "--seed",
+        "9",
+        "--record",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    args.push(path.to_str().expect("path").to_string());
+    args.extend(extra.iter().map(|s| s.to_string()));
+    args
+}
+
+/// Runs `agon args…` under `sh -c 'SETUP; exec agon args…'` (a resource
+/// limit set for it): its exit status and stdout.
+fn agon_under(setup: &str, args: &[String]) -> (std::process::ExitStatus, String) {
+    let out = Command::new("/bin/sh")
+        .arg("-c")
+        .arg(format!("{setup}; exec \"$0\" \"$@\""))
+        .arg(crate::common::agon_bin())
+        .args(args)
+        .stderr(Stdio::null())
+        .output()
+        .expect("sh runs");
+    (
+        out.status,
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn numbers(path: &std::path::Path) -> Vec<u32> {
+    let text = std::fs::read_to_string(path).expect("records");
+    let mut n: Vec<u32> = record::read::<agon::games::zamma::Zamma>(&text)
+        .expect("the file reads")
+        .iter()
+        .map(|r| r.number)
+        .collect();
+    n.sort_unstable();
+    n
+}
+
+#[test]
+fn a_record_cut_in_the_first_game_resumes_to_whole_records() {
+    let whole = temp("cut-whole.agn");
+    let expected = statistics(&agon_out(&refs(&small_match(&whole, &[]))));
+    // The kernel stops agon inside its first record's write (a file size
+    // limit of 512 bytes: SIGXFSZ), as a kill or a full disk would.
+    let part = temp("cut-first.agn");
+    let (status, _) = agon_under("ulimit -f 1", &small_match(&part, &[]));
+    assert!(!status.success());
+    let cut = std::fs::read_to_string(&part).expect("a record begun");
+    assert!(cut.starts_with("[Game ") && !cut.ends_with("\n\n"), "{cut}");
+    let (status, out, err) = crate::common::run(&refs(&small_match(&part, &["--resume"])));
+    assert!(status.success(), "{err}");
+    assert_eq!(statistics(&out), expected, "{out}");
+    // Whole records only (appended after the cut one, the file no longer
+    // reads), and a warning that says what was removed.
+    assert_eq!(numbers(&part), [1, 2, 3, 4]);
+    let file = part.to_str().expect("path");
+    assert!(
+        err.contains(&format!("warning: {file}:1: the last record was cut short")),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_failed_write_leaves_only_whole_records() {
+    let whole = temp("fail-whole.agn");
+    let expected = statistics(&agon_out(&refs(&small_match(&whole, &[]))));
+    let first = whole_record_text(&whole, 0).len();
+    assert!(whole_record_text(&whole, 1).len() > 512);
+    // Writes past the limit fail (EFBIG, the signal ignored) part-way
+    // through the second record.
+    let part = temp("fail-part.agn");
+    let setup = format!("trap '' XFSZ; ulimit -f {}", first / 512 + 1);
+    let (status, out) = agon_under(&setup, &small_match(&part, &[]));
+    assert!(status.success(), "{out}");
+    assert!(out.contains("error: cannot write a record"), "{out}");
+    let text = std::fs::read_to_string(&part).expect("records");
+    assert_eq!(text.len(), first, "only the first record, whole: {text}");
+    let (status, out, err) = crate::common::run(&refs(&small_match(&part, &["--resume"])));
+    assert!(status.success(), "{err}");
+    assert!(!err.contains("warning"), "{err}");
+    assert_eq!(statistics(&out), expected, "{out}");
+    assert_eq!(numbers(&part), [1, 2, 3, 4]);
+}
+
+/// The line (from 1) of the first line of `text` starting with `prefix`.
+fn line_of(text: &str, prefix: &str) -> usize {
+    text.lines()
+        .position(|l| l.starts_with(prefix))
+        .expect("the line")
+        + 1
+}
+
+#[test]
+fn resume_counts_only_records_that_replay() {
+    let path = temp("bad-resume.agn");
+    agon_out(&refs(&small_match(&path, &[])));
+    let good = std::fs::read_to_string(&path).expect("records");
+    let file = path.to_str().expect("path");
+    // The first move of the first record: the line after its tags' blank.
+    let moves_line = good.lines().position(str::is_empty).expect("a blank line") + 2;
+    let first_move = good
+        .lines()
+        .nth(moves_line - 1)
+        .and_then(|l| l.split_whitespace().next())
+        .expect("a move")
+        .to_string();
+    let start = good
+        .lines()
+        .find(|l| l.starts_with("[Start "))
+        .expect("a Start tag")
+        .to_string();
+    let options = good
+        .lines()
+        .find(|l| l.starts_with("[Options "))
+        .expect("an Options tag")
+        .to_string();
+    let cases = [
+        (
+            good.replacen(&options, "[Options \"bogus=1\"]", 1),
+            line_of(&good, "[Options "),
+            "Options: ",
+        ),
+        (
+            good.replacen(&start, "[Start \"no such position\"]", 1),
+            line_of(&good, "[Start "),
+            "Start: ",
+        ),
+        (
+            good.replacen(&format!("\n{first_move} "), "\nzz99 ", 1),
+            moves_line,
+            "game 1, ply 1: ",
+        ),
+    ];
+    for (text, line, what) in cases {
+        assert!(text != good, "{what}: unchanged");
+        std::fs::write(&path, &text).expect("write");
+        let (status, _, err) = crate::common::run(&refs(&small_match(&path, &["--resume"])));
+        assert!(!status.success(), "{what}: resumed");
+        assert!(
+            err.starts_with(&format!("error: {file}:{line}: {what}")),
+            "{what}: {err}"
+        );
+        let left = std::fs::read_to_string(&path).expect("records");
+        assert!(left == text, "{what}: the file was changed");
+    }
+}
+
+#[test]
+fn record_files_name_the_faulty_line() {
+    let path = temp("lines.agn");
+    agon_out(&refs(&small_match(&path, &[])));
+    let good = std::fs::read_to_string(&path).expect("records");
+    let file = path.to_str().expect("path");
+    let fails = |args: &[&str]| {
+        let (status, out, err) = crate::common::run(args);
+        assert!(
+            !status.success(),
+            "{args:?}: {}",
+            &out[..out.len().min(300)]
+        );
+        assert_eq!(err.lines().count(), 1, "{err}");
+        err
+    };
+    // A broken tag in the second record.
+    let second_plies = good
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.starts_with("[Plies "))
+        .nth(1)
+        .map(|(i, _)| i)
+        .expect("two records");
+    let mut lines: Vec<&str> = good.lines().collect();
+    lines[second_plies] = "[Plies \"many\"]";
+    std::fs::write(&path, lines.join("\n") + "\n\n").expect("write");
+    let merge = ["match", "--game", "zamma", "--merge", file];
+    let err = fails(&merge);
+    assert!(
+        err.starts_with(&format!("error: {file}:{}: bad Plies", second_plies + 1)),
+        "{err}"
+    );
+    // An empty file says so.
+    std::fs::write(&path, "").expect("write");
+    assert!(fails(&merge).contains("is empty"));
+    let analyse = [
+        "analyse", "--game", "zamma", "--record", file, "--depth", "1",
+    ];
+    assert!(fails(&analyse).contains("is empty"));
+    // `openings --from` checks each record's Options instead of ignoring
+    // them.
+    let options = line_of(&good, "[Options ");
+    let tag = good.lines().nth(options - 1).expect("the tag");
+    std::fs::write(&path, good.replacen(tag, "[Options \"bogus=1\"]", 1)).expect("write");
+    let err = fails(&[
+        "openings", "--game", "zamma", "--from", file, "--plies", "2",
+    ]);
+    assert!(
+        err.starts_with(&format!("error: {file}:{options}: Options: ")),
+        "{err}"
+    );
+}
