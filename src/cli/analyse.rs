@@ -34,8 +34,16 @@ use crate::search::{
     think, Algorithm, Limits, Report, Request, ScoreReport, SearchConfig, Searcher,
 };
 
-/// Search depth per move when neither `--depth` nor `--movetime` is given.
-pub const DEFAULT_DEPTH: u32 = 3;
+/// Search depth per move when neither `--depth` nor `--movetime` is given:
+/// 3, except Kubeia's 2. A Kubeia move searched 3 plies deep averages over
+/// 21 rolls twice: the start (every roll, every move after it) took more
+/// than 11 minutes at depth 3 and takes seconds at 2.
+pub fn default_depth(game: GameKind) -> u32 {
+    match game {
+        GameKind::Kubeia => 2,
+        _ => 3,
+    }
+}
 
 /// A move counts as "exactly right" when it loses at most this much.
 pub const EXACT_TOLERANCE: f64 = 1e-9;
@@ -53,7 +61,7 @@ pub struct AnalyseArgs {
     /// roll pending): the expected value and each outcome's best move.
     #[arg(long, conflicts_with = "equity_loss")]
     pub position: Option<String>,
-    /// Search depth per move in decision plies (default 3).
+    /// Search depth per move in decision plies (default 3; Kubeia 2).
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
     /// Search time per move in milliseconds (instead of --depth).
@@ -102,7 +110,7 @@ impl GameCommand for AnalyseArgs {
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         let limits = match (self.movetime, self.depth) {
             (Some(ms), _) => Limits::movetime(ms),
-            (None, d) => Limits::depth(d.unwrap_or(DEFAULT_DEPTH)),
+            (None, d) => Limits::depth(d.unwrap_or(default_depth(self.game))),
         };
         if let Some(file) = &self.record {
             let text = std::fs::read_to_string(file)
@@ -195,6 +203,18 @@ pub(super) fn show<G: Playable>(s: ScoreReport) -> String {
     }
 }
 
+/// A progress line on standard error (standard output keeps the table):
+/// `analyse: <done>/<total> <what> (<last>, <seconds> s)`, one per step,
+/// so a long analysis shows it is moving.
+pub(super) fn progress(done: usize, total: usize, what: &str, last: &str, began: Instant) {
+    use std::io::Write as _;
+    let secs = began.elapsed().as_secs_f64();
+    let _ = writeln!(
+        std::io::stderr(),
+        "analyse: {done}/{total} {what} ({last}, {secs:.1} s)"
+    );
+}
+
 /// The searcher `analyse` uses: a 16 MiB table, one thread.
 fn new_searcher(algorithm: Algorithm) -> Result<(Searcher, SearchConfig), GameError> {
     let config = SearchConfig {
@@ -206,12 +226,14 @@ fn new_searcher(algorithm: Algorithm) -> Result<(Searcher, SearchConfig), GameEr
     Ok((searcher, config))
 }
 
-/// Every legal move with its searched value, best first.
+/// Every legal move with its searched value, best first; a progress line
+/// per move when `began` says since when.
 fn analyse_moves<G: Playable>(
     pos: &G,
     limits: &Limits,
     searcher: &Searcher,
     config: &SearchConfig,
+    began: Option<Instant>,
 ) -> Result<Vec<Line>, GameError> {
     let me = decider(pos)?;
     let mut moves = Vec::new();
@@ -236,6 +258,9 @@ fn analyse_moves<G: Playable>(
             shown: show::<G>(r.score),
             exact: G::Evaluator::default().exact_win_probability(&child, me),
         });
+        if let (Some(t), Some(l)) = (began, lines.last()) {
+            progress(lines.len(), moves.len(), "moves", &l.text, t);
+        }
     }
     // Stable: equal values keep the move generator's order.
     lines.sort_by(|a, b| b.key.total_cmp(&a.key));
@@ -270,12 +295,12 @@ fn hint<G: Playable>(
     };
     let began = Instant::now();
     if pos.status() == Status::Chance {
-        chance_hint(&pos, limits, algorithm)?;
+        chance_hint(&pos, limits, algorithm, began)?;
         out!("time: {:.3} s", began.elapsed().as_secs_f64());
         return Ok(());
     }
     let (searcher, config) = new_searcher(algorithm)?;
-    let mut lines = analyse_moves(&pos, limits, &searcher, &config)?;
+    let mut lines = analyse_moves(&pos, limits, &searcher, &config, Some(began))?;
     out!("position {}", pos.position());
     let legal = lines.len();
     if let Some(k) = multipv {
@@ -362,6 +387,7 @@ fn chance_hint<G: Playable>(
     pos: &G,
     limits: &Limits,
     algorithm: Algorithm,
+    began: Instant,
 ) -> Result<(), GameError> {
     let thrower = decider_after(pos).ok_or_else(|| {
         GameError::new("no player decides after this throw or roll (the game ends first)")
@@ -380,7 +406,7 @@ fn chance_hint<G: Playable>(
         child.play(outcome);
         let (best, score) = match child.status() {
             Status::Decision(c) => {
-                let lines = analyse_moves(&child, limits, &searcher, &config)?;
+                let lines = analyse_moves(&child, limits, &searcher, &config, None)?;
                 let first = lines
                     .first()
                     .ok_or_else(|| GameError::new("a decision node without a legal move"))?;
@@ -424,6 +450,8 @@ fn chance_hint<G: Playable>(
         };
         expected = expected.zip(value).map(|(e, v)| e + p * v);
         rows.push((pos.move_text(outcome), p, best, show::<G>(score)));
+        let text = pos.move_text(outcome);
+        progress(rows.len(), outcomes.len(), "outcomes", &text, began);
     }
     out!("position {}", pos.position());
     out!(

@@ -220,6 +220,7 @@ fn annotate<G: Playable>(
         "value",
         "loss"
     );
+    let began = std::time::Instant::now();
     let mut pos = game.start.clone();
     let mut history: Vec<u64> = Vec::new();
     let mut summary = vec![Summary::default(); n];
@@ -294,6 +295,8 @@ fn annotate<G: Playable>(
         }
         history.push(pos.hash());
         pos.play(mv);
+        let step = format!("{}, {text}", game.title);
+        super::analyse::progress(i + 1, game.moves.len(), "plies", &step, began);
     }
     let end = match (pos.status(), &game.ending) {
         (Status::Over(o), _) => format!("ends: {}", o.word(n)),
