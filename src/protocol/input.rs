@@ -28,7 +28,8 @@ pub enum Line {
     End,
 }
 
-/// Reads one line into `buf` (its line break included, if any).
+/// Reads one line into `buf` (its line break included, if any; the last
+/// line of the input may have none).
 pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Line {
     buf.clear();
     buf.shrink_to(KEEP);
@@ -38,8 +39,9 @@ pub fn read_line(input: &mut impl BufRead, buf: &mut Vec<u8>) -> Line {
         let chunk = match input.fill_buf() {
             Ok(c) => c,
             Err(e) if e.kind() == ErrorKind::Interrupted => continue,
-            // A broken input is its end, as for any reader of stdin.
-            Err(_) => break,
+            // A broken input is its end, as for any reader of stdin; a
+            // line it cut is not obeyed.
+            Err(_) => return Line::End,
         };
         if chunk.is_empty() {
             break;
@@ -113,6 +115,22 @@ mod tests {
             lines(input),
             [(Line::Text, MAX_LINE + 1), (Line::TooLong, HEAD)]
         );
+    }
+
+    #[test]
+    fn a_line_cut_by_a_read_error_is_the_end() {
+        struct Broken(bool);
+        impl std::io::Read for Broken {
+            fn read(&mut self, b: &mut [u8]) -> std::io::Result<usize> {
+                if std::mem::replace(&mut self.0, true) {
+                    return Err(std::io::Error::other("gone"));
+                }
+                b[..6].copy_from_slice(b"go dep");
+                Ok(6)
+            }
+        }
+        let mut input = BufReader::new(Broken(false));
+        assert_eq!(read_line(&mut input, &mut Vec::new()), Line::End);
     }
 
     #[test]

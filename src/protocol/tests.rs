@@ -485,22 +485,16 @@ fn unreachable_positions_are_refused() {
 
 #[test]
 fn setting_the_game_builds_its_tables_before_any_go() {
-    use crate::game::GameOptions;
-    use crate::games::palma::rules::{Rules, SPECS};
-    // Rules no other test plays: their race table exists only if the
-    // protocol built it.
-    let text = "extra_squares=3,7 shortcuts=4>9";
-    let rules = GameOptions::parse(text, SPECS)
-        .and_then(|o| Rules::intern(&o))
-        .unwrap();
-    assert!(rules.race.get().is_none());
-    let out = talk_with(
-        Catalog::games(),
-        &format!("setoption name Game value palma\nsetoption name GameOptions value {text}\nposition startpos\n"),
-    );
-    assert!(out.is_empty(), "{out:?}");
-    assert!(
-        rules.race.get().is_some(),
-        "no isready, no go: built at set-up"
-    );
+    // The reader runs on this thread, as the toy evaluator's count does.
+    let prepared = || super::toy::PREPARED.with(|n| n.get());
+    for input in [
+        "position startpos\n",
+        "setoption name GameOptions value dice=on\nposition startpos moves r2\n",
+    ] {
+        let before = prepared();
+        let out = talk(input);
+        assert!(out.is_empty(), "{out:?}");
+        // No isready, no go: built when the game and position were set.
+        assert!(prepared() > before, "{input}");
+    }
 }

@@ -10,6 +10,8 @@
 //!   <roll or ->`.
 //! - Reaching 10 wins. The third occurrence of a position is a draw.
 
+use std::cell::Cell;
+
 use crate::game::{
     Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Score,
     SearchHints, Status,
@@ -149,9 +151,20 @@ impl Toy {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct ToyEvaluator;
 
+thread_local! {
+    /// How often [`ToyEvaluator::prepare`] ran on this thread: the
+    /// protocol's tests see when the reader sets a game up (per thread, so
+    /// tests running side by side do not count each other's).
+    pub static PREPARED: Cell<usize> = const { Cell::new(0) };
+}
+
 impl Evaluator<Toy> for ToyEvaluator {
     fn evaluate(&self, pos: &Toy) -> Score {
         pos.evaluate()
+    }
+
+    fn prepare(&self, _pos: &Toy) {
+        PREPARED.with(|n| n.set(n.get() + 1));
     }
 }
 
