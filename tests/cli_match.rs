@@ -81,10 +81,6 @@ fn an_endless_line_is_a_protocol_forfeit_in_bounded_memory() {
     // The fake prints a 64 MiB line at its second `go` (each game, as it
     // is restarted after the fault); the referee stops reading at its
     // bound, and its peak memory stays far below the line.
-    let b = format!(
-        "cmd={},arg=--mode,arg=endless,arg=--at,arg=2,movetime=100,name=fake",
-        crate::arena_referee::fake_engine().display()
-    );
     // Measured by the fake engine's `--measure`: a child of this (large,
     // multi-threaded) test process would report this process's memory.
     let fake = crate::arena_referee::fake_engine();
