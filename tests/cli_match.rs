@@ -81,14 +81,18 @@ fn an_endless_line_is_a_protocol_forfeit_in_bounded_memory() {
     // The fake prints a 64 MiB line at its second `go` (each game, as it
     // is restarted after the fault); the referee stops reading at its
     // bound, and its peak memory stays far below the line.
+    // Measured by the fake engine's `--measure`: a child of this (large,
+    // multi-threaded) test process would report this process's memory.
+    let fake = crate::arena_referee::fake_engine();
     let b = format!(
         "cmd={},arg=--mode,arg=endless,arg=--at,arg=2,movetime=100,name=fake",
-        crate::arena_referee::fake_engine().display()
+        fake.display()
     );
-    // Reaped by wait4(2) below, which also reports its peak memory.
-    #[allow(clippy::zombie_processes)]
-    let child = std::process::Command::new(crate::common::agon_bin())
+    let agon = crate::common::agon_bin();
+    let run = std::process::Command::new(&fake)
         .args([
+            "--measure",
+            &agon,
             "match",
             "--game",
             "zamma",
@@ -101,27 +105,23 @@ fn an_endless_line_is_a_protocol_forfeit_in_bounded_memory() {
             "--max-plies",
             "20",
         ])
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::null())
-        .spawn()
-        .expect("agon runs");
-    let pid = child.id() as libc::pid_t;
-    let mut stdout = child.stdout.expect("stdout");
-    let mut out = String::new();
-    std::io::Read::read_to_string(&mut stdout, &mut out).expect("output");
-    let mut status = 0;
-    // SAFETY: plain out-parameters; `pid` is our child, not yet reaped.
-    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
-    let reaped = unsafe { libc::wait4(pid, &mut status, 0, &mut usage) };
-    assert_eq!(reaped, pid);
+        .output()
+        .expect("the fake engine runs agon");
+    let out = String::from_utf8_lossy(&run.stdout);
+    let err = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "{err}");
     assert_eq!(
         out.matches("B forfeits: protocol error, a line longer than 262144 bytes")
             .count(),
         2,
         "{out}"
     );
-    let peak_mib = usage.ru_maxrss / 1024;
-    assert!(peak_mib < 32, "the referee grew to {peak_mib} MiB");
+    let peak_kb: u64 = err
+        .lines()
+        .find_map(|l| l.strip_prefix("maxrss_kb "))
+        .and_then(|n| n.parse().ok())
+        .expect("the peak memory");
+    assert!(peak_kb < 32 * 1024, "the referee grew to {peak_kb} KiB");
 }
 
 #[test]
@@ -201,14 +201,17 @@ fn no_engine_process_outlives_the_match() {
 }
 
 #[test]
-fn the_default_margin_forgives_a_loaded_machine_and_forfeits_stand_out() {
-    // 10 ms over its move time every move, as scheduling on a busy
-    // machine makes a sound engine: no forfeit by default...
-    let (status, out, err) = against_fake(&["--mode", "slow"], &[]);
+fn the_default_margin_is_100_ms_and_forfeits_stand_out() {
+    // An answer 300 ms late at the fake's second `go` is judged against
+    // the default margin, which the detail names.
+    let (status, out, err) = against_fake(&["--mode", "late", "--at", "2"], &[]);
     assert!(status.success(), "{err}");
-    assert!(out.contains("forfeits 0)"), "{out}");
-    assert!(!out.contains("FORFEITS"), "{out}");
-    // ... and every game lost on time with no margin, said loudly.
+    assert!(
+        out.contains("B forfeits: time, answered after ") && out.contains("+ margin 100 ms)"),
+        "{out}"
+    );
+    // 10 ms over its move time every move: every game lost with no
+    // margin, and said loudly.
     let (status, out, err) = against_fake(&["--mode", "slow"], &["--margin", "0"]);
     assert!(status.success(), "{err}");
     assert_eq!(out.matches("B forfeits: time, ").count(), 2, "{out}");

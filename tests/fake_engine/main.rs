@@ -19,6 +19,11 @@
 //! `--pid-file` appends the process id to PATH at start (the tests look
 //! for processes left running).
 //!
+//! `fake_engine --measure PROGRAM ARG…` is no engine: it runs the program
+//! and prints `maxrss_kb N` (its peak memory) on its standard error. A
+//! child's peak counts the memory of the process that started it, so a
+//! small starter measures what a big test process could not.
+//!
 //! Counting from the start of the process means a restarted engine
 //! misbehaves again at its N-th `go`: the tests see the restart.
 
@@ -44,10 +49,13 @@ enum Mode {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("--measure") {
+        measure(&args[1..]);
+    }
     let mut mode = Mode::None;
     let mut at = 1u64;
     let mut seed = 1u64;
-    let args: Vec<String> = std::env::args().skip(1).collect();
     for pair in args.chunks(2) {
         let value = pair.get(1).map(String::as_str).unwrap_or("");
         match pair[0].as_str() {
@@ -198,4 +206,27 @@ fn pick<G: Playable>(kind: GameKind, options: &str, position: &str, rng: &mut Pc
         return "(none)".to_string();
     }
     pos.move_text(legal[rng.gen_range(0..legal.len())])
+}
+
+/// Runs `command` to its end and prints its peak resident memory.
+fn measure(command: &[String]) -> ! {
+    let Some((program, args)) = command.split_first() else {
+        std::process::exit(2);
+    };
+    let Ok(child) = std::process::Command::new(program).args(args).spawn() else {
+        std::process::exit(2);
+    };
+    let pid = child.id() as libc::pid_t;
+    let mut status = 0;
+    // SAFETY: plain out-parameters; `pid` is our child, not yet reaped.
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    if unsafe { libc::wait4(pid, &mut status, 0, &mut usage) } != pid {
+        std::process::exit(2);
+    }
+    eprintln!("maxrss_kb {}", usage.ru_maxrss);
+    std::process::exit(if libc::WIFEXITED(status) {
+        libc::WEXITSTATUS(status)
+    } else {
+        1
+    });
 }
