@@ -8,6 +8,7 @@
 //! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
 //! - [`arena`]: the internal referee for engine-vs-engine matches.
 //! - [`bench`]: the bench, the search's regression signature.
+//! - [`child`]: engine processes started in process groups of their own.
 //! - [`cli`]: the command-line subcommands.
 //! - [`tune`]: fitting evaluation weights to game results.
 
@@ -18,6 +19,7 @@ extern crate self as agon;
 
 pub mod arena;
 pub mod bench;
+pub mod child;
 pub mod cli;
 pub mod game;
 pub mod games;

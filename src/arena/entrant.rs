@@ -21,7 +21,7 @@ use super::control::{parse_tc, TimeControl};
 use super::external::{Dialect, ExternalSpec, Process};
 use super::fault::{Failure, Fault};
 use super::EngineSpec;
-use crate::game::{GameError, Playable, Player, WeightSet};
+use crate::game::{Evaluator, GameError, Playable, Player, WeightSet};
 use crate::search::{Clock, Request, ScoreReport, Searcher};
 
 /// How an entrant plays.
@@ -234,12 +234,17 @@ impl Runner {
         })
     }
 
-    /// Prepares a new game: a built-in engine forgets its table; an
-    /// external one is restarted if it failed, and told a new game starts.
-    pub fn new_game(&mut self) -> Result<(), Failure> {
+    /// Prepares a new game from `start`: a built-in engine forgets its
+    /// table and builds its evaluator's tables (Palma's race table) before
+    /// its clock runs, as the protocol does at `position`; an external one
+    /// is restarted if it failed, and told a new game starts.
+    pub fn new_game<G: Playable>(&mut self, start: &G) -> Result<(), Failure> {
         match self {
-            Runner::Builtin { searcher, .. } => {
+            Runner::Builtin { searcher, spec } => {
                 searcher.clear();
+                G::evaluator_with(spec.weights.as_ref())
+                    .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?
+                    .prepare(start);
                 Ok(())
             }
             Runner::External {

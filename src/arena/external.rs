@@ -14,7 +14,6 @@
 //! with it instead of leaving them running after the match.
 
 use std::io::{ErrorKind, Read, Write};
-use std::os::unix::process::CommandExt;
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
@@ -114,9 +113,9 @@ impl Process {
             .args(&spec.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
-            // Its own group (id = its pid), for `Drop` to kill whole.
-            .process_group(0);
+            .stderr(Stdio::null());
+        // Its own group, for `Drop` to kill whole.
+        crate::child::in_own_group(&mut command);
         if let Some(dir) = &spec.dir {
             command.current_dir(dir);
         }
@@ -296,26 +295,10 @@ impl Drop for Process {
             }
             thread::sleep(Duration::from_millis(5));
         }
-        kill_group(&self.child);
+        crate::child::kill_group(&self.child);
         if !exited {
             let _ = self.child.kill();
             let _ = self.child.wait();
-        }
-    }
-}
-
-/// SIGKILL to the process group `child` leads. Once the leader is reaped
-/// its id stays reserved as long as any process of its group lives, so the
-/// signal reaches that group or nobody.
-fn kill_group(child: &Child) {
-    let Ok(pgid) = libc::pid_t::try_from(child.id()) else {
-        return;
-    };
-    if pgid > 0 {
-        // SAFETY: kill(2) takes plain integers; a negative pid names a
-        // process group.
-        unsafe {
-            libc::kill(-pgid, libc::SIGKILL);
         }
     }
 }

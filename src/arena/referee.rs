@@ -139,7 +139,7 @@ pub fn play<G: Playable>(
             .collect(),
     };
     for (p, seat) in seats.iter_mut().enumerate() {
-        if let Err(failure) = seat.new_game() {
+        if let Err(failure) = seat.new_game(start) {
             return game.forfeit(p as Player, failure, n);
         }
     }

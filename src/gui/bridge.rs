@@ -184,7 +184,7 @@ impl Engine {
         out: SyncSender<Event>,
         count: EngineGuard,
     ) -> Result<Engine, String> {
-        let mut child = Command::new(&cmd.program)
+        let mut child = crate::child::in_own_group(&mut Command::new(&cmd.program))
             .args(&cmd.args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -309,6 +309,7 @@ impl Drop for Engine {
     /// Killed and reaped before its count is given back: a page that
     /// starts an engine right after closing one finds it freed.
     fn drop(&mut self) {
+        crate::child::kill_group(&self.child);
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
