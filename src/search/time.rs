@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 /// gives a number.
 pub const DEFAULT_MOVES_TO_GO: u32 = 30;
 
+/// The most moves a clock is shared over (Zamma's and Kubeia's openings
+/// expect 120, so that 60 plies leave more than 40 % of the base).
+pub const MAX_MOVES_TO_GO: u32 = 120;
+
 /// The move time of a search whose `go` gives clocks but not the mover's,
 /// and nothing else that ends it: short, so a GUI that sent the wrong
 /// side's clock gets a prompt `bestmove`.
@@ -78,7 +82,7 @@ impl TimeManager {
                 .movestogo
                 .or(moves_left)
                 .unwrap_or(DEFAULT_MOVES_TO_GO)
-                .clamp(1, 80);
+                .clamp(1, MAX_MOVES_TO_GO);
             let share = left / mtg + clock.inc * 3 / 4;
             let soft = share.min(left * 4 / 10).max(floor);
             let hard = (soft * 4).min(left * 8 / 10).max(soft);
@@ -131,6 +135,11 @@ impl TimeManager {
 
     pub fn has_deadline(&self) -> bool {
         self.hard.is_some()
+    }
+
+    /// The time a search under these limits aims to use.
+    pub fn soft_limit(&self) -> Option<Duration> {
+        self.soft
     }
 }
 

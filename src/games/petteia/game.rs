@@ -379,13 +379,17 @@ impl<const DICE: bool> SearchHints for PetteiaGame<DICE> {
 
     // The game ends by captures (or a capture-less stretch), so the pieces
     // left say how far it has to go. Engine games at 10 s + 0.1 s lasted a
-    // median of 20 moves a side in Petteia and 31 in Kubeia, where the dice
-    // often leave no capture: from the start these give 20 and 34.
+    // median of 20 moves a side in Petteia. In Kubeia, where the dice often
+    // leave no capture, self-play at 10 s + 0.1 s (issue 22) ran 36 to 75
+    // moves a side (the longest to the 300-ply limit), and the former
+    // `pieces / 2 + 10` (35 from the start) spent 87-90 % of the base by
+    // ply 60 (`pieces + 20` still 70-78 %: MCTS overruns its share and
+    // captures shorten the estimate), so the start expects 120.
     fn moves_left(&self) -> Option<u32> {
         let board = &self.state.board;
         let pieces = board.side(0).count_ones() + board.side(1).count_ones();
         Some(if DICE {
-            pieces / 2 + 10
+            2 * pieces + 20
         } else {
             pieces / 4 + 8
         })

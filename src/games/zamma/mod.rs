@@ -502,13 +502,17 @@ impl SearchHints for Zamma {
     // −4 at 100 ms a move (40 games, README).
     const MCTS_RANDOM_PLAYOUTS: bool = true;
 
-    // A draughts game lasts while there is material to trade: about one
-    // move each per two pieces left, plus an ending.
+    // A draughts game lasts while there is material to trade, and its
+    // ending is long. Self-play at 10 s + 0.1 s (`agon match --game zamma
+    // … --time-report`, issue 22) ran 191-235 plies: about 100-118 moves a
+    // side from 80 pieces, twice the former `pieces / 2 + 10`, which spent
+    // 58-96 % of the base by ply 60 (`pieces + 20` still 40-64 %: searches
+    // overrun their share, and captures shorten the estimate).
     fn moves_left(&self) -> Option<u32> {
         let pieces: u32 = (0..2)
             .map(|s| (self.men[s] | self.mullahs[s]).count_ones())
             .sum();
-        Some(pieces / 2 + 10)
+        Some(pieces + 40)
     }
 
     fn is_forcing(&self, m: ZMove) -> bool {
