@@ -638,7 +638,8 @@ function render() {
   }
   if (focused !== null) {
     const same = [...svg.querySelectorAll("[data-token].clickable")].find((g) => g.dataset.token === focused);
-    (same || svg.querySelector(".target.clickable") || svg).focus();
+    // Without scrolling: a click in progress must land where it aimed.
+    (same || svg.querySelector(".target.clickable") || svg).focus({ preventScroll: true });
   }
   for (const b of document.querySelectorAll("button[data-token]")) {
     const legal = personToMove() && view.targets.has(b.dataset.token);
