@@ -912,9 +912,20 @@ fn engines_go_by_their_id_name_and_errors_clear() {
         Duration::from_secs(10),
     )
     .expect("the error");
+    let played = page_state(&b).record.len();
     let mv = page_state(&b).legal[0].clone();
     type_move(&b, &mv);
     assert_eq!(text_of(&b, "#errors"), "", "a played move clears the error");
+    // The engine's answer first, so that the record compared below is not
+    // still growing.
+    b.wait_for(
+        &format!(
+            "const s = agonGui.state(); return s.person && s.record.length >= {};",
+            played + 2
+        ),
+        Duration::from_secs(30),
+    )
+    .unwrap_or_else(|e| panic!("no answer to {mv}: {e}\n{}", page_log(&b)));
     // Comma-separated options are refused visibly; the game goes on.
     let placeholder = b
         .execute(
