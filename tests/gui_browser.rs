@@ -668,6 +668,15 @@ fn scripted_analyser(dir: &std::path::Path) -> String {
     path.to_string_lossy().into_owned()
 }
 
+/// The page with two engines to choose from: this agon (0) and
+/// [`scripted_analyser`] (1), written in a folder of its own.
+fn open_page_with_analyser(name: &str) -> Option<(PathBuf, GuiServer, Browser)> {
+    let dir = temp_dir(name);
+    let script = scripted_analyser(&dir);
+    let (gui, b) = open_page(&[&agon_bin(), &script])?;
+    Some((dir, gui, b))
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("agon-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
@@ -676,10 +685,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
-    let dir = temp_dir("analysis");
-    let script = scripted_analyser(&dir);
-    let bin = agon_bin();
-    let Some((_gui, b)) = open_page(&[&bin, &script]) else {
+    let Some((dir, _gui, b)) = open_page_with_analyser("analysis") else {
         return;
     };
     set_fields(
@@ -730,10 +736,7 @@ fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
 
 #[test]
 fn scores_and_wdl_are_from_the_first_players_view_in_their_colours() {
-    let dir = temp_dir("view");
-    let script = scripted_analyser(&dir);
-    let bin = agon_bin();
-    let Some((_gui, b)) = open_page(&[&bin, &script]) else {
+    let Some((dir, _gui, b)) = open_page_with_analyser("view") else {
         return;
     };
     set_fields(
@@ -784,10 +787,7 @@ fn scores_and_wdl_are_from_the_first_players_view_in_their_colours() {
 
 #[test]
 fn the_playing_engine_and_the_analysis_have_their_own_displays() {
-    let dir = temp_dir("displays");
-    let script = scripted_analyser(&dir);
-    let bin = agon_bin();
-    let Some((_gui, b)) = open_page(&[&bin, &script]) else {
+    let Some((dir, _gui, b)) = open_page_with_analyser("displays") else {
         return;
     };
     set_fields(&b, &[("aengine", "1"), ("analyse", "on")]);
@@ -815,6 +815,7 @@ fn the_playing_engine_and_the_analysis_have_their_own_displays() {
         info.starts_with("agon") && info.contains("depth 1"),
         "the playing engine's display keeps its own line: {info:?}"
     );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

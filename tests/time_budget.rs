@@ -1,5 +1,5 @@
-//! The clock is shared over each game's real length (issue 22): Zamma and
-//! Kubeia spent 58-130 % of the base by ply 60 at 10 s + 0.1 s. This test
+//! The clock is shared over each game's real length (issue 22): Zamma,
+//! Kubeia and Petteia spent 58-130 % of the base by ply 60 at 10 s + 0.1 s. This test
 //! plays the time manager's plan for the first 30 moves of a side (ply 60)
 //! at 10 + 0.1 from the start, each move using its soft limit and the
 //! pieces all kept (captures would only lower the estimate; the real use,
@@ -8,7 +8,7 @@
 //! Kubeia by about a quarter, measured), and the target is 60 %.
 
 use agon::game::{Game, GameOptions, Notation, Playable, SearchHints, Status};
-use agon::games::petteia::Kubeia;
+use agon::games::petteia::{Kubeia, Petteia};
 use agon::games::zamma::Zamma;
 use agon::search::time::TimeManager;
 use agon::search::{Clock, Limits, SearchConfig};
@@ -66,4 +66,10 @@ fn kubeia_keeps_most_of_its_base_past_ply_60() {
     let roll = pos.parse_move("r65").expect("a roll");
     pos.play(roll);
     assert_within_half(pos);
+}
+
+#[test]
+fn petteia_keeps_most_of_its_base_past_ply_60() {
+    let start = Petteia::new(&GameOptions::defaults(Petteia::option_specs())).expect("start");
+    assert_within_half(start);
 }
