@@ -110,18 +110,24 @@ impl Access {
 
     fn host(&self, head: &Head) -> Result<(), &'static str> {
         let host = head.header("host").ok_or("no Host")?;
-        let ok = ["127.0.0.1", "localhost"]
-            .iter()
-            .any(|name| host.eq_ignore_ascii_case(&format!("{name}:{}", self.port)));
-        ok.then_some(()).ok_or("a Host other than this server")
+        self.names_this_server(host, "")
+            .then_some(())
+            .ok_or("a Host other than this server")
     }
 
     fn origin(&self, head: &Head) -> Result<(), &'static str> {
         let origin = head.header("origin").ok_or("no Origin")?;
-        let ok = ["127.0.0.1", "localhost"]
+        self.names_this_server(origin, "http://")
+            .then_some(())
+            .ok_or("an Origin other than this server")
+    }
+
+    /// Whether `value` is `{scheme}127.0.0.1:PORT` or
+    /// `{scheme}localhost:PORT`, the names the printed address answers to.
+    fn names_this_server(&self, value: &str, scheme: &str) -> bool {
+        ["127.0.0.1", "localhost"]
             .iter()
-            .any(|name| origin.eq_ignore_ascii_case(&format!("http://{name}:{}", self.port)));
-        ok.then_some(()).ok_or("an Origin other than this server")
+            .any(|name| value.eq_ignore_ascii_case(&format!("{scheme}{name}:{}", self.port)))
     }
 }
 
