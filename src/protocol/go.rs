@@ -4,7 +4,6 @@
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Mutex;
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
@@ -116,18 +115,7 @@ fn search_job<G: Playable>(
     ctx: SearchContext,
 ) {
     let start = Instant::now();
-    // The last first line (MultiPV 1) reported: its moves, in text.
-    let last_pv = Mutex::new(Vec::new());
-    let report = |r: &Report| {
-        if let Report::Pv(p) = r {
-            if p.multipv == 1 {
-                if let Ok(mut last) = last_pv.lock() {
-                    last.clone_from(&p.pv);
-                }
-            }
-        }
-        ctx.out.line(&report_line(r, ctx.show_wdl));
-    };
+    let report = |r: &Report| ctx.out.line(&report_line(r, ctx.show_wdl));
     let result = catch_unwind(AssertUnwindSafe(|| {
         let req = Request {
             root: &root,
@@ -165,24 +153,22 @@ fn search_job<G: Playable>(
         best = legal.iter().copied().find(|m| allowed(m));
     }
     let best_text = best.map(|m| root.move_text(m));
-    let last_pv = last_pv.into_inner().unwrap_or_default();
-    // The line printed last if it starts with the move played, else the
-    // move and the search's expected reply (legal, or none).
-    let pv: Vec<String> = match &best_text {
-        Some(b) if last_pv.first() == Some(b) => last_pv,
-        Some(b) => {
-            let reply = best.and_then(|m| {
-                let p = result.ponder?;
-                let mut child = root.clone();
-                child.play(m);
-                let mut replies = Vec::new();
-                child.moves(&mut replies);
-                replies.contains(&p).then(|| child.move_text(p))
-            });
-            std::iter::once(b.clone()).chain(reply).collect()
-        }
+    // The search's own line when it starts with the move played (always,
+    // unless the move was replaced above).
+    let line: Vec<G::Move> = match best {
+        Some(b) if result.pv.first() == Some(&b) => result.pv.clone(),
+        Some(b) => vec![b],
         None => Vec::new(),
     };
+    let mut pos = root.clone();
+    let pv: Vec<String> = line
+        .iter()
+        .map(|&m| {
+            let text = pos.move_text(m);
+            pos.play(m);
+            text
+        })
+        .collect();
     let ms = start.elapsed().as_millis() as u64;
     // A score only where a search backs it: a finished iteration's value
     // or a bound a stopped one proved.

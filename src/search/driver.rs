@@ -159,7 +159,7 @@ pub fn helper_loop<G: Playable, I: Iteration<G>>(worker: &mut I, id: usize, max_
     worker.flush();
 }
 
-impl<M: Copy> Deepened<M> {
+impl<M: Copy + PartialEq> Deepened<M> {
     /// The result: the stopped iteration's line if it had a better one
     /// (its score a lower bound), else the first reported line's move,
     /// reply and score, or `fallback`'s move (without a score) when no
@@ -172,9 +172,16 @@ impl<M: Copy> Deepened<M> {
         } else {
             (&fallback, None)
         };
+        // The line reported, when it is the move's; else the move and the
+        // expected reply.
+        let pv = match line.best {
+            Some(b) if line.pv.first() == Some(&b) => line.pv.clone(),
+            Some(b) => std::iter::once(b).chain(line.ponder).collect(),
+            None => Vec::new(),
+        };
         SearchResult {
             best: line.best,
-            ponder: line.ponder,
+            pv,
             score: line.score,
             bound,
             depth: self.depth,

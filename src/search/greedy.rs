@@ -22,7 +22,7 @@ pub fn think<G: Playable>(
 ) -> SearchResult<G::Move> {
     let mut result = SearchResult {
         best: None,
-        ponder: None,
+        pv: Vec::new(),
         score: ScoreReport::Cp(0),
         bound: None,
         depth: 1,
@@ -53,7 +53,9 @@ pub fn think<G: Playable>(
     }
     if !best.is_empty() {
         let mut rng = Pcg64::seed_from_u64(seed ^ root.hash());
-        result.best = Some(best[rng.gen_range(0..best.len())]);
+        let chosen = best[rng.gen_range(0..best.len())];
+        result.best = Some(chosen);
+        result.pv = vec![chosen];
         result.score = report(best_value);
         result.bound = Some(Bound::Exact);
     }

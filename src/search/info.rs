@@ -61,8 +61,11 @@ pub enum Report {
 pub struct SearchResult<M> {
     /// `None` at a chance node, at a finished game, or with no legal move.
     pub best: Option<M>,
-    /// The expected reply, for pondering.
-    pub ponder: Option<M>,
+    /// The line the search expects from the root: `best` first, then the
+    /// expected reply (for pondering) and so on; what the final `info … pv`
+    /// prints, so `bestmove` is always its first move. Empty when there is
+    /// no `best`; `[best]` when the search knows nothing beyond it.
+    pub pv: Vec<M>,
     pub score: ScoreReport,
     /// What backs `score`: `Exact` for the value of a finished iteration
     /// (or of greedy's one ply), `Lower` for a lower bound that a stopped
@@ -80,11 +83,31 @@ impl<M> SearchResult<M> {
     pub fn none() -> Self {
         SearchResult {
             best: None,
-            ponder: None,
+            pv: Vec::new(),
             score: ScoreReport::Cp(0),
             bound: None,
             depth: 0,
             nodes: 0,
         }
+    }
+
+    /// A result that only names `best` (a test opponent's pick, a
+    /// fallback): no score, no line beyond the move.
+    pub fn only(best: M) -> Self
+    where
+        M: Copy,
+    {
+        SearchResult {
+            best: Some(best),
+            pv: vec![best],
+            ..SearchResult::none()
+        }
+    }
+}
+
+impl<M: Copy> SearchResult<M> {
+    /// The expected reply, for pondering.
+    pub fn ponder(&self) -> Option<M> {
+        self.pv.get(1).copied()
     }
 }

@@ -20,7 +20,7 @@ pub(crate) fn candidates<G: Playable>(root: &G, root_moves: &[G::Move]) -> Vec<G
 pub fn think<G: Playable>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResult<G::Move> {
     let mut result = SearchResult {
         best: None,
-        ponder: None,
+        pv: Vec::new(),
         score: ScoreReport::Cp(0),
         bound: None,
         depth: 0,
@@ -32,7 +32,9 @@ pub fn think<G: Playable>(root: &G, root_moves: &[G::Move], seed: u64) -> Search
     let moves = candidates(root, root_moves);
     if !moves.is_empty() {
         let mut rng = Pcg64::seed_from_u64(seed ^ root.hash());
-        result.best = Some(moves[rng.gen_range(0..moves.len())]);
+        let chosen = moves[rng.gen_range(0..moves.len())];
+        result.best = Some(chosen);
+        result.pv = vec![chosen];
     }
     result
 }

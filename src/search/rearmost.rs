@@ -9,7 +9,7 @@
 //! pass), it plays as [`super::greedy`] and says so, so a match against
 //! `rearmost` in another game is still a match against a known opponent.
 
-use super::info::{ScoreReport, SearchResult};
+use super::info::SearchResult;
 use crate::game::{Playable, Status};
 
 /// The rearmost piece's move, or `None` when no legal move (restricted to
@@ -38,12 +38,8 @@ pub fn think<G: Playable>(
     match choose(root, root_moves) {
         Some(m) => (
             SearchResult {
-                best: Some(m),
-                ponder: None,
-                score: ScoreReport::Cp(0),
-                bound: None,
-                depth: 0,
                 nodes: 1,
+                ..SearchResult::only(m)
             },
             false,
         ),

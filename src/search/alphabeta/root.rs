@@ -72,10 +72,7 @@ pub fn think_with<G: Playable>(
             "alpha-beta needs two players, this game has {}; playing the first legal move",
             root.num_players()
         )));
-        return SearchResult {
-            best: Some(allowed[0].1),
-            ..none
-        };
+        return SearchResult::only(allowed[0].1);
     }
 
     tt.new_search();

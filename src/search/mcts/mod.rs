@@ -199,7 +199,7 @@ mod tests {
         let first = searcher.think(&Request::new(&start, &limits, &config), &stop, &|_| {});
         let mut pos = start.clone();
         pos.play(first.best.expect("a move"));
-        pos.play(first.ponder.expect("a reply"));
+        pos.play(first.ponder().expect("a reply"));
         assert!(matches!(pos.status(), Status::Decision(_)));
         // The reply was the most visited: its subtree holds many playouts.
         let kept = searcher.take_kept::<Kept<Connect>>().expect("kept trees");
