@@ -6,6 +6,8 @@
 //! - [`games`]: the rules, notation and evaluation of each game.
 //! - [`search`]: searches generic over [`game::Game`].
 //! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
+//! - [`settings`]: the engine settings table (names, kinds, defaults,
+//!   ranges) that the protocol, the referee and the command line share.
 //! - [`arena`]: the internal referee for engine-vs-engine matches.
 //! - [`bench`]: the bench, the search's regression signature.
 //! - [`child`]: engine processes started in process groups of their own.
@@ -26,4 +28,5 @@ pub mod games;
 pub mod gui;
 pub mod protocol;
 pub mod search;
+pub mod settings;
 pub mod tune;

@@ -5,12 +5,12 @@ use std::time::Duration;
 
 use crate::game::GameError;
 use crate::game::WeightSet;
-use crate::protocol::options::{self, SETTINGS};
 use crate::search::mcts::params::Chance;
 use crate::search::{Limits, SearchConfig};
+use crate::settings::{self, SETTINGS};
 
 /// The keys an engine spec takes besides the engine settings of
-/// [`options::SETTINGS`] (those it names in lower case).
+/// [`settings::SETTINGS`] (those it names in lower case).
 const OTHER_KEYS: &[&str] = &[
     "name", "movetime", "depth", "nodes", "lmr", "chance", "weights",
 ];
@@ -28,7 +28,7 @@ pub struct EngineSpec {
 
 impl EngineSpec {
     /// Parses `key=value` pairs: the engine settings of
-    /// [`options::SETTINGS`] by their lower-case names (`search`,
+    /// [`settings::SETTINGS`] by their lower-case names (`search`,
     /// `threads`, `hash`, `seed`, …: the protocol's ranges and defaults),
     /// the limits `movetime`, `depth` and `nodes`, `name`, `lmr=on|off`,
     /// `chance=stratified|widening` (MCTS's chance nodes) and
@@ -36,7 +36,7 @@ impl EngineSpec {
     pub fn parse(text: &str) -> Result<EngineSpec, GameError> {
         let mut spec = EngineSpec {
             name: String::new(),
-            config: options::default_config(),
+            config: settings::default_config(),
             limits: Limits::default(),
             weights: None,
         };
@@ -62,7 +62,7 @@ impl EngineSpec {
                 .find(|s| s.in_spec && s.name.eq_ignore_ascii_case(key))
             {
                 let checked = setting.check(value, &[]).map_err(|e| bad(&e))?;
-                options::apply(&mut spec.config, &checked);
+                settings::apply(&mut spec.config, &checked);
                 continue;
             }
             match key {
@@ -135,7 +135,7 @@ mod tests {
     #[test]
     fn settings_share_the_protocol_table() {
         let d = EngineSpec::parse("").unwrap();
-        assert_eq!(d.config.hash_mb as i64, options::HASH.spin_default());
+        assert_eq!(d.config.hash_mb as i64, settings::HASH.spin_default());
         for bad in [
             "threads=0",
             "threads=257",

@@ -11,9 +11,9 @@ use super::{on_game, GameCommand};
 use crate::bench::Totals;
 use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
-use crate::protocol::options::{hash_arg, threads_arg, THREADS};
 use crate::protocol::output::{pv_line, score_text};
 use crate::search::{Algorithm, Report, SearchConfig};
+use crate::settings::{hash_arg, threads_arg, THREADS};
 
 /// `agon bench --search mcts`'s default rounds.
 const MCTS_ROUNDS: u32 = 7;
@@ -102,7 +102,7 @@ impl GameCommand for BenchArgs {
             None => crate::bench::position_texts(G::NAME),
         };
         let roots = crate::bench::roots::<G>(opts, &texts)?;
-        let defaults = crate::protocol::options::default_config();
+        let defaults = crate::settings::default_config();
         let algorithm = self.search.unwrap_or(defaults.algorithm);
         let depth = match (self.depth, algorithm) {
             (Some(d), _) => d,

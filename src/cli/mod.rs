@@ -79,7 +79,7 @@ impl Cli {
         use clap::{CommandFactory, FromArgMatches};
         let settings = format!(
             "Engine settings (key=value, comma-separated): {}; the limits movetime, depth, nodes (each at least 1); name, lmr=on|off, chance=stratified|widening, weights=w1/w2/…",
-            crate::protocol::options::spec_keys_help()
+            crate::settings::spec_keys_help()
         );
         let command = Cli::command()
             .mut_subcommand("match", |c| {

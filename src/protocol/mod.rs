@@ -12,7 +12,6 @@ pub mod bench;
 pub mod engine;
 pub mod go;
 pub mod input;
-pub mod options;
 pub mod output;
 pub mod parser;
 pub mod perft;
@@ -35,7 +34,7 @@ use std::thread::JoinHandle;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-use options::Setting;
+use crate::settings::{self, Setting};
 use parser::{Command, PositionSpec};
 
 use crate::search::{SearchConfig, Searcher};
@@ -133,7 +132,7 @@ impl Protocol {
                 return None;
             }
         };
-        let config = options::default_config();
+        let config = settings::default_config();
         let searcher = match Searcher::new(config.hash_mb, config.threads) {
             Ok(s) => s,
             Err(e) => {
@@ -273,7 +272,7 @@ impl Protocol {
         self.out
             .line(&format!("id name agon {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author the agon authors");
-        for l in options::option_lines(&self.catalog.games) {
+        for l in settings::option_lines(&self.catalog.games) {
             self.out.line(&l);
         }
         self.out.line(if self.ugi { "ugiok" } else { "uciok" });
@@ -316,15 +315,15 @@ impl Protocol {
         }
     }
 
-    /// Checks a setting against the table ([`options::parse_setting`]) and
-    /// applies it: the search settings through [`options::apply`], the one
+    /// Checks a setting against the table ([`settings::parse_setting`]) and
+    /// applies it: the search settings through [`settings::apply`], the one
     /// place they reach a [`SearchConfig`]; here only what lives outside
     /// the search config — the game, the output format, the rng of
     /// `chance` and the searcher that `Hash`/`Threads` remake (between
     /// searches, never inside `go`; the config follows only when that
     /// worked).
     fn set_option(&mut self, name: &str, value: Option<&str>) {
-        let setting = match options::parse_setting(name, value, &self.catalog.games) {
+        let setting = match settings::parse_setting(name, value, &self.catalog.games) {
             Ok(s) => s,
             Err(e) => {
                 self.out.error(&format!("setoption: {e}"));
@@ -362,7 +361,7 @@ impl Protocol {
             | Setting::MctsPlayoutPlies(_) => true,
         };
         if applies {
-            options::apply(&mut self.config, &setting);
+            settings::apply(&mut self.config, &setting);
         }
     }
 

@@ -119,17 +119,10 @@ pub struct SearchConfig {
 }
 
 impl Default for SearchConfig {
+    /// The settings table's defaults ([`crate::settings::default_config`]),
+    /// the one place they are written.
     fn default() -> Self {
-        SearchConfig {
-            algorithm: Algorithm::Auto,
-            threads: 1,
-            hash_mb: 64,
-            multipv: 1,
-            seed: 0,
-            move_overhead: Duration::from_millis(10),
-            lmr: true,
-            mcts: mcts::params::Params::default(),
-        }
+        crate::settings::default_config()
     }
 }
 

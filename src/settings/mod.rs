@@ -2,11 +2,15 @@
 //! with each setting's name, type, default, range and help. It drives what
 //! `uci` advertises and how `setoption` values are checked, the
 //! `agon match --a/--b` and `agon tune --engine` specs
-//! ([`crate::arena::EngineSpec`], which use the lower-case names as keys)
-//! and the command line's `--threads`/`--hash` flags, so each setting has
-//! one default and one range everywhere. Names are case-insensitive.
+//! ([`crate::arena::EngineSpec`], which use the lower-case names as keys),
+//! the command line's `--threads`/`--hash` flags and
+//! [`SearchConfig::default`] ([`default_config`]), so each setting has one
+//! default and one range everywhere. Names are case-insensitive.
+//!
+//! A room of its own because the protocol, the referee and the command
+//! line all read it, and none of them owns the others.
 
-use crate::search::mcts::params::{Playout, Policy, PLAYOUT_PLIES};
+use crate::search::mcts::params::{Params, Playout, Policy, PLAYOUT_PLIES};
 use crate::search::{Algorithm, SearchConfig};
 
 /// A checked `setoption`.
@@ -271,20 +275,27 @@ pub fn hash_arg(value: &str) -> Result<usize, String> {
         .map_err(|e| format!("must be {e}"))
 }
 
-/// The search settings at the table's defaults (the engine's start, and
-/// every engine spec before its keys).
+/// The search settings at the table's defaults: what
+/// [`SearchConfig::default`] returns (the engine's start, and every engine
+/// spec before its keys). A combo's default is its first choice.
 pub fn default_config() -> SearchConfig {
-    let mut config = SearchConfig::default();
-    for spec in SETTINGS {
-        if let Kind::Spin { default, .. } = spec.kind {
-            // The table's defaults are within its ranges.
-            if let Ok(setting) = spec.check(&default.to_string(), &[]) {
-                apply(&mut config, &setting);
-            }
-        }
+    // The table's defaults are within its ranges and non-negative.
+    let spin = |spec: &SettingSpec| spec.spin_default() as u64;
+    SearchConfig {
+        algorithm: Algorithm::from_name(Algorithm::NAMES[0]).unwrap_or_default(),
+        threads: spin(&THREADS) as usize,
+        hash_mb: spin(&HASH) as usize,
+        multipv: spin(&MULTIPV) as usize,
+        seed: spin(&SEED),
+        move_overhead: std::time::Duration::from_millis(spin(&MOVE_OVERHEAD)),
+        lmr: true,
+        mcts: Params {
+            policy: Policy::from_name(Policy::NAMES[0]).unwrap_or_default(),
+            playout: Playout::from_name(Playout::NAMES[0]).unwrap_or_default(),
+            playout_plies: spin(&MCTS_PLAYOUT_PLIES) as u32,
+            ..Params::default()
+        },
     }
-    config.algorithm = Algorithm::Auto;
-    config
 }
 
 /// Applies a setting that belongs to the search; `false` for the others
@@ -338,7 +349,7 @@ pub fn parse_setting(name: &str, value: Option<&str>, games: &[&str]) -> Result<
             let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
             format!(
                 "unknown option '{}' (known: {})",
-                super::parser::shorten(name),
+                shorten(name),
                 names.join(", ")
             )
         })?;
@@ -346,10 +357,19 @@ pub fn parse_setting(name: &str, value: Option<&str>, games: &[&str]) -> Result<
     spec.check(value, games).map_err(|expected| {
         format!(
             "bad value '{}' for option {} (expected {expected})",
-            super::parser::shorten(value),
+            shorten(value),
             spec.name
         )
     })
+}
+
+/// At most 40 characters of an input quoted in an error.
+fn shorten(text: &str) -> String {
+    let mut s: String = text.chars().take(40).collect();
+    if s.len() < text.len() {
+        s.push('…');
+    }
+    s
 }
 
 /// Help for the engine spec keys that are settings: `threads` (1..=256,
