@@ -4,8 +4,9 @@
 //! start and middlegame positions from real play) is searched to the
 //! game's bench depth, each position with a fresh table of [`HASH_MB`], so
 //! the total node count is reproducible (with one thread) and nodes/s the
-//! speed. Both places print the same lines: [`game_line`] per game and
-//! [`total_line`] at the end.
+//! speed. Both places print the same lines
+//! ([`crate::protocol::output::bench_game_line`] per game and
+//! [`crate::protocol::output::bench_total_line`] at the end).
 //!
 //! The table size is part of the definition, as in Stockfish's bench: it
 //! is not the engine's `Hash` (64 MiB by default), so the signature does
@@ -174,17 +175,16 @@ pub fn run<G: Playable>(
     Ok(search(&roots, depth, config, stop, &|_| {}, &mut |_, _| {}))
 }
 
-/// The line after each game's positions.
-pub fn game_line(game: &str, positions: usize, depth: u32, nodes: u64) -> String {
-    format!("bench {game} positions {positions} depth {depth} nodes {nodes}")
-}
-
-/// The last line: the signature (total nodes) and the speed (time in the
-/// searches, in milliseconds).
-pub fn total_line(total: &Totals) -> String {
-    let millis = (total.secs * 1000.0).round() as u64;
-    let nps = (total.nodes as f64 / total.secs.max(1e-9)).round() as u64;
-    format!("bench nodes {} time {millis} nps {nps}", total.nodes)
+/// The bench of the game named `game` (a game of
+/// [`crate::games::GameKind`]), as [`run`].
+pub fn run_game(
+    game: &str,
+    depth: u32,
+    config: &SearchConfig,
+    stop: &AtomicBool,
+) -> Result<Totals, String> {
+    let kind = crate::games::GameKind::from_name(game).map_err(|e| e.to_string())?;
+    crate::with_game!(kind, G => run::<G>(depth, config, stop)).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -203,23 +203,5 @@ mod tests {
                 crate::with_game!(*kind, G => roots::<G>(&opts, &texts).map(|r| r.len()));
             assert_eq!(parsed.ok(), Some(texts.len()), "{}", kind.name());
         }
-    }
-
-    #[test]
-    fn lines_have_one_form() {
-        let t = |nodes, secs| Totals {
-            positions: 1,
-            nodes,
-            secs,
-        };
-        assert_eq!(
-            total_line(&t(1500, 1.0)),
-            "bench nodes 1500 time 1000 nps 1500"
-        );
-        assert_eq!(total_line(&t(0, 0.0)), "bench nodes 0 time 0 nps 0");
-        assert_eq!(
-            game_line("zamma", 3, 7, 42),
-            "bench zamma positions 3 depth 7 nodes 42"
-        );
     }
 }

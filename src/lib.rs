@@ -5,7 +5,11 @@
 //!   notation, hashing, perft).
 //! - [`games`]: the rules, notation and evaluation of each game.
 //! - [`search`]: searches generic over [`game::Game`].
-//! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
+//! - [`engine`]: the engine: a game session, its searcher and settings,
+//!   running searches on a thread of its own and reporting through
+//!   callbacks.
+//! - [`protocol`]: the UCI-style text protocol (see `protocol.md`): it
+//!   parses commands for the engine and formats what it reports.
 //! - [`settings`]: the engine settings table (names, kinds, defaults,
 //!   ranges) that the protocol, the referee and the command line share.
 //! - [`arena`]: the internal referee for engine-vs-engine matches.
@@ -23,6 +27,7 @@ pub mod arena;
 pub mod bench;
 pub mod child;
 pub mod cli;
+pub mod engine;
 pub mod game;
 pub mod games;
 pub mod gui;

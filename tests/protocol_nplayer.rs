@@ -5,15 +5,16 @@
 //! chance flow.
 
 use crate::common::trirace::TriRace;
+use agon::engine::session::Session;
+use agon::engine::{Catalog, GameSession};
 use agon::protocol::output::Captured;
-use agon::protocol::session::Session;
-use agon::protocol::{run_with, Catalog, Engine, Output};
+use agon::protocol::{run_with, Output};
 
-fn make_trirace(game: &str, options: &str) -> Result<Box<dyn Engine>, String> {
+fn make_trirace(game: &str, options: &str) -> Result<Box<dyn GameSession>, String> {
     if game != "trirace" {
         return Err(format!("unknown game '{game}'"));
     }
-    Session::<TriRace>::new(options).map(|s| Box::new(s) as Box<dyn Engine>)
+    Session::<TriRace>::new(options).map(|s| Box::new(s) as Box<dyn GameSession>)
 }
 
 /// The output lines of the protocol run on `input` (then end of input).

@@ -89,6 +89,8 @@ mod protocol_fuzz;
 mod protocol_input_limits;
 #[path = "protocol_nplayer.rs"]
 mod protocol_nplayer;
+#[path = "protocol_pv_agrees.rs"]
+mod protocol_pv_agrees;
 #[path = "protocol_scale.rs"]
 mod protocol_scale;
 #[path = "protocol_transcripts.rs"]

@@ -68,11 +68,11 @@ impl BenchArgs {
             let (depth, t) = on_game(self, kind)?;
             out!(
                 "{}",
-                crate::bench::game_line(kind.name(), t.positions, depth, t.nodes)
+                crate::protocol::output::bench_game_line(kind.name(), t.positions, depth, t.nodes)
             );
             total.add(t);
         }
-        out!("{}", crate::bench::total_line(&total));
+        out!("{}", crate::protocol::output::bench_total_line(&total));
         if let (Some(a), Some(b)) = (cpu_start, process_cpu_secs()) {
             // On a shared machine wall time includes waiting for a core; CPU
             // time does not (all threads summed, 10 ms resolution).

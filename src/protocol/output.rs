@@ -7,6 +7,8 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
+use crate::bench::Totals;
+use crate::engine::FinalResult;
 use crate::search::{Bound, PvInfo, Report, ScoreReport};
 
 /// A cloneable, thread-safe, line-flushed writer.
@@ -176,38 +178,111 @@ pub fn report_line(report: &Report, show_wdl: bool) -> String {
     }
 }
 
-/// `info depth D seldepth S multipv K score … [bound] [wdl W D L] nodes N
-/// nps N hashfull H time T [pv …]`.
-pub fn pv_line(pv: &PvInfo, show_wdl: bool) -> String {
-    let mut s = format!(
-        "info depth {} seldepth {} multipv {} score {}",
-        pv.depth,
-        pv.seldepth,
-        pv.multipv,
-        score_text(pv.score)
-    );
-    match pv.bound {
-        Bound::Exact => {}
-        Bound::Lower => s.push_str(" lowerbound"),
-        Bound::Upper => s.push_str(" upperbound"),
+/// The fields of an `info` line with a score and totals; a field that is
+/// `None` is not printed.
+struct InfoFields<'a> {
+    depth: u32,
+    seldepth: Option<u32>,
+    multipv: Option<u32>,
+    score: Option<(ScoreReport, Bound)>,
+    wdl: Option<[u32; 3]>,
+    nodes: u64,
+    hashfull: Option<u32>,
+    time_ms: u64,
+    pv: &'a [String],
+}
+
+/// `info depth D [seldepth S] [multipv K] [score … [bound]] [wdl W D L]
+/// nodes N nps N [hashfull H] time T [pv …]`: the one formatter of the
+/// lines a search reports and of its final line.
+fn info_line(f: &InfoFields) -> String {
+    let mut s = format!("info depth {}", f.depth);
+    if let Some(d) = f.seldepth {
+        s.push_str(&format!(" seldepth {d}"));
     }
-    if let (true, Some([w, d, l])) = (show_wdl, pv.wdl) {
+    if let Some(k) = f.multipv {
+        s.push_str(&format!(" multipv {k}"));
+    }
+    if let Some((score, bound)) = f.score {
+        s.push_str(&format!(" score {}", score_text(score)));
+        match bound {
+            Bound::Exact => {}
+            Bound::Lower => s.push_str(" lowerbound"),
+            Bound::Upper => s.push_str(" upperbound"),
+        }
+    }
+    if let Some([w, d, l]) = f.wdl {
         s.push_str(&format!(" wdl {w} {d} {l}"));
     }
     s.push_str(&format!(
-        " nodes {} nps {} hashfull {} time {}",
-        pv.nodes, pv.nps, pv.hashfull, pv.time_ms
+        " nodes {} nps {}",
+        f.nodes,
+        nps(f.nodes, f.time_ms)
     ));
-    if !pv.pv.is_empty() {
+    if let Some(h) = f.hashfull {
+        s.push_str(&format!(" hashfull {h}"));
+    }
+    s.push_str(&format!(" time {}", f.time_ms));
+    if !f.pv.is_empty() {
         s.push_str(" pv ");
-        s.push_str(&pv.pv.join(" "));
+        s.push_str(&f.pv.join(" "));
     }
     s
 }
 
-/// Nodes per second without dividing by zero.
+/// `info depth D seldepth S multipv K score … [bound] [wdl W D L] nodes N
+/// nps N hashfull H time T [pv …]`.
+pub fn pv_line(pv: &PvInfo, show_wdl: bool) -> String {
+    info_line(&InfoFields {
+        depth: pv.depth,
+        seldepth: Some(pv.seldepth),
+        multipv: Some(pv.multipv),
+        score: Some((pv.score, pv.bound)),
+        wdl: pv.wdl.filter(|_| show_wdl),
+        nodes: pv.nodes,
+        hashfull: Some(pv.hashfull),
+        time_ms: pv.time_ms,
+        pv: &pv.pv,
+    })
+}
+
+/// The final `info` line of a search, just before its `bestmove`: `info
+/// depth D [score … [bound]] nodes N nps N time T [pv …]`, the `pv` the
+/// line whose first move `bestmove` plays (protocol.md, "go").
+pub fn final_line(result: &FinalResult) -> String {
+    info_line(&InfoFields {
+        depth: result.depth,
+        seldepth: None,
+        multipv: None,
+        score: result.score,
+        wdl: None,
+        nodes: result.nodes,
+        hashfull: None,
+        time_ms: result.time.as_millis() as u64,
+        pv: &result.pv,
+    })
+}
+
+/// Nodes per second, the one formula of every line that prints it
+/// (without dividing by zero).
 pub fn nps(nodes: u64, millis: u64) -> u64 {
     nodes.saturating_mul(1000).checked_div(millis).unwrap_or(0)
+}
+
+/// The line after each game's bench positions.
+pub fn bench_game_line(game: &str, positions: usize, depth: u32, nodes: u64) -> String {
+    format!("bench {game} positions {positions} depth {depth} nodes {nodes}")
+}
+
+/// The bench's last line: the signature (total nodes) and the speed (time
+/// in the searches, in milliseconds).
+pub fn bench_total_line(total: &Totals) -> String {
+    let millis = (total.secs * 1000.0).round() as u64;
+    format!(
+        "bench nodes {} time {millis} nps {}",
+        total.nodes,
+        nps(total.nodes, millis)
+    )
 }
 
 /// The `bestmove` line, the same in both dialects: no `ponder` move
@@ -242,7 +317,7 @@ mod tests {
         assert_eq!(
             pv_line(&pv(), true),
             "info depth 5 seldepth 9 multipv 1 score cp -37 lowerbound wdl 300 500 200 \
-             nodes 1234 nps 5678 hashfull 12 time 217 pv a1b2 i5h5"
+             nodes 1234 nps 5686 hashfull 12 time 217 pv a1b2 i5h5"
         );
         let mut p = pv();
         p.score = ScoreReport::Mate(-3);
@@ -250,7 +325,44 @@ mod tests {
         p.pv.clear();
         assert_eq!(
             pv_line(&p, false),
-            "info depth 5 seldepth 9 multipv 1 score mate -3 nodes 1234 nps 5678 hashfull 12 time 217"
+            "info depth 5 seldepth 9 multipv 1 score mate -3 nodes 1234 nps 5686 hashfull 12 time 217"
+        );
+    }
+
+    #[test]
+    fn the_final_line_has_what_backs_it() {
+        let mut r = FinalResult {
+            pv: vec!["a1b2".into(), "i5h5".into()],
+            score: Some((ScoreReport::Cp(12), Bound::Lower)),
+            depth: 4,
+            nodes: 3000,
+            time: std::time::Duration::from_millis(1500),
+        };
+        assert_eq!(
+            final_line(&r),
+            "info depth 4 score cp 12 lowerbound nodes 3000 nps 2000 time 1500 pv a1b2 i5h5"
+        );
+        r.score = None;
+        r.pv.clear();
+        r.time = std::time::Duration::ZERO;
+        assert_eq!(final_line(&r), "info depth 4 nodes 3000 nps 0 time 0");
+    }
+
+    #[test]
+    fn bench_lines_have_one_form() {
+        let t = |nodes, secs| Totals {
+            positions: 1,
+            nodes,
+            secs,
+        };
+        assert_eq!(
+            bench_total_line(&t(1500, 1.0)),
+            "bench nodes 1500 time 1000 nps 1500"
+        );
+        assert_eq!(bench_total_line(&t(0, 0.0)), "bench nodes 0 time 0 nps 0");
+        assert_eq!(
+            bench_game_line("zamma", 3, 7, 42),
+            "bench zamma positions 3 depth 7 nodes 42"
         );
     }
 

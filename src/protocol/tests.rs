@@ -4,17 +4,17 @@
 
 use std::time::{Duration, Instant};
 
-use super::engine::{Catalog, Engine};
 use super::output::Captured;
-use super::session::Session;
 use super::toy::Toy;
 use super::{run_with, Output};
+use crate::engine::session::Session;
+use crate::engine::{Catalog, GameSession};
 
-fn make_toy(game: &str, options: &str) -> Result<Box<dyn Engine>, String> {
+fn make_toy(game: &str, options: &str) -> Result<Box<dyn GameSession>, String> {
     if game != "toy" {
         return Err(format!("unknown game '{game}'"));
     }
-    Session::<Toy>::new(options).map(|s| Box::new(s) as Box<dyn Engine>)
+    Session::<Toy>::new(options).map(|s| Box::new(s) as Box<dyn GameSession>)
 }
 
 /// Runs the whole protocol on `input` (then end of input) and returns

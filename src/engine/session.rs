@@ -1,20 +1,18 @@
 //! The state of one game session: the position, the hashes of the
-//! positions before it (for repetition), and the [`Engine`] commands that
-//! read or change it. Generic over [`Game`], so everything below is
-//! monomorphised per game.
+//! positions before it (for repetition), and the [`GameSession`] commands
+//! that read or change it. Generic over [`crate::game::Game`], so
+//! everything below is monomorphised per game.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::thread::JoinHandle;
 
 use rand::RngCore;
 
-use super::engine::{Engine, SearchContext};
-use super::go;
-use super::output::Output;
-use super::parser::{shorten, GoSpec, PositionSpec, Query};
+use super::game::{GameSession, Go, PerftTask};
+use super::request::{GoSpec, PositionSpec, Query};
+use super::search;
+use crate::game::perft::{divide_until, perft_until};
 use crate::game::{decider_after, Evaluator, GameOptions, Outcome, Playable, Player, Status};
-use crate::search::SearchConfig;
+use crate::search::{SearchConfig, Searcher};
 
 /// One game in progress.
 pub struct Session<G: Playable> {
@@ -111,7 +109,7 @@ pub fn play_text<G: Playable>(
     Ok(())
 }
 
-impl<G: Playable> Engine for Session<G> {
+impl<G: Playable> GameSession for Session<G> {
     fn game(&self) -> &'static str {
         G::NAME
     }
@@ -126,13 +124,8 @@ impl<G: Playable> Engine for Session<G> {
         let mut buf = Vec::new();
         for (i, text) in spec.moves.iter().enumerate() {
             let before = pos.hash();
-            play_text(&mut pos, text, &mut buf).map_err(|e| {
-                format!(
-                    "move {} '{}': {e}; position unchanged",
-                    i + 1,
-                    shorten(text)
-                )
-            })?;
+            play_text(&mut pos, text, &mut buf)
+                .map_err(|e| format!("move {} '{text}': {e}; position unchanged", i + 1))?;
             history.push(before);
         }
         // The same rules as the session's start: its tables exist, unless
@@ -220,14 +213,23 @@ impl<G: Playable> Engine for Session<G> {
         }
     }
 
-    fn perft(
-        &self,
-        depth: u32,
-        out: Output,
-        stop: Arc<AtomicBool>,
-        done: Arc<AtomicBool>,
-    ) -> Result<JoinHandle<()>, String> {
-        super::perft::start(self.pos.clone(), depth, out, stop, done)
+    fn perft(&self, depth: u32) -> PerftTask {
+        let root = self.pos.clone();
+        Box::new(move |stop, each| {
+            let mut total = 0;
+            let mut any = false;
+            let finished = divide_until(&root, depth, stop, |m, n| {
+                each(&m, n);
+                total += n;
+                any = true;
+            });
+            // No root move to divide by (depth 0, a finished game).
+            if finished && !any {
+                perft_until(&root, depth, stop)
+            } else {
+                finished.then_some(total)
+            }
+        })
     }
 
     fn eval(&self) -> Result<Vec<(String, i32)>, String> {
@@ -266,11 +268,12 @@ impl<G: Playable> Engine for Session<G> {
         }
     }
 
-    fn go(&self, spec: &GoSpec, ctx: SearchContext) -> Result<Option<JoinHandle<()>>, String> {
-        go::start(self, spec, ctx)
-    }
-
-    fn bench(&self, depth: u32, config: &SearchConfig, stop: &AtomicBool) -> crate::bench::Totals {
-        go::bench(&self.pos, depth, config, stop)
+    fn go(
+        &self,
+        spec: &GoSpec,
+        searcher: Arc<Searcher>,
+        config: SearchConfig,
+    ) -> Result<Go, String> {
+        search::task(self, spec, searcher, config)
     }
 }

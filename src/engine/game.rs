@@ -1,0 +1,105 @@
+//! The game-neutral face of a game session: the object-safe
+//! [`GameSession`] trait, implemented once, generically, by
+//! [`super::session::Session`]. The engine holds a `Box<dyn GameSession>`
+//! and replaces it when the game changes; [`Catalog::games`] is the one
+//! place that turns a game name into a session (through
+//! [`crate::with_game!`]).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use rand::RngCore;
+
+use super::request::{GoSpec, PositionSpec, Query};
+use super::session::Session;
+use super::FinalResult;
+use crate::games::GameKind;
+use crate::search::{Report, SearchConfig, Searcher};
+
+/// What `go` asks of the engine's search thread.
+pub enum Go {
+    /// The game is over (the result word): nothing to search.
+    Over(String),
+    Search(SearchTask),
+}
+
+/// Runs a search until its limits or `stop`, reporting through the
+/// callback; returns the move played and its line, checked legal.
+pub type RunSearch = Box<dyn FnOnce(&AtomicBool, &(dyn Fn(&Report) + Sync)) -> FinalResult + Send>;
+
+/// A search ready to run on the engine's search thread.
+pub struct SearchTask {
+    pub run: RunSearch,
+    /// What to play if `run` panics: the first legal move allowed (no
+    /// move at a chance node), so that the engine still answers.
+    pub fallback: FinalResult,
+}
+
+/// Counts `go perft` on the engine's job thread: calls its callback per
+/// root move or outcome (`move: count`), returns the total or `None` once
+/// stopped.
+pub type PerftTask = Box<dyn FnOnce(&AtomicBool, &mut dyn FnMut(&str, u64)) -> Option<u64> + Send>;
+
+/// A game session seen without its game type.
+pub trait GameSession {
+    /// The game's name (`Game` option value).
+    fn game(&self) -> &'static str;
+
+    /// Replaces the position (start or position string, then moves). On
+    /// error the old position stays.
+    fn set_position(&mut self, spec: &PositionSpec) -> Result<(), String>;
+
+    /// At a chance node: draws an outcome from `rng` with the rules'
+    /// probabilities, plays it and returns its token.
+    fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, String>;
+
+    /// The `d` lines.
+    fn display(&self) -> Vec<String>;
+
+    /// Legal moves (decision node) or outcome tokens (chance node).
+    fn moves(&self) -> Vec<String>;
+
+    /// `go perft depth` from the position.
+    fn perft(&self, depth: u32) -> PerftTask;
+
+    /// Evaluation terms at a decision node.
+    fn eval(&self) -> Result<Vec<(String, i32)>, String>;
+
+    /// The answer to a `query` (protocol.md, "query").
+    fn query(&self, query: Query) -> String;
+
+    /// Checks `spec` against the position and makes the search of it on
+    /// `searcher` with `config`.
+    fn go(
+        &self,
+        spec: &GoSpec,
+        searcher: Arc<Searcher>,
+        config: SearchConfig,
+    ) -> Result<Go, String>;
+}
+
+/// Makes a session of the named game with the given variant options.
+pub type MakeGame = fn(game: &str, options: &str) -> Result<Box<dyn GameSession>, String>;
+
+/// The games the engine offers, and how to make a session of one.
+#[derive(Clone)]
+pub struct Catalog {
+    /// In protocol order; the first is the default.
+    pub games: Vec<&'static str>,
+    pub make: MakeGame,
+}
+
+impl Catalog {
+    /// Every game of [`GameKind::ALL`].
+    pub fn games() -> Catalog {
+        Catalog {
+            games: GameKind::ALL.iter().map(|k| k.name()).collect(),
+            make: make_game,
+        }
+    }
+}
+
+fn make_game(game: &str, options: &str) -> Result<Box<dyn GameSession>, String> {
+    let kind = GameKind::from_name(game).map_err(|e| e.to_string())?;
+    crate::with_game!(kind, G => Session::<G>::new(options).map(|s| Box::new(s) as Box<dyn GameSession>))
+}

@@ -1,0 +1,409 @@
+//! The engine (Stockfish's `Engine`, behind its UCI layer): the value that
+//! owns the game session (position and history), the [`Searcher`] (table,
+//! threads, what searches keep), the search settings and the seeded
+//! generator of `chance`, and runs the long jobs — a search, a perft, the
+//! bench — on a thread of their own, one at a time. It knows no protocol:
+//! [`Engine::go`] reports through [`Callbacks`] (`on_info` as the search
+//! goes, `on_bestmove` with the [`FinalResult`]), and the protocol
+//! formats what it receives.
+//!
+//! A panic in a search is a bug; it is isolated in one place, the search
+//! thread ([`Engine::go`]), which then answers the first legal move so
+//! that the engine stays up.
+//!
+//! - [`game`]: the object-safe [`GameSession`] and the [`Catalog`] of games;
+//! - [`session`]: [`session::Session`], a session of one game type;
+//! - [`search`]: `go` for one game (limits, the one legality check);
+//! - [`request`]: what the engine is asked (`go`, `position`, `query`).
+
+pub mod game;
+pub mod request;
+pub mod search;
+pub mod session;
+
+pub use game::{Catalog, GameSession, Go, MakeGame, PerftTask, SearchTask};
+pub use request::{ClockSpec, GoSpec, PositionSpec, Query};
+
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use rand::SeedableRng;
+use rand_pcg::Pcg64;
+
+use crate::bench::Totals;
+use crate::search::{Bound, Report, ScoreReport, SearchConfig, Searcher};
+use crate::settings::{self, Setting};
+
+/// What a search ends with: the move played and its line, its score, and
+/// the totals. The move played is always the line's first move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FinalResult {
+    /// The line in the game's notation, the move played first; empty when
+    /// there is none (a chance node, no legal move).
+    pub pv: Vec<String>,
+    /// The score and what backs it: `None` when no finished iteration or
+    /// proved bound does.
+    pub score: Option<(ScoreReport, Bound)>,
+    /// The last completed iteration.
+    pub depth: u32,
+    /// Every thread's nodes up to the stop.
+    pub nodes: u64,
+    pub time: Duration,
+}
+
+impl FinalResult {
+    /// A result with no search behind it: `pv` and nothing else.
+    pub fn unsearched(pv: Vec<String>) -> FinalResult {
+        FinalResult {
+            pv,
+            score: None,
+            depth: 0,
+            nodes: 0,
+            time: Duration::ZERO,
+        }
+    }
+
+    /// The move played: the first of the line.
+    pub fn best(&self) -> Option<&str> {
+        self.pv.first().map(String::as_str)
+    }
+}
+
+/// How a search tells what it does.
+pub struct Callbacks {
+    /// Each report as the search goes (on the search thread).
+    pub on_info: Box<dyn Fn(&Report) + Send + Sync>,
+    /// The result, once, after the last `on_info`.
+    pub on_bestmove: Box<dyn FnOnce(&FinalResult) + Send>,
+}
+
+/// What [`Engine::go`] did.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Started {
+    /// The search runs; `on_bestmove` will come.
+    Search,
+    /// The game is over (its result word): nothing was searched and no
+    /// callback will come.
+    Over(String),
+}
+
+/// The job running on the engine's job thread.
+struct Running {
+    handle: JoinHandle<()>,
+    stop: Arc<AtomicBool>,
+    /// Set by the job just before its last callback, so that a command
+    /// sent in reply to that never finds the job "running".
+    done: Arc<AtomicBool>,
+}
+
+/// The error of a command that needs the job thread while a job runs.
+pub const BUSY: &str = "a search is running; send stop first";
+
+/// One engine: a game session, its searcher and settings.
+pub struct Engine {
+    catalog: Catalog,
+    session: Box<dyn GameSession>,
+    /// The `GameOptions` text `session` was made with.
+    game_options: String,
+    config: SearchConfig,
+    /// The table and threads every search of this engine uses; made at
+    /// start-up, remade by [`Engine::apply`] while no job runs (a running
+    /// search holds the other reference).
+    searcher: Arc<Searcher>,
+    /// Draws the outcomes of [`Engine::play_chance`]; seeded by `Seed`.
+    rng: Pcg64,
+    running: Option<Running>,
+}
+
+impl Engine {
+    /// An engine at the first game's start with the settings' defaults.
+    /// `Err` when not even that can be made; `Ok` with a warning when the
+    /// default table could not be had and a 1 MiB one is used instead.
+    pub fn new(catalog: Catalog) -> Result<(Engine, Option<String>), String> {
+        let first = catalog.games.first().ok_or("no game to play")?;
+        let session =
+            (catalog.make)(first, "").map_err(|e| format!("cannot start game {first}: {e}"))?;
+        let config = settings::default_config();
+        let (searcher, warning) = match Searcher::new(config.hash_mb, config.threads) {
+            Ok(s) => (s, None),
+            Err(e) => (Searcher::new(1, 1)?, Some(e)),
+        };
+        let engine = Engine {
+            searcher: Arc::new(searcher),
+            rng: Pcg64::seed_from_u64(config.seed),
+            catalog,
+            session,
+            game_options: String::new(),
+            config,
+            running: None,
+        };
+        Ok((engine, warning))
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// The game session (position, history and the commands that read it).
+    pub fn session(&self) -> &dyn GameSession {
+        &*self.session
+    }
+
+    /// See [`GameSession::set_position`].
+    pub fn set_position(&mut self, spec: &PositionSpec) -> Result<(), String> {
+        self.session.set_position(spec)
+    }
+
+    /// At a chance node: draws an outcome with the seeded generator, plays
+    /// it and returns its token.
+    pub fn play_chance(&mut self) -> Result<String, String> {
+        self.session.play_chance(&mut self.rng)
+    }
+
+    /// A new game (`ucinewgame`): stops the job (its answer is of no use,
+    /// and the table must not be wiped under it), forgets what searches
+    /// learnt, reseeds the generator, and sets the start position.
+    pub fn new_game(&mut self) -> Result<(), String> {
+        self.stop();
+        self.rng = Pcg64::seed_from_u64(self.config.seed);
+        self.searcher.clear();
+        self.session.set_position(&PositionSpec {
+            fen: None,
+            moves: Vec::new(),
+        })
+    }
+
+    /// Applies a search setting (the others — `Game`, `GameOptions`,
+    /// `UCI_ShowWDL` — are not the engine's: unchanged). `Threads` and
+    /// `Hash` remake the searcher, never while a job runs; on error the
+    /// engine is unchanged and the message is the whole error.
+    pub fn apply(&mut self, setting: &Setting) -> Result<(), String> {
+        match *setting {
+            Setting::Threads(n) => self.remake_searcher(|s| s.set_threads(n))?,
+            Setting::Hash(mb) => self.remake_searcher(|s| {
+                let old = s.hash_mb();
+                s.set_hash(mb)
+                    .map_err(|e| format!("{e}; keeping the {old} MiB table"))
+            })?,
+            Setting::Seed(s) => self.rng = Pcg64::seed_from_u64(s),
+            _ => {}
+        }
+        settings::apply(&mut self.config, setting);
+        Ok(())
+    }
+
+    fn remake_searcher(
+        &mut self,
+        change: impl FnOnce(&mut Searcher) -> Result<(), String>,
+    ) -> Result<(), String> {
+        if self.busy() {
+            return Err(BUSY.into());
+        }
+        let searcher = Arc::get_mut(&mut self.searcher).ok_or(BUSY)?;
+        change(searcher).map_err(|e| format!("setoption: {e}"))
+    }
+
+    /// Makes the session that `game` and `options` ask for, at its start
+    /// position (either may be absent: see protocol.md, "GameOptions").
+    /// Options text given without a new game is for the current game; a
+    /// new game without options text gets the old text only if it is the
+    /// same game (another game's options mean nothing to it). Options that
+    /// do not fit the game are an error, and the game keeps its previous
+    /// options (another game starts with its defaults). Returns the errors.
+    pub fn choose_game(&mut self, game: Option<&str>, options: Option<String>) -> Vec<String> {
+        let mut errors = Vec::new();
+        if game.is_none() && options.is_none() {
+            return errors;
+        }
+        let current = self.session.game();
+        let reset = game.is_some();
+        let Some(game) = self
+            .catalog
+            .games
+            .iter()
+            .copied()
+            .find(|g| *g == game.unwrap_or(current))
+        else {
+            return errors;
+        };
+        let fallback = if game == current {
+            self.game_options.clone()
+        } else {
+            String::new()
+        };
+        let options = options.unwrap_or_else(|| fallback.clone());
+        let options = match (self.catalog.make)(game, &options) {
+            Ok(session) => {
+                self.session = session;
+                self.game_options = options;
+                return errors;
+            }
+            Err(e) => {
+                let kept = if fallback.is_empty() {
+                    "its default options".to_string()
+                } else {
+                    format!("its options '{fallback}'")
+                };
+                errors.push(format!(
+                    "setoption: GameOptions '{options}' for {game}: {e}; {game} keeps {kept}"
+                ));
+                if game == current && !reset {
+                    return errors;
+                }
+                fallback
+            }
+        };
+        match (self.catalog.make)(game, &options) {
+            Ok(session) => {
+                self.session = session;
+                self.game_options = options;
+            }
+            Err(e) => errors.push(format!("setoption: cannot start {game}: {e}")),
+        }
+        errors
+    }
+
+    /// Whether a job still runs. A job that has ended by itself is joined
+    /// here.
+    pub fn busy(&mut self) -> bool {
+        match &self.running {
+            Some(r) if !r.done.load(Ordering::Acquire) && !r.handle.is_finished() => true,
+            Some(_) => {
+                self.stop();
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Stops the running job, if any, and waits for its last callback.
+    pub fn stop(&mut self) {
+        if let Some(r) = self.running.take() {
+            r.stop.store(true, Ordering::Release);
+            r.handle.thread().unpark();
+            // A job that panicked has no more to say; the search thread
+            // catches its own panics, so a search always answers.
+            let _ = r.handle.join();
+        }
+    }
+
+    /// Starts a search of the position under `spec`'s limits on the job
+    /// thread. The search thread is the one place a search's panic is
+    /// caught: it then reports an error and plays the first legal move.
+    pub fn go(&mut self, spec: &GoSpec, callbacks: Callbacks) -> Result<Started, String> {
+        if self.busy() {
+            return Err(BUSY.into());
+        }
+        let task = match self
+            .session
+            .go(spec, Arc::clone(&self.searcher), self.config.clone())?
+        {
+            Go::Over(result) => return Ok(Started::Over(result)),
+            Go::Search(task) => task,
+        };
+        self.spawn("search", move |stop, done| {
+            let start = Instant::now();
+            let Callbacks {
+                on_info,
+                on_bestmove,
+            } = callbacks;
+            let SearchTask { run, fallback } = task;
+            let searched = catch_unwind(AssertUnwindSafe(|| run(stop, &*on_info)));
+            let mut result = searched.unwrap_or_else(|_| {
+                on_info(&Report::String(
+                    "error: the search failed (an engine bug; please report it)".into(),
+                ));
+                fallback
+            });
+            result.time = start.elapsed();
+            done.store(true, Ordering::Release);
+            on_bestmove(&result);
+        })?;
+        Ok(Started::Search)
+    }
+
+    /// Starts `go perft depth` on the job thread: `each(move, count)` per
+    /// root move or outcome, then `end(total)`, `None` once stopped.
+    pub fn perft(
+        &mut self,
+        depth: u32,
+        mut each: impl FnMut(&str, u64) + Send + 'static,
+        end: impl FnOnce(Option<u64>) + Send + 'static,
+    ) -> Result<(), String> {
+        if self.busy() {
+            return Err(BUSY.into());
+        }
+        let task = self.session.perft(depth);
+        self.spawn("perft", move |stop, done| {
+            let total = task(stop, &mut each);
+            done.store(true, Ordering::Release);
+            end(total);
+        })
+    }
+
+    /// Starts every game's bench ([`crate::bench`]) on the job thread with
+    /// the engine's threads and search, at `depth` or each game's bench
+    /// depth: `each(game, depth, totals)` as a game ends (or its error),
+    /// then `end(total)`, `None` once stopped (a game cut short is not
+    /// reported: its count is not the signature's).
+    pub fn bench(
+        &mut self,
+        depth: Option<u32>,
+        mut each: impl FnMut(&str, u32, Result<Totals, String>) + Send + 'static,
+        end: impl FnOnce(Option<Totals>) + Send + 'static,
+    ) -> Result<(), String> {
+        if self.busy() {
+            return Err(BUSY.into());
+        }
+        let games = self.catalog.games.clone();
+        let config = SearchConfig {
+            hash_mb: crate::bench::HASH_MB,
+            ..self.config.clone()
+        };
+        self.spawn("bench", move |stop, done| {
+            let mut total = Some(Totals::default());
+            for game in games {
+                let depth = depth.unwrap_or_else(|| crate::bench::default_depth(game));
+                let t = crate::bench::run_game(game, depth, &config, stop);
+                if stop.load(Ordering::Acquire) {
+                    total = None;
+                    break;
+                }
+                if let (Ok(t), Some(total)) = (&t, total.as_mut()) {
+                    total.add(*t);
+                }
+                each(game, depth, t);
+            }
+            done.store(true, Ordering::Release);
+            end(total);
+        })
+    }
+
+    /// Runs `job(stop, done)` on the job thread.
+    fn spawn(
+        &mut self,
+        name: &str,
+        job: impl FnOnce(&AtomicBool, &AtomicBool) + Send + 'static,
+    ) -> Result<(), String> {
+        let stop = Arc::new(AtomicBool::new(false));
+        let done = Arc::new(AtomicBool::new(false));
+        let (s, d) = (Arc::clone(&stop), Arc::clone(&done));
+        let handle = thread::Builder::new()
+            .name(name.into())
+            .spawn(move || job(&s, &d))
+            .map_err(|e| format!("cannot start the {name} thread: {e}"))?;
+        self.running = Some(Running { handle, stop, done });
+        Ok(())
+    }
+}
+
+impl Drop for Engine {
+    /// The job ends with the engine (`quit`, end of input): a search
+    /// still gives its `bestmove`.
+    fn drop(&mut self) {
+        self.stop();
+    }
+}

@@ -1,0 +1,201 @@
+//! `go` for one game: maps the game-neutral [`GoSpec`] to the search's
+//! [`Limits`] and makes the [`SearchTask`] that the engine runs on its
+//! search thread: [`Searcher::think`], then the one check that the move
+//! played is legal, and the [`FinalResult`] whose line starts with it
+//! (protocol.md, "go").
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::game::{Go, SearchTask};
+use super::request::{ClockSpec, GoSpec};
+use super::session::Session;
+use super::FinalResult;
+use crate::game::{Playable, Status};
+use crate::search::{Clock, Limits, Report, Request, SearchConfig, Searcher};
+
+/// Checks `spec` against the session's position and makes its search.
+pub fn task<G: Playable>(
+    session: &Session<G>,
+    spec: &GoSpec,
+    searcher: Arc<Searcher>,
+    config: SearchConfig,
+) -> Result<Go, String> {
+    let root = session.position().clone();
+    let limits = limits::<G>(&root, spec)?;
+    let root_moves = searchmoves(&root, &spec.searchmoves)?;
+    if let Status::Over(outcome) = session.status() {
+        return Ok(Go::Over(outcome.word(root.num_players())));
+    }
+    let history = session.history().to_vec();
+    let first_allowed: Vec<G::Move> = allowed_moves(&root, &root_moves)
+        .into_iter()
+        .take(1)
+        .collect();
+    let fallback = FinalResult::unsearched(line_text(&root, &first_allowed));
+    let run = move |stop: &AtomicBool, report: &(dyn Fn(&Report) + Sync)| {
+        let req = Request {
+            root: &root,
+            history: &history,
+            root_moves: &root_moves,
+            limits: &limits,
+            config: &config,
+            evaluator: G::Evaluator::default(),
+        };
+        let result = searcher.think(&req, stop, report);
+        let allowed = allowed_moves(&root, &root_moves);
+        let first_allowed = || allowed.first().map(|&m| vec![m]).unwrap_or_default();
+        // The engine never invents a chance outcome: at a chance node the
+        // answer is `(none)` whatever the search returned. This is the one
+        // legality check of a search's answer.
+        let line = match result.pv.first() {
+            _ if allowed.is_empty() => Vec::new(),
+            Some(m) if allowed.contains(m) => result.pv.clone(),
+            Some(m) => {
+                report(&Report::String(format!(
+                    "error: the search returned the illegal move {m:?}; playing the first legal move"
+                )));
+                first_allowed()
+            }
+            None => first_allowed(),
+        };
+        FinalResult {
+            pv: line_text(&root, &line),
+            score: result.bound.map(|b| (result.score, b)),
+            depth: result.depth,
+            nodes: result.nodes,
+            time: Duration::ZERO,
+        }
+    };
+    Ok(Go::Search(SearchTask {
+        run: Box::new(run),
+        fallback,
+    }))
+}
+
+/// The moves the engine may play at `root`: the legal moves (none at a
+/// chance node), within `root_moves` unless it is empty.
+fn allowed_moves<G: Playable>(root: &G, root_moves: &[G::Move]) -> Vec<G::Move> {
+    if !matches!(root.status(), Status::Decision(_)) {
+        return Vec::new();
+    }
+    let mut legal = Vec::new();
+    root.moves(&mut legal);
+    legal.retain(|m| root_moves.is_empty() || root_moves.contains(m));
+    legal
+}
+
+/// `line`'s moves in the game's notation, each played in turn from `root`.
+fn line_text<G: Playable>(root: &G, line: &[G::Move]) -> Vec<String> {
+    let mut pos = root.clone();
+    line.iter()
+        .map(|&m| {
+            let text = pos.move_text(m);
+            pos.play(m);
+            text
+        })
+        .collect()
+}
+
+/// `p<k>time`/`p<k>inc` (UGI) are player k-1's clock, for any number of
+/// players. `wtime`/`winc` and `btime`/`binc` are the two-player aliases:
+/// `G::WHITE`'s clock and the other player's; a `p<k>` word wins over the
+/// alias for the same player.
+fn limits<G: Playable>(root: &G, spec: &GoSpec) -> Result<Limits, String> {
+    let n = root.num_players();
+    if spec.players.len() > n {
+        let k = spec.players.len();
+        return Err(format!("p{k}time/p{k}inc: this game has {n} players"));
+    }
+    let alias_given = spec.white != ClockSpec::default() || spec.black != ClockSpec::default();
+    if n != 2 && alias_given {
+        return Err(format!(
+            "wtime/btime/winc/binc are two-player clocks; this game has {n} players: use p1time…p{n}time"
+        ));
+    }
+    let white = G::WHITE as usize;
+    let given: Vec<ClockSpec> = (0..n)
+        .map(|p| {
+            let alias = if p == white { spec.white } else { spec.black };
+            let own = spec.players.get(p).copied().unwrap_or_default();
+            ClockSpec {
+                time: own.time.or(alias.time),
+                inc: own.inc.or(alias.inc),
+            }
+        })
+        .collect();
+    let clocks = given
+        .iter()
+        .map(|c| {
+            c.time.map(|t| Clock {
+                time: Duration::from_millis(t),
+                inc: Duration::from_millis(c.inc.unwrap_or(0)),
+            })
+        })
+        .collect();
+    Ok(Limits {
+        depth: spec.depth,
+        nodes: spec.nodes,
+        movetime: spec.movetime.map(Duration::from_millis),
+        clocks,
+        movestogo: spec.movestogo,
+        infinite: spec.infinite,
+    })
+}
+
+fn searchmoves<G: Playable>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, String> {
+    if texts.is_empty() {
+        return Ok(Vec::new());
+    }
+    if !matches!(root.status(), Status::Decision(_)) {
+        return Err("searchmoves needs a decision node".into());
+    }
+    let mut legal = Vec::new();
+    root.moves(&mut legal);
+    texts
+        .iter()
+        .map(|t| {
+            root.parse_move(t)
+                .ok()
+                .filter(|m| legal.contains(m))
+                .ok_or_else(|| format!("searchmoves: '{t}' is not a legal move here"))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameOptions};
+    use crate::protocol::parser::{parse, Command};
+    use crate::protocol::toy::Toy;
+
+    fn limits_of(line: &str) -> Result<Limits, String> {
+        let Ok(Some(Command::Go(spec))) = parse(line) else {
+            panic!("{line} did not parse")
+        };
+        let toy = Toy::new(&GameOptions::parse("", Toy::option_specs()).unwrap()).unwrap();
+        limits::<Toy>(&toy, &spec)
+    }
+
+    fn clock(time: u64, inc: u64) -> Option<Clock> {
+        Some(Clock {
+            time: Duration::from_millis(time),
+            inc: Duration::from_millis(inc),
+        })
+    }
+
+    #[test]
+    fn clocks_follow_white_and_player_numbers() {
+        // The toy game's WHITE is player 1, so btime is player 0's clock.
+        let l = limits_of("go wtime 1000 btime 2000 winc 5").unwrap();
+        assert_eq!(l.clocks, vec![clock(2000, 0), clock(1000, 5)]);
+        let l = limits_of("go p1time 300 p1inc 3 p2time 400").unwrap();
+        assert_eq!(l.clocks, vec![clock(300, 3), clock(400, 0)]);
+        let l = limits_of("go depth 3 movestogo 7").unwrap();
+        assert_eq!(l.clocks, vec![None, None]);
+        assert_eq!((l.depth, l.movestogo), (Some(3), Some(7)));
+        assert!(limits_of("go p3time 10").is_err());
+    }
+}
