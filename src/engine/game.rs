@@ -31,8 +31,9 @@ pub type RunSearch = Box<dyn FnOnce(&AtomicBool, &(dyn Fn(&Report) + Sync)) -> F
 pub struct SearchTask {
     pub run: RunSearch,
     /// What to play if `run` panics: the first legal move allowed (no
-    /// move at a chance node), so that the engine still answers.
-    pub fallback: FinalResult,
+    /// move at a chance node), so that the engine still answers. Made
+    /// only then: `go` does not pay for it out of its clock.
+    pub fallback: Box<dyn FnOnce() -> FinalResult + Send>,
 }
 
 /// Counts `go perft` on the engine's job thread: calls its callback per

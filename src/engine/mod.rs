@@ -305,22 +305,7 @@ impl Engine {
             Go::Search(task) => task,
         };
         self.spawn("search", move |stop, done| {
-            let start = Instant::now();
-            let Callbacks {
-                on_info,
-                on_bestmove,
-            } = callbacks;
-            let SearchTask { run, fallback } = task;
-            let searched = catch_unwind(AssertUnwindSafe(|| run(stop, &*on_info)));
-            let mut result = searched.unwrap_or_else(|_| {
-                on_info(&Report::String(
-                    "error: the search failed (an engine bug; please report it)".into(),
-                ));
-                fallback
-            });
-            result.time = start.elapsed();
-            done.store(true, Ordering::Release);
-            on_bestmove(&result);
+            search_thread(task, callbacks, stop, done)
         })?;
         Ok(Started::Search)
     }
@@ -400,10 +385,85 @@ impl Engine {
     }
 }
 
+/// The search thread's body: the search, then its result to
+/// `on_bestmove` (`done` set just before). The one place a search's panic
+/// is caught: it becomes one error report and the task's fallback move.
+fn search_thread(task: SearchTask, callbacks: Callbacks, stop: &AtomicBool, done: &AtomicBool) {
+    let start = Instant::now();
+    let Callbacks {
+        on_info,
+        on_bestmove,
+    } = callbacks;
+    let SearchTask { run, fallback } = task;
+    let searched = catch_unwind(AssertUnwindSafe(|| run(stop, &*on_info)));
+    let mut result = searched.unwrap_or_else(|_| {
+        on_info(&Report::String(
+            "error: the search failed (an engine bug; please report it)".into(),
+        ));
+        fallback()
+    });
+    result.time = start.elapsed();
+    done.store(true, Ordering::Release);
+    on_bestmove(&result);
+}
+
 impl Drop for Engine {
     /// The job ends with the engine (`quit`, end of input): a search
     /// still gives its `bestmove`.
     fn drop(&mut self) {
         self.stop();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Mutex;
+
+    /// The lines the callbacks received, as the protocol would see them.
+    fn recorded() -> (Callbacks, Arc<Mutex<Vec<String>>>) {
+        let seen = Arc::new(Mutex::new(Vec::new()));
+        let (info, best) = (Arc::clone(&seen), Arc::clone(&seen));
+        let callbacks = Callbacks {
+            on_info: Box::new(move |r| info.lock().unwrap().push(format!("{r:?}"))),
+            on_bestmove: Box::new(move |f| best.lock().unwrap().push(format!("best {:?}", f.pv))),
+        };
+        (callbacks, seen)
+    }
+
+    #[test]
+    fn a_panicking_search_reports_one_error_and_plays_the_fallback() {
+        let task = SearchTask {
+            run: Box::new(|_, _| panic!("a bug in a search")),
+            fallback: Box::new(|| FinalResult::unsearched(vec!["first".into()])),
+        };
+        let (callbacks, seen) = recorded();
+        let done = AtomicBool::new(false);
+        search_thread(task, callbacks, &AtomicBool::new(false), &done);
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen.len(), 2, "{seen:?}");
+        assert!(seen[0].contains("error: the search failed"), "{seen:?}");
+        assert_eq!(seen[1], r#"best ["first"]"#);
+        assert!(done.load(Ordering::Acquire));
+    }
+
+    #[test]
+    fn a_search_that_ends_gives_its_own_line() {
+        let task = SearchTask {
+            run: Box::new(|_, report| {
+                report(&Report::String("working".into()));
+                FinalResult::unsearched(vec!["b".into(), "c".into()])
+            }),
+            fallback: Box::new(|| FinalResult::unsearched(vec!["a".into()])),
+        };
+        let (callbacks, seen) = recorded();
+        search_thread(
+            task,
+            callbacks,
+            &AtomicBool::new(false),
+            &AtomicBool::new(false),
+        );
+        let seen = seen.lock().unwrap();
+        assert_eq!(seen[1], r#"best ["b", "c"]"#, "{seen:?}");
     }
 }

@@ -29,11 +29,16 @@ pub fn task<G: Playable>(
         return Ok(Go::Over(outcome.word(root.num_players())));
     }
     let history = session.history().to_vec();
-    let first_allowed: Vec<G::Move> = allowed_moves(&root, &root_moves)
-        .into_iter()
-        .take(1)
-        .collect();
-    let fallback = FinalResult::unsearched(line_text(&root, &first_allowed));
+    let fallback = {
+        let (root, root_moves) = (root.clone(), root_moves.clone());
+        move || {
+            let first: Vec<G::Move> = allowed_moves(&root, &root_moves)
+                .into_iter()
+                .take(1)
+                .collect();
+            FinalResult::unsearched(line_text(&root, &first))
+        }
+    };
     let run = move |stop: &AtomicBool, report: &(dyn Fn(&Report) + Sync)| {
         let req = Request {
             root: &root,
@@ -70,7 +75,7 @@ pub fn task<G: Playable>(
     };
     Ok(Go::Search(SearchTask {
         run: Box::new(run),
-        fallback,
+        fallback: Box::new(fallback),
     }))
 }
 
