@@ -6,6 +6,7 @@
 //! - [`games`]: the rules, notation and evaluation of each game.
 //! - [`search`]: searches generic over [`game::Game`].
 //! - [`protocol`]: the UCI-style text protocol (see `protocol.md`).
+//! - [`analysis`]: hints, game reviews and equity loss, as values.
 //! - [`arena`]: the internal referee for engine-vs-engine matches.
 //! - [`bench`]: the bench, the search's regression signature.
 //! - [`child`]: engine processes started in process groups of their own.
@@ -17,6 +18,7 @@
 // tests with `#[path]`.
 extern crate self as agon;
 
+pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod child;
