@@ -12,6 +12,7 @@
 //!   parses commands for the engine and formats what it reports.
 //! - [`settings`]: the engine settings table (names, kinds, defaults,
 //!   ranges) that the protocol, the referee and the command line share.
+//! - [`analysis`]: hints, game reviews and equity loss, as values.
 //! - [`arena`]: the internal referee for engine-vs-engine matches.
 //! - [`bench`]: the bench, the search's regression signature.
 //! - [`child`]: engine processes started in process groups of their own.
@@ -23,6 +24,7 @@
 // tests with `#[path]`.
 extern crate self as agon;
 
+pub mod analysis;
 pub mod arena;
 pub mod bench;
 pub mod child;

@@ -1,67 +1,124 @@
-//! The never-rules of the source tree (STYLE.md), checked on the text of
-//! `src/` since the layers share one crate: games know no search, protocol,
-//! command line, referee or tuner; the Game abstraction names no game; the
-//! searches name no game; the protocol reaches the games only through the
-//! one dispatch place (`GameKind`, `with_game!`); no thread-local state in
-//! the games or the searches (an evaluator is a value handed to a search).
-//! A failure names the file, the line and the rule.
+//! The never-rules of the source tree, checked on the text of `src/` since
+//! the layers share one crate. A room is a top-level module (`crate::X`,
+//! or `agon::X`, which `extern crate self as agon` makes a path inside the
+//! crate too). The rules: the core (the Game abstraction, the games, the
+//! test games) knows no search and nothing above it; the Game abstraction
+//! names no game; the searches name no game and nothing above them
+//! (protocol, engine, command line, referee, analysis, tuner, GUI); the
+//! settings table and the engine know no protocol; the domain rooms
+//! (analysis, arena, tune) hold what the command line prints, so nothing
+//! names the command line; the protocol reaches the games only through
+//! the one dispatch place (`GameKind`, `with_game!`); no thread-local
+//! state in the games or the searches (an evaluator is a value handed to
+//! a search). A failure names the file, the line and the rule.
 
 use std::path::{Path, PathBuf};
 
-/// A rule: files under `dir` must not contain, in code (comments are not
-/// read), any of `forbidden` (matched case-sensitively as written).
+/// A rule: code in `places` (directories or files; comments are not read)
+/// must not name any room of `rooms`.
 struct Rule {
-    dir: &'static str,
-    forbidden: &'static [&'static str],
+    places: &'static [&'static str],
+    rooms: &'static [&'static str],
     why: &'static str,
 }
+
+/// Every room above the core: the core names none of them.
+const ABOVE_CORE: &[&str] = &[
+    "search", "engine", "settings", "protocol", "cli", "arena", "analysis", "tune", "gui", "bench",
+];
+
+/// Every room above the searches.
+const ABOVE_SEARCH: &[&str] = &[
+    "engine", "protocol", "cli", "arena", "analysis", "tune", "gui", "bench",
+];
+
+const RULES: &[Rule] = &[
+    Rule {
+        places: &["src/game", "src/games", "src/testgames"],
+        rooms: ABOVE_CORE,
+        why: "the core knows no search and nothing above it",
+    },
+    Rule {
+        places: &["src/game"],
+        rooms: &["games", "testgames"],
+        why: "the Game abstraction names no particular game",
+    },
+    Rule {
+        places: &["src/search"],
+        rooms: &["games"],
+        why: "a search names no game",
+    },
+    Rule {
+        places: &["src/search"],
+        rooms: ABOVE_SEARCH,
+        why: "the search knows no protocol and nothing above it",
+    },
+    Rule {
+        places: &["src/settings", "src/engine"],
+        rooms: &["protocol", "cli", "arena", "analysis", "tune", "gui"],
+        why: "the settings and the engine know no protocol, command line or tool",
+    },
+    Rule {
+        places: &["src/settings"],
+        rooms: &["engine"],
+        why: "the settings table is a value the engine holds, not its user",
+    },
+    Rule {
+        places: &["src/analysis", "src/tune"],
+        rooms: &["protocol", "gui"],
+        why: "analysis and tuner speak no protocol and show no GUI",
+    },
+    // The referee speaks the protocol to its engines through `external`,
+    // in text; it names the protocol room only for the settings table.
+    Rule {
+        places: &["src/arena"],
+        rooms: &["gui"],
+        why: "the referee shows no GUI",
+    },
+    Rule {
+        places: &[
+            "src/game",
+            "src/games",
+            "src/testgames",
+            "src/search",
+            "src/engine",
+            "src/settings",
+            "src/protocol",
+            "src/analysis",
+            "src/arena",
+            "src/tune",
+            "src/gui",
+            "src/bench.rs",
+            "src/child.rs",
+        ],
+        rooms: &["cli"],
+        why: "the command line only parses and prints: no room names it",
+    },
+];
 
 const GAME_NAMES: &[&str] = &[
     "abalone", "Abalone", "palma", "Palma", "petteia", "Petteia", "kubeia", "Kubeia", "zamma",
     "Zamma",
 ];
 
-const RULES: &[Rule] = &[
-    Rule {
-        dir: "src/games",
-        forbidden: &[
-            "crate::search",
-            "crate::protocol",
-            "crate::cli",
-            "crate::arena",
-            "crate::tune",
-        ],
-        why: "a game never imports search, protocol, cli, arena or tune",
-    },
-    Rule {
-        dir: "src/game",
-        forbidden: &["crate::games"],
-        why: "the Game abstraction names no particular game",
-    },
-    Rule {
-        dir: "src/search",
-        forbidden: &["crate::games"],
-        why: "a search names no game",
-    },
+/// A rule on the text of a line: code in `places` must not contain any of
+/// `forbidden` (matched case-sensitively as written).
+struct TextRule {
+    places: &'static [&'static str],
+    forbidden: &'static [&'static str],
+    why: &'static str,
+}
+
+const TEXT_RULES: &[TextRule] = &[
     // The evaluator (with its weights) reaches a search as a value in the
     // request; no per-thread state may carry it around the searches.
-    Rule {
-        dir: "src/game",
+    TextRule {
+        places: &["src/game", "src/games", "src/search"],
         forbidden: &["thread_local!"],
         why: "evaluation settings travel as values, not thread-locals",
     },
-    Rule {
-        dir: "src/games",
-        forbidden: &["thread_local!"],
-        why: "evaluation settings travel as values, not thread-locals",
-    },
-    Rule {
-        dir: "src/search",
-        forbidden: &["thread_local!"],
-        why: "evaluation settings travel as values, not thread-locals",
-    },
-    Rule {
-        dir: "src/protocol",
+    TextRule {
+        places: &["src/protocol"],
         forbidden: &[
             "games::abalone",
             "games::palma",
@@ -72,8 +129,12 @@ const RULES: &[Rule] = &[
     },
 ];
 
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(entries) = std::fs::read_dir(dir) else {
+fn rust_files(place: &Path, out: &mut Vec<PathBuf>) {
+    if place.is_file() {
+        out.push(place.to_path_buf());
+        return;
+    }
+    let Ok(entries) = std::fs::read_dir(place) else {
         return;
     };
     for entry in entries.flatten() {
@@ -91,9 +152,12 @@ fn code(line: &str) -> &str {
     line.split("//").next().unwrap_or("")
 }
 
+fn is_ident(c: char) -> bool {
+    c.is_alphanumeric() || c == '_'
+}
+
 /// Whether `name` occurs in `text` as a word (not inside another name).
 fn has_word(text: &str, name: &str) -> bool {
-    let is_ident = |c: char| c.is_alphanumeric() || c == '_';
     text.match_indices(name).any(|(i, _)| {
         let before = text[..i].chars().next_back();
         let after = text[i + name.len()..].chars().next();
@@ -101,25 +165,92 @@ fn has_word(text: &str, name: &str) -> bool {
     })
 }
 
+/// The rooms the code `text` names, each with its line (from 1): the first
+/// segment after `crate::` or `agon::`, and each first segment of a group
+/// `crate::{a::X, b}` (which rustfmt may spread over lines).
+fn rooms_named(text: &str) -> Vec<(usize, String)> {
+    let line_of = |at: usize| text[..at].matches('\n').count() + 1;
+    let mut out = Vec::new();
+    for root in ["crate::", "agon::"] {
+        for (i, _) in text.match_indices(root) {
+            if text[..i].chars().next_back().is_some_and(is_ident) {
+                continue;
+            }
+            let rest = &text[i + root.len()..];
+            let rest_start = i + root.len();
+            if let Some(group) = rest.strip_prefix('{') {
+                // The group's top-level items, up to its closing brace.
+                let mut depth = 0usize;
+                let mut item_start = true;
+                for (j, c) in group.char_indices() {
+                    match c {
+                        '{' => depth += 1,
+                        '}' if depth == 0 => break,
+                        '}' => depth -= 1,
+                        ',' if depth == 0 => item_start = true,
+                        c if item_start && is_ident(c) => {
+                            item_start = false;
+                            let name: String =
+                                group[j..].chars().take_while(|&c| is_ident(c)).collect();
+                            out.push((line_of(rest_start + 1 + j), name));
+                        }
+                        _ => {}
+                    }
+                }
+            } else {
+                let name: String = rest.chars().take_while(|&c| is_ident(c)).collect();
+                if !name.is_empty() {
+                    out.push((line_of(i), name));
+                }
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The files of `places` under `root`, each with its code (comments
+/// blanked, lines kept) and its path as shown.
+fn sources(root: &Path, places: &[&str]) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    for place in places {
+        rust_files(&root.join(place), &mut files);
+    }
+    files.sort();
+    files
+        .into_iter()
+        .map(|file| {
+            let text = std::fs::read_to_string(&file).unwrap_or_default();
+            let code: Vec<&str> = text.lines().map(code).collect();
+            let shown = file.strip_prefix(root).unwrap_or(&file).display();
+            (shown.to_string(), code.join("\n"))
+        })
+        .collect()
+}
+
 /// Every breach of the rules in the tree at `root`, as `file:line: rule`.
 fn breaches(root: &Path) -> Vec<String> {
     let mut out = Vec::new();
-    let mut check = |dir: &str, why: &str, matches: &dyn Fn(&str) -> Option<String>| {
-        let mut files = Vec::new();
-        rust_files(&root.join(dir), &mut files);
-        files.sort();
-        for file in files {
-            let text = std::fs::read_to_string(&file).unwrap_or_default();
-            for (n, line) in text.lines().enumerate() {
-                if let Some(what) = matches(code(line)) {
-                    let shown = file.strip_prefix(root).unwrap_or(&file).display();
-                    out.push(format!("{shown}:{}: {why} (found '{what}')", n + 1));
+    for rule in RULES {
+        for (file, code) in sources(root, rule.places) {
+            for (line, room) in rooms_named(&code) {
+                if rule.rooms.contains(&room.as_str()) {
+                    out.push(format!("{file}:{line}: {} (found '{room}')", rule.why));
+                }
+            }
+        }
+    }
+    let mut by_line = |places: &[&str], why: &str, matches: &dyn Fn(&str) -> Option<String>| {
+        for (file, code) in sources(root, places) {
+            for (n, line) in code.lines().enumerate() {
+                if let Some(what) = matches(line) {
+                    out.push(format!("{file}:{}: {why} (found '{what}')", n + 1));
                 }
             }
         }
     };
-    for rule in RULES {
-        check(rule.dir, rule.why, &|line| {
+    for rule in TEXT_RULES {
+        by_line(rule.places, rule.why, &|line| {
             rule.forbidden
                 .iter()
                 .find(|f| line.contains(**f))
@@ -127,7 +258,7 @@ fn breaches(root: &Path) -> Vec<String> {
         });
     }
     // Beyond imports: no game's module or type name in search code.
-    check("src/search", "a search names no game", &|line| {
+    by_line(&["src/search"], "a search names no game", &|line| {
         GAME_NAMES
             .iter()
             .find(|name| has_word(line, name))
@@ -143,29 +274,117 @@ fn the_layers_keep_the_never_rules() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
+/// A scratch tree under the temporary directory, removed when dropped.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let root =
+            std::env::temp_dir().join(format!("agon-layering-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&root);
+        Scratch(root)
+    }
+
+    fn write(&self, file: &str, text: &str) {
+        let path = self.0.join(file);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("temporary directory");
+        }
+        std::fs::write(path, text).expect("temporary file");
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
 #[test]
 fn a_forbidden_import_is_reported_with_file_line_and_rule() {
-    let root = std::env::temp_dir().join(format!("agon-layering-{}", std::process::id()));
-    let dir = root.join("src/games/demo");
-    std::fs::create_dir_all(&dir).expect("temporary directory");
-    std::fs::write(
-        dir.join("mod.rs"),
+    let tree = Scratch::new("report");
+    tree.write(
+        "src/games/demo/mod.rs",
         "// crate::search in a comment is fine\nuse crate::search::tt::Tt;\n",
-    )
-    .expect("temporary file");
-    std::fs::create_dir_all(root.join("src/search")).expect("temporary directory");
-    std::fs::write(
-        root.join("src/search/order.rs"),
+    );
+    tree.write(
+        "src/search/order.rs",
         "fn f(z: &Zamma) {}\nfn zammaish() {}\n",
-    )
-    .expect("temporary file");
-    let found = breaches(&root);
-    let _ = std::fs::remove_dir_all(&root);
+    );
+    tree.write(
+        "src/arena/run.rs",
+        "use crate::{\n    game::Playable,\n    cli::progress,\n};\nfn g() { agon::gui::serve() }\n",
+    );
     assert_eq!(
-        found,
+        breaches(&tree.0),
         vec![
-            "src/games/demo/mod.rs:2: a game never imports search, protocol, cli, arena or tune (found 'crate::search')".to_string(),
+            "src/games/demo/mod.rs:2: the core knows no search and nothing above it (found 'search')".to_string(),
+            "src/arena/run.rs:5: the referee shows no GUI (found 'gui')".to_string(),
+            "src/arena/run.rs:3: the command line only parses and prints: no room names it (found 'cli')".to_string(),
             "src/search/order.rs:1: a search names no game (found 'Zamma')".to_string(),
         ]
     );
+}
+
+/// Every rule fails on a planted violation: each forbidden room named from
+/// each of its places, as `crate::X`, as `agon::X` and inside a group.
+#[test]
+fn every_rule_catches_each_way_of_naming_a_room() {
+    for (r, rule) in RULES.iter().enumerate() {
+        for place in rule.places {
+            for room in rule.rooms {
+                let file = if place.ends_with(".rs") {
+                    place.to_string()
+                } else {
+                    format!("{place}/planted.rs")
+                };
+                for naming in [
+                    format!("use crate::{room}::Thing;"),
+                    format!("fn f() {{ agon::{room}::run() }}"),
+                    format!("use agon::{{\n    game::Game,\n    {room}::{{A, B}},\n}};"),
+                ] {
+                    let tree = Scratch::new(&format!("rule{r}"));
+                    tree.write(&file, &naming);
+                    let found = breaches(&tree.0);
+                    let wanted = format!("{} (found '{room}')", rule.why);
+                    assert!(
+                        found
+                            .iter()
+                            .any(|b| b.starts_with(&format!("{file}:")) && b.ends_with(&wanted)),
+                        "{naming:?} in {file} is not caught by '{}': {found:?}",
+                        rule.why
+                    );
+                }
+            }
+        }
+    }
+    // A name that only begins like a room is no room.
+    let tree = Scratch::new("near");
+    tree.write(
+        "src/search/x.rs",
+        "use crate::searching::X; use my_agon::cli::Y;\n",
+    );
+    assert_eq!(breaches(&tree.0), Vec::<String>::new());
+}
+
+#[test]
+fn every_text_rule_catches_its_words() {
+    for rule in TEXT_RULES {
+        for place in rule.places {
+            for word in rule.forbidden {
+                let tree = Scratch::new("text");
+                tree.write(
+                    &format!("{place}/planted.rs"),
+                    &format!("// {word}\nx {word} y\n"),
+                );
+                assert_eq!(
+                    breaches(&tree.0),
+                    vec![format!(
+                        "{place}/planted.rs:2: {} (found '{word}')",
+                        rule.why
+                    )]
+                );
+            }
+        }
+    }
 }

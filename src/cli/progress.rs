@@ -3,7 +3,10 @@
 //! to standard output above it. `indicatif` draws it: it is the
 //! maintained, widely used Rust crate for this, and handles terminal width,
 //! redraw rate and a hidden bar when the output is not a terminal, which
-//! hand-written escape codes would each have to get right.
+//! hand-written escape codes would each have to get right. And the
+//! one-line progress of `agon analyse`.
+
+use std::time::Instant;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
@@ -41,4 +44,16 @@ impl Progress {
     pub fn finish(&self) {
         self.bar.finish_and_clear();
     }
+}
+
+/// A progress line of `agon analyse` on standard error (standard output
+/// keeps the table): `analyse: <done>/<total> <what> (<last>, <seconds>
+/// s)`, one per step, so a long analysis shows it is moving.
+pub fn analyse_step(done: usize, total: usize, what: &str, last: &str, began: Instant) {
+    use std::io::Write as _;
+    let secs = began.elapsed().as_secs_f64();
+    let _ = writeln!(
+        std::io::stderr(),
+        "analyse: {done}/{total} {what} ({last}, {secs:.1} s)"
+    );
 }

@@ -1,0 +1,44 @@
+//! Analysis of positions and recorded games, as values for a caller to
+//! show: the hint (every legal move of a decision position with its
+//! searched value, [`move_values`]), the chance hint (at a chance node the
+//! expected value and each outcome's best move, [`chance_hint`]), the
+//! review of a recorded game (each move's loss against the engine's best,
+//! error and blunder marks, [`review_game`]) and the equity loss on a set
+//! of exactly solved positions ([`measure_loss`]).
+//!
+//! Generic over [`Playable`](crate::game::Playable): each move's value is
+//! the engine's own search with the root restricted to that move
+//! (`searchmoves`), so a deterministic game gets its alpha-beta value and
+//! a chance game its expectiminimax value after the move.
+//!
+//! Units: for games whose evaluator is a win probability
+//! ([`Evaluator::win_probability_scale`](crate::game::Evaluator::win_probability_scale))
+//! values and losses are win probabilities of the player to move, 0..1
+//! (equity on the 0..1 scale, not backgammon's 2p − 1); otherwise search
+//! scores in centi-units ([`units`]).
+
+mod equity;
+mod hint;
+mod review;
+pub mod units;
+
+pub use equity::{exact_move_values, measure_loss, set_positions, LossReport, EXACT_TOLERANCE};
+pub use hint::{best_exact, chance_hint, move_values, ChanceHint, ChanceRow, MoveValue};
+pub use review::{
+    default_thresholds, read_games, review_game, Ending, PlyReview, RecordedGame, Summary,
+    MATE_LOSS,
+};
+
+use crate::game::GameError;
+use crate::search::{Algorithm, SearchConfig, Searcher};
+
+/// The searcher analysis uses: a 16 MiB table, one thread.
+pub fn searcher(algorithm: Algorithm) -> Result<(Searcher, SearchConfig), GameError> {
+    let config = SearchConfig {
+        algorithm,
+        hash_mb: 16,
+        ..SearchConfig::default()
+    };
+    let searcher = Searcher::new(config.hash_mb, config.threads).map_err(GameError::new)?;
+    Ok((searcher, config))
+}

@@ -1,0 +1,300 @@
+//! The review of recorded games, as GNU Backgammon annotates a match: for
+//! every move the engine's best move and value, the played move's value
+//! and its loss against the best, an error (`?`) or blunder (`??`) mark by
+//! thresholds, and per player the moves analysed, the summed loss and the
+//! number of errors and blunders.
+//!
+//! Each decision ply takes two searches with the same limits: the whole
+//! position (the best move, and with MultiPV K the K best lines) and the
+//! position restricted to the played move (`searchmoves`); the loss is the
+//! first value minus the second, never below zero. Throws and rolls are
+//! listed, not judged, and so is a move that was the only legal one (it
+//! counts in no average). A loss that turns a proven win into no win
+//! counts as a blunder and enters the average as [`MATE_LOSS`]
+//! centi-units.
+//!
+//! The records may be agon's match records (any game) or the game's own
+//! record format (APGN for Abalone, the transcription for Petteia and
+//! Kubeia).
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+
+use super::units::{to_units, win_scale};
+use crate::arena::record;
+use crate::game::{GameError, GameOptions, Playable, Player, Status};
+use crate::search::{Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
+
+/// What a mate-deciding loss counts for in an average of centi-units.
+pub const MATE_LOSS: f64 = 1000.0;
+
+/// Loss thresholds: `(error, blunder)` in analysis units.
+pub fn default_thresholds<G: Playable>() -> (f64, f64) {
+    if win_scale::<G>().is_some() {
+        (0.04, 0.08)
+    } else {
+        (50.0, 150.0)
+    }
+}
+
+/// One recorded game.
+pub struct RecordedGame<G> {
+    pub title: String,
+    /// Who played each player, when the record says.
+    pub players: Vec<String>,
+    pub start: G,
+    pub moves: Vec<String>,
+    /// How the record says the game ended, when the rules did not end it
+    /// (a ply limit, a forfeit, an adjudication).
+    pub ending: Option<String>,
+}
+
+/// Per player: moves analysed, summed loss, errors, blunders.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Summary {
+    pub moves: u32,
+    pub loss: f64,
+    pub errors: u32,
+    pub blunders: u32,
+}
+
+impl Summary {
+    /// The average loss per analysed move (0 with none).
+    pub fn average(&self) -> f64 {
+        if self.moves == 0 {
+            0.0
+        } else {
+            self.loss / f64::from(self.moves)
+        }
+    }
+}
+
+/// One reviewed ply.
+#[derive(Clone, Debug)]
+pub enum PlyReview {
+    /// The only legal move: listed, not judged.
+    Forced {
+        ply: usize,
+        player: Player,
+        played: String,
+    },
+    /// A decision judged against the engine's best.
+    Decision {
+        ply: usize,
+        player: Player,
+        played: String,
+        played_score: ScoreReport,
+        best: String,
+        best_score: ScoreReport,
+        /// In analysis units, never below zero.
+        loss: f64,
+        /// `""`, `"?"` (error) or `"??"` (blunder).
+        mark: &'static str,
+        /// With MultiPV K > 1, the K best lines' first moves and scores.
+        alternatives: Vec<(String, ScoreReport)>,
+    },
+    /// A throw or roll.
+    Chance { ply: usize, played: String },
+}
+
+/// How a reviewed game ended.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Ending {
+    /// The rules ended it: the outcome in words.
+    Over(String),
+    /// The record says how (a ply limit, a forfeit, an adjudication).
+    Recorded(String),
+    /// The record stops before the game ends.
+    Unfinished,
+}
+
+/// Reads `text` (agon's records or the game's own format, from the file
+/// named `path` for messages): its games, at least one.
+pub fn read_games<G: Playable>(
+    opts: &GameOptions,
+    path: &str,
+    text: &str,
+) -> Result<Vec<RecordedGame<G>>, GameError> {
+    if text.trim().is_empty() {
+        return Err(GameError::new(format!("'{path}' is empty")));
+    }
+    let games = if record::is_match_record(text) {
+        record::read_located::<G>(text)
+            .map_err(|e| e.in_file(path))?
+            .records
+            .into_iter()
+            .map(|located| {
+                let line = located.replay::<G>().map_err(|e| e.in_file(path))?;
+                let r = located.record;
+                let ending = r.ending::<G>();
+                Ok(RecordedGame {
+                    title: format!("game {}", r.number),
+                    players: r.players.clone(),
+                    start: line[0].clone(),
+                    moves: r.moves.into_iter().map(|(m, _)| m).collect(),
+                    ending: Some(ending),
+                })
+            })
+            .collect::<Result<Vec<_>, GameError>>()?
+    } else {
+        G::read_records(text, opts)?
+            .into_iter()
+            .enumerate()
+            .map(|(i, r)| RecordedGame {
+                title: format!("game {}", i + 1),
+                players: Vec::new(),
+                start: r.start,
+                moves: r.moves,
+                ending: None,
+            })
+            .collect()
+    };
+    if games.is_empty() {
+        return Err(GameError::new(format!(
+            "'{path}' has no complete game record"
+        )));
+    }
+    Ok(games)
+}
+
+/// The search of `pos` (restricted to `only` if given): its score, its
+/// best move's text and, by MultiPV line, each line's first move and score.
+fn search<G: Playable>(
+    pos: &G,
+    history: &[u64],
+    only: Option<G::Move>,
+    (limits, config, searcher): (&Limits, &SearchConfig, &Searcher),
+) -> (ScoreReport, Option<String>, Vec<(String, ScoreReport)>) {
+    let lines: Mutex<Vec<(u32, u32, String, ScoreReport)>> = Mutex::new(Vec::new());
+    let report = |r: &Report| {
+        if let (Report::Pv(p), Ok(mut l)) = (r, lines.lock()) {
+            if let Some(first) = p.pv.first() {
+                l.push((p.depth, p.multipv, first.clone(), p.score));
+            }
+        }
+    };
+    let root_moves: Vec<G::Move> = only.into_iter().collect();
+    let req = Request {
+        history,
+        root_moves: &root_moves,
+        ..Request::new(pos, limits, config)
+    };
+    // A restricted search must not take the whole position's entries.
+    searcher.clear();
+    let r = searcher.think(&req, &AtomicBool::new(false), &report);
+    let lines = lines.into_inner().unwrap_or_default();
+    // The last depth's lines, one per MultiPV index.
+    let deepest = lines.iter().map(|l| l.0).max().unwrap_or(0);
+    let mut ranked: Vec<(u32, String, ScoreReport)> = Vec::new();
+    for (d, k, m, s) in lines.into_iter().rev() {
+        if d == deepest && ranked.iter().all(|(j, _, _)| *j != k) {
+            ranked.push((k, m, s));
+        }
+    }
+    ranked.sort_by_key(|(k, _, _)| *k);
+    let best = r.best.map(|m| pos.move_text(m));
+    (
+        r.score,
+        best,
+        ranked.into_iter().map(|(_, m, s)| (m, s)).collect(),
+    )
+}
+
+/// The loss of `played` against `best` in analysis units, and whether it
+/// gave up a proven win.
+fn loss_units<G: Playable>(best: ScoreReport, played: ScoreReport) -> (f64, bool) {
+    let won = |s: ScoreReport| matches!(s, ScoreReport::Mate(n) if n > 0);
+    let d = (to_units::<G>(best) - to_units::<G>(played)).max(0.0);
+    let loss = if win_scale::<G>().is_some() {
+        d
+    } else {
+        // Proven results sit at ±1e6 on the axis: capped for averages.
+        d.min(MATE_LOSS)
+    };
+    (loss, won(best) && !won(played))
+}
+
+/// Reviews every ply of `game` with `(error, blunder)` thresholds, handing
+/// each reviewed ply to `each` as soon as it is done; the game's ending
+/// and the summary per player.
+pub fn review_game<G: Playable>(
+    game: &RecordedGame<G>,
+    how: (&Limits, &SearchConfig, &Searcher),
+    (error, blunder): (f64, f64),
+    mut each: impl FnMut(&PlyReview),
+) -> Result<(Ending, Vec<Summary>), GameError> {
+    let n = game.start.num_players();
+    let mut pos = game.start.clone();
+    let mut history: Vec<u64> = Vec::new();
+    let mut summary = vec![Summary::default(); n];
+    for (i, text) in game.moves.iter().enumerate() {
+        let ply = i + 1;
+        let mv = pos
+            .parse_move(text)
+            .map_err(|e| GameError::new(format!("{}, ply {ply}: {e}", game.title)))?;
+        let forced = {
+            let mut legal = Vec::new();
+            pos.moves(&mut legal);
+            legal.len() == 1
+        };
+        let reviewed = match pos.status() {
+            Status::Decision(player) if forced => PlyReview::Forced {
+                ply,
+                player,
+                played: text.clone(),
+            },
+            Status::Decision(player) => {
+                let (best_score, best, alternatives) = search(&pos, &history, None, how);
+                let best = best.unwrap_or_else(|| text.clone());
+                let played_score = if best == *text {
+                    best_score
+                } else {
+                    search(&pos, &history, Some(mv), how).0
+                };
+                let (loss, mate_lost) = loss_units::<G>(best_score, played_score);
+                let mark = if loss >= blunder || mate_lost {
+                    "??"
+                } else if loss >= error {
+                    "?"
+                } else {
+                    ""
+                };
+                let s = &mut summary[usize::from(player)];
+                s.moves += 1;
+                s.loss += loss;
+                s.errors += u32::from(mark == "?");
+                s.blunders += u32::from(mark == "??");
+                PlyReview::Decision {
+                    ply,
+                    player,
+                    played: text.clone(),
+                    played_score,
+                    best,
+                    best_score,
+                    loss,
+                    mark,
+                    alternatives,
+                }
+            }
+            Status::Chance => PlyReview::Chance {
+                ply,
+                played: text.clone(),
+            },
+            Status::Over(_) => {
+                return Err(GameError::new(format!(
+                    "{}, ply {ply}: the game is already over",
+                    game.title
+                )))
+            }
+        };
+        history.push(pos.hash());
+        pos.play(mv);
+        each(&reviewed);
+    }
+    let ending = match (pos.status(), &game.ending) {
+        (Status::Over(o), _) => Ending::Over(o.word(n)),
+        (_, Some(ending)) => Ending::Recorded(ending.clone()),
+        _ => Ending::Unfinished,
+    };
+    Ok((ending, summary))
+}
