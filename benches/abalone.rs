@@ -1,5 +1,6 @@
-//! Abalone speed: perft with bulk counting, move generation, and
-//! make/unmake against copy-make (the trait's choice, src/game/mod.rs).
+//! Abalone speed: perft with bulk counting, move generation, and the
+//! copy-make tree walk the searches do (src/game/mod.rs), with and without
+//! a reference-counted handle in the position.
 //!
 //! `cargo bench --bench abalone`
 
@@ -69,22 +70,6 @@ fn walk_copy_arc(
     n
 }
 
-/// The same walk by make/unmake on one position.
-fn walk_unmake(pos: &mut Abalone, depth: u32, bufs: &mut [Vec<Move>]) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let (buf, rest) = bufs.split_first_mut().unwrap();
-    pos.moves(buf);
-    let mut n = 0;
-    for &m in buf.iter() {
-        let undo = pos.play_undoable(m);
-        n += walk_unmake(pos, depth - 1, rest);
-        pos.unplay(m, undo);
-    }
-    n
-}
-
 fn benches(c: &mut Criterion) {
     let start = belgian();
     let mut g = c.benchmark_group("abalone_perft_bulk");
@@ -116,7 +101,7 @@ fn benches(c: &mut Criterion) {
     });
     g.finish();
 
-    let mut g = c.benchmark_group("make_unmake");
+    let mut g = c.benchmark_group("copy_make");
     g.sample_size(10).measurement_time(Duration::from_secs(3));
     let mut bufs = vec![Vec::new(); 4];
     g.bench_function("copy_make_walk_d3", |b| {
@@ -127,10 +112,6 @@ fn benches(c: &mut Criterion) {
     let arc = std::sync::Arc::new(start.options().clone());
     g.bench_function("copy_make_walk_d3_with_arc", |b| {
         b.iter(|| walk_copy_arc(black_box(&start), &arc, 3, &mut bufs))
-    });
-    g.bench_function("make_unmake_walk_d3", |b| {
-        let mut pos = start;
-        b.iter(|| walk_unmake(black_box(&mut pos), 3, &mut bufs))
     });
     g.finish();
 }

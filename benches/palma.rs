@@ -4,7 +4,7 @@
 use agon::game::perft::perft;
 use agon::game::Notation;
 use agon::game::{Game, GameOptions};
-use agon::games::palma::race::RaceTable;
+use agon::games::palma::eval::race::RaceTable;
 use agon::games::palma::{Palma, Rules};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;

@@ -485,7 +485,8 @@ fn native_records_hold_the_same_games() {
 
 #[test]
 fn palma_at_the_ply_limit_goes_to_the_side_ahead_in_the_race() {
-    use agon::games::palma::{endgame, eval, race, Palma};
+    use agon::games::palma::eval::{self, endgame, race};
+    use agon::games::palma::Palma;
     let path = temp("palma-limit.agn");
     let file = path.to_str().expect("path");
     quick_match("palma", "4", &["--max-plies", "40", "--record", file]);

@@ -4,8 +4,8 @@
 use agon::game::Notation;
 use agon::game::SearchHints;
 use agon::game::{Evaluator, Game, GameOptions};
+use agon::games::palma::eval::race::{rank, table, STATES};
 use agon::games::palma::eval::PalmaEvaluator;
-use agon::games::palma::race::{rank, table, STATES};
 use agon::games::palma::{Palma, Rules, Track};
 
 fn track(squares: &[u8], start: u8, waiting: u8) -> Track {
@@ -62,7 +62,7 @@ fn a_known_throw_is_valued_by_its_best_use() {
 #[test]
 fn distributions_sum_to_one_and_agree_with_the_means() {
     let t = table(Rules::standard());
-    let all = agon::games::palma::race::all_tracks();
+    let all = agon::games::palma::eval::race::all_tracks();
     assert_eq!(all.len(), STATES);
     let mut checked = 0;
     for (i, tr) in all.iter().enumerate().step_by(97) {
@@ -95,7 +95,7 @@ fn the_iterative_build_reproduces_the_one_pass_build() {
     // Default rules have no cycles, so both builds solve the same system.
     let rules = Rules::standard();
     let forward = table(rules);
-    let cyclic = agon::games::palma::race_cyclic::build(rules);
+    let cyclic = agon::games::palma::eval::race_cyclic::build(rules);
     for s in 0..STATES {
         let (a, b) = (forward.mean(s), cyclic.mean(s));
         assert!((a - b).abs() <= 1e-4 * a.max(1.0), "state {s}: {a} vs {b}");
@@ -132,7 +132,7 @@ fn reverse_tables_know_that_22_and_24_send_pieces_back() {
 /// `cargo run --release --example datagen -- palma-tables`.
 #[cfg(not(test))]
 pub fn report_table_size_and_build_time() {
-    let t = agon::games::palma::race::RaceTable::build(Rules::standard());
+    let t = agon::games::palma::eval::race::RaceTable::build(Rules::standard());
     println!("states: {STATES}");
     println!("build time: {:.3} s", t.build_time.as_secs_f64());
     println!("memory: {} bytes", t.memory_bytes());
@@ -156,7 +156,7 @@ pub fn report_table_size_and_build_time() {
         t.first_wins(start, start)
     );
     let opts = GameOptions::parse("reverse=on", Palma::option_specs()).unwrap();
-    let r = agon::games::palma::race::RaceTable::build(Rules::intern(&opts).unwrap());
+    let r = agon::games::palma::eval::race::RaceTable::build(Rules::intern(&opts).unwrap());
     println!(
         "reverse=on: build time {:.3} s, memory {} bytes, start mean {:.3} turns",
         r.build_time.as_secs_f64(),

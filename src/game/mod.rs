@@ -29,8 +29,8 @@
 //! standard start of every game. Nothing here assumes exactly two players.
 //!
 //! Playing a move mutates the position (`play`); searches copy the position
-//! and play on the copy (copy-make). Copy-make won over make/unmake for the
-//! Abalone board: see the `make_unmake` criterion bench and the README.
+//! and play on the copy (copy-make), which won over make/unmake for the
+//! Abalone board (README, "Copy-make").
 
 pub mod chance;
 pub mod error;

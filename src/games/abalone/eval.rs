@@ -158,8 +158,9 @@ mod tests {
     #[test]
     fn centre_by_rings_equals_the_sum_over_cells() {
         for layout in ["standard", "belgian", "german"] {
-            let opts = GameOptions::parse(&format!("layout={layout}"), super::super::rules::SPECS)
-                .unwrap();
+            let opts =
+                GameOptions::parse(&format!("layout={layout}"), super::super::options::SPECS)
+                    .unwrap();
             let pos = super::Abalone::new(&opts).unwrap();
             for side in 0..2 {
                 let by_cells: i32 = cells(pos.marbles[side])

@@ -5,7 +5,7 @@
 //! - **Moves** ("A move"): one to three marbles in a line move one step,
 //!   in-line (pushing 2-1, 3-1, 3-2; equal numbers or an own marble behind
 //!   the pushed ones block) or broadside (every destination empty, no push).
-//!   A move is its set of marbles plus its direction ([`moves::Move`]);
+//!   A move is its set of marbles plus its direction ([`state::Move`]);
 //!   [`movegen`] generates and bulk-counts them with whole-board bit
 //!   operations.
 //! - **End** ("End of game"): ejecting the sixth opposing marble wins; a
@@ -20,198 +20,32 @@
 //!   with `princess=on` and no `p` is one where the princess has been
 //!   ejected: the side *not* to move (who just moved) has won.
 //! - **Layouts** (`layout=`): standard, belgian, german, and ABA-PRO's
-//!   dutch and swiss ([`rules::LAYOUTS`]).
+//!   dutch and swiss ([`options::LAYOUTS`]).
 //! - **Notation** ([`notation`]): Aba-Pro canonical, Nacre accepted.
 //! - **Position string** ([`position`]), **APGN** records ([`apgn`]),
 //!   **evaluation** ([`eval`]).
 //!
 //! Playing a move copies nothing but the 80-byte struct: the options are a
-//! `&'static` interned [`rules::Rules`].
+//! `&'static` interned [`options::Rules`].
 
 pub mod apgn;
 pub mod board;
 pub mod eval;
 mod hash;
 pub mod movegen;
-pub mod moves;
 pub mod notation;
+pub mod options;
 pub mod position;
-pub mod rules;
+pub mod state;
 
 use crate::game::eval::exact_weights;
 use crate::game::{
     Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints,
     Status, Tunable, Tuner, WeightSet,
 };
-use board::{shift, Bits, BOARD, DIRS, ORDINAL};
-pub use moves::Move;
-use rules::Rules;
-
-/// Marbles a side must eject to win (abalone.md, "End of game").
-pub const MARBLES_TO_WIN: u8 = 6;
-
-/// Marbles per colour in every layout.
-pub const MARBLES_PER_SIDE: u32 = 14;
-
-/// An Abalone position.
-#[derive(Clone, Copy, Debug)]
-pub struct Abalone {
-    /// Marbles of Black (0) and White (1).
-    marbles: [Bits; 2],
-    /// The princess marble's cell (empty set when off or ejected).
-    princess: Bits,
-    hash: u64,
-    ply: u32,
-    /// Marbles of each colour pushed off the board.
-    ejected: [u8; 2],
-    /// The player to move.
-    side: u8,
-    /// 0 while the game goes on, else 1 + the winner.
-    winner: u8,
-    rules: &'static Rules,
-}
-
-/// What [`Abalone::unplay`] needs to take a move back: the state that a
-/// move changes irreversibly.
-#[derive(Clone, Copy, Debug)]
-pub struct Undo {
-    hash: u64,
-    winner: u8,
-    /// 0 nothing ejected, 1 an opposing marble, 2 the princess.
-    ejected: u8,
-}
-
-impl Abalone {
-    /// Marbles of `player`.
-    pub fn marbles(&self, player: Player) -> Bits {
-        self.marbles[player as usize & 1]
-    }
-
-    /// The princess's cell as a set (empty when not on the board).
-    pub fn princess(&self) -> Bits {
-        self.princess
-    }
-
-    /// Marbles of `player`'s colour ejected so far.
-    pub fn ejected(&self, player: Player) -> u8 {
-        self.ejected[player as usize & 1]
-    }
-
-    /// The player to move.
-    pub fn side(&self) -> Player {
-        self.side
-    }
-
-    /// The parsed options.
-    pub fn rules(&self) -> &'static Rules {
-        self.rules
-    }
-
-    #[inline(always)]
-    fn own_and_pushable(&self) -> (Bits, Bits) {
-        let me = self.side as usize;
-        (self.marbles[me], self.marbles[me ^ 1] | self.princess)
-    }
-
-    /// Plays `m` and returns what [`Abalone::unplay`] needs (make/unmake,
-    /// kept for the bench that compares it with copy-make).
-    pub fn play_undoable(&mut self, m: Move) -> Undo {
-        let before = (self.hash, self.winner, self.ejected, self.princess);
-        self.play_move(m);
-        let kind = if before.3 != 0 && self.princess == 0 {
-            2
-        } else if self.ejected != before.2 {
-            1
-        } else {
-            0
-        };
-        Undo {
-            hash: before.0,
-            winner: before.1,
-            ejected: kind,
-        }
-    }
-
-    /// Takes back `m`, the last move played with [`Abalone::play_undoable`].
-    pub fn unplay(&mut self, m: Move, undo: Undo) {
-        self.side ^= 1;
-        self.ply -= 1;
-        let me = self.side as usize;
-        let you = me ^ 1;
-        let d = DIRS[m.dir()];
-        let from = m.marbles();
-        self.marbles[me] ^= from ^ shift(from, d);
-        if m.pushed() > 0 {
-            let now = shift(m.pushed_cells(), d);
-            let opp = self.marbles[you] & now;
-            self.marbles[you] ^= opp ^ shift(opp, -d);
-            let pr = self.princess & now;
-            self.princess ^= pr ^ shift(pr, -d);
-            let last = 1 << (m.tail() as i32 + (m.count() + m.pushed() - 1) as i32 * d);
-            match undo.ejected {
-                1 => {
-                    self.marbles[you] |= last;
-                    self.ejected[you] -= 1;
-                }
-                2 => self.princess |= last,
-                _ => {}
-            }
-        }
-        self.hash = undo.hash;
-        self.winner = undo.winner;
-    }
-
-    #[inline(always)]
-    fn play_move(&mut self, m: Move) {
-        let me = self.side as usize;
-        let you = me ^ 1;
-        let d = DIRS[m.dir()];
-        let from = m.marbles();
-        let changed = from ^ shift(from, d);
-        self.marbles[me] ^= changed;
-        let mut h = self.hash ^ hash::pieces(changed, me) ^ hash::side();
-        if m.pushed() > 0 {
-            let q = m.pushed_cells();
-            let opp = self.marbles[you] & q;
-            let opp_moved = opp ^ (shift(opp, d) & BOARD);
-            self.marbles[you] ^= opp_moved;
-            h ^= hash::pieces(opp_moved, you);
-            let pr = self.princess & q;
-            if pr != 0 {
-                let pr_moved = pr ^ (shift(pr, d) & BOARD);
-                self.princess ^= pr_moved;
-                h ^= hash::pieces(pr_moved, hash::PRINCESS);
-            }
-            if m.ejects() {
-                if pr != 0 && self.princess == 0 {
-                    self.winner = me as u8 + 1;
-                } else {
-                    let n = self.ejected[you];
-                    h ^= hash::ejected(you, n) ^ hash::ejected(you, n + 1);
-                    self.ejected[you] = n + 1;
-                    if n + 1 >= MARBLES_TO_WIN {
-                        self.winner = me as u8 + 1;
-                    }
-                }
-            }
-        }
-        self.hash = h;
-        self.side ^= 1;
-        self.ply += 1;
-    }
-
-    fn compute_hash(&self) -> u64 {
-        let mut h = hash::pieces(self.marbles[0], 0)
-            ^ hash::pieces(self.marbles[1], 1)
-            ^ hash::pieces(self.princess, hash::PRINCESS)
-            ^ hash::ejected(0, self.ejected[0])
-            ^ hash::ejected(1, self.ejected[1]);
-        if self.side == 1 {
-            h ^= hash::side();
-        }
-        h
-    }
-}
+use board::{BOARD, DIRS, ORDINAL};
+use options::Rules;
+pub use state::{Abalone, Move, MARBLES_PER_SIDE, MARBLES_TO_WIN};
 
 impl Game for Abalone {
     type Move = Move;
@@ -219,7 +53,7 @@ impl Game for Abalone {
     const NAME: &'static str = "abalone";
 
     fn option_specs() -> &'static [OptionSpec] {
-        rules::SPECS
+        options::SPECS
     }
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {

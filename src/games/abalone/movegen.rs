@@ -11,7 +11,7 @@
 //! (`free`); an own marble there blocks the push.
 
 use super::board::{cells, shift, Bits, BOARD, DIRS};
-use super::moves::Move;
+use super::state::Move;
 
 /// The sets of tail cells of each kind of in-line move in one direction.
 #[derive(Clone, Copy)]

@@ -21,7 +21,7 @@
 //! error naming both: `c5d7` is c5 c6 → d6 d7 and also c5 c6 c7 → d5 d6 d7.
 
 use super::board::{cell_name, parse_cell, DIRS};
-use super::moves::Move;
+use super::state::Move;
 use super::Abalone;
 use crate::game::{Game, GameError};
 

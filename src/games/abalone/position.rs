@@ -18,7 +18,7 @@
 //! ejected, by the side that just moved, which has therefore won.
 
 use super::board::{bit_index, cells, Bits};
-use super::rules::Rules;
+use super::options::Rules;
 use super::{Abalone, MARBLES_PER_SIDE, MARBLES_TO_WIN};
 use crate::game::GameError;
 

@@ -41,21 +41,19 @@
 //! The turn is walked exactly as "The turn as a state machine": [`Phase`]
 //! `Throw(P)` (chance) → `Use(P, v)` → on `pass`, `Passed(O, v)`.
 //!
-//! Notation: [`notation`]; position string: [`position`]; one-sided race
-//! table and evaluation: [`race`], [`eval`]; exact endgames: [`endgame`].
+//! The position and move types: [`state`]; variant options: [`options`];
+//! notation and board picture: [`notation`]; position string:
+//! [`position`]; evaluation with its one-sided race table and exact
+//! endgames: [`eval`] ([`eval::race`], [`eval::endgame`]).
 
-pub mod endgame;
-pub mod endgame_set;
 pub mod eval;
 pub mod movegen;
 pub mod notation;
+pub mod options;
 pub mod position;
-pub mod race;
-pub mod race_cyclic;
-pub mod rules;
 pub mod state;
 
-pub use rules::Rules;
+pub use options::Rules;
 pub use state::{Palma, PalmaMove, Phase, Track};
 
 use crate::game::{
@@ -82,7 +80,7 @@ impl Game for Palma {
     const HAS_CHANCE: bool = true;
 
     fn option_specs() -> &'static [OptionSpec] {
-        rules::SPECS
+        options::SPECS
     }
 
     fn new(options: &GameOptions) -> Result<Self, GameError> {
@@ -141,10 +139,10 @@ impl Game for Palma {
     /// in it, by the exact endgame value where the tables have one, else
     /// the race table's win probability (Hounds on an exact tie).
     fn adjudicate(&self) -> Adjudication {
-        let (hounds, how) = match endgame::exact_win_probability(self, 0) {
+        let (hounds, how) = match eval::endgame::exact_win_probability(self, 0) {
             Some(p) => (p, "exact"),
             None => (
-                eval::win_probability(self, 0, race::table(self.rules())),
+                eval::win_probability(self, 0, eval::race::table(self.rules())),
                 "race table",
             ),
         };
@@ -186,13 +184,13 @@ impl Notation for Palma {
     }
 
     fn board_text(&self) -> String {
-        eval::board_text(self)
+        notation::board_text(self)
     }
 }
 
 impl SearchHints for Palma {
     // The race ends when one side is home; a turn moves about 3 pips (the
-    // 150-pip start needs 51 turns on average, race.rs).
+    // 150-pip start needs 51 turns on average, eval/race.rs).
     fn moves_left(&self) -> Option<u32> {
         let pips = self.tracks.map(eval::pips_to_go).into_iter().min()?;
         Some((pips / 3).max(0) as u32 + 1)

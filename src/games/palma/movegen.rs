@@ -2,7 +2,7 @@
 //! piece on the board (square 0 included) ending on a free square, no move
 //! past 29, an entry on a 5; `pass` only when nothing else is legal.
 
-use super::rules::{Rules, LAST};
+use super::options::{Rules, LAST};
 use super::state::{PalmaMove, Track};
 
 /// Calls `f` for every legal use of `v` by `track` (not `pass`).

@@ -15,7 +15,7 @@
 //!
 //! Start: `h=5/0/- j=5/0/- throw=h`.
 
-use super::rules::{Rules, LAST};
+use super::options::{Rules, LAST};
 use super::state::{other, Palma, Phase, Track, PIECES, THROWS};
 use crate::game::{GameError, Player};
 

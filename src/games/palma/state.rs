@@ -2,7 +2,7 @@
 //! pieces on square 0 and the number not yet entered; the phase of the turn
 //! (palma.md "The turn as a state machine"); the Zobrist hash.
 
-use super::rules::{Rules, GOAL_MASK};
+use super::options::{Rules, GOAL_MASK};
 use crate::game::zobrist::keys;
 use crate::game::Player;
 

@@ -16,7 +16,7 @@
 use super::board::{neighbours, shift, Bb, Board, Dir, BASILEUS, HOPLITE, PELTAST, RANK_1, RANK_8};
 use super::capture::capture_targets;
 use super::movegen::{fill, HOPLITE_LIMIT};
-use super::rules::{basileus_advance, has_active, State};
+use super::state::{basileus_advance, has_active, State};
 use super::PetteiaGame;
 use crate::game::eval::material_unit;
 use crate::game::{Evaluator, Score, EVAL_LIMIT};

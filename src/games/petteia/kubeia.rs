@@ -3,7 +3,7 @@
 //! doubles have probability 1/36, the others 2/36. Doubles are the Hand of
 //! Zeus: the same player rolls and moves again.
 
-use super::moves::Move;
+use super::state::Move;
 
 /// The 21 distinct rolls, higher die first, from 66 down to 11.
 pub fn rolls() -> impl Iterator<Item = (u8, u8)> {

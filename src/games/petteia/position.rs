@@ -20,7 +20,7 @@
 
 use super::board::{bit, Board, BASILEUS, COLS, HOPLITE, KINDS, PELTAST, RANK_1, RANK_8, ROWS};
 use super::movegen::has_move;
-use super::rules::{Reason, State};
+use super::state::{Reason, State};
 use crate::game::{GameError, Outcome};
 
 const LETTERS: [[char; KINDS]; 2] = [['P', 'O', 'B'], ['p', 'o', 'b']];

@@ -17,8 +17,7 @@
 //! (`greek=on`); the reader also takes the Latin look-alikes of the Greek
 //! capitals (A B E Z H I K M) and the source's Italian reason words.
 
-use super::moves::{Move, MoveKind};
-use super::rules::Reason;
+use super::state::{Move, MoveKind, Reason};
 use super::PetteiaGame;
 use crate::game::{Game, GameError, GameOptions, Notation, Outcome, Status};
 

@@ -41,9 +41,10 @@
 
 use std::time::{Duration, Instant};
 
-use super::movegen::for_each_use;
-use super::rules::Rules;
-use super::state::{PalmaMove, Track, PIECES, THROWS, THROW_PROBS};
+use super::super::movegen::for_each_use;
+use super::super::options::Rules;
+use super::super::state::{PalmaMove, Track, PIECES, THROWS, THROW_PROBS};
+use super::per_rules::PerRules;
 
 /// Number of single-player configurations.
 pub const STATES: usize = 178_994;
@@ -415,9 +416,17 @@ impl RaceTable {
     }
 }
 
+static TABLES: PerRules<RaceTable> = PerRules::new();
+
 /// The table of a rule set, built on first use and then shared.
+#[inline]
 pub fn table(rules: &'static Rules) -> &'static RaceTable {
-    rules.race.get_or_init(|| RaceTable::build(rules))
+    TABLES.get(rules, || RaceTable::build(rules))
+}
+
+/// Whether the table of `rules` has been built (by [`table`]).
+pub fn is_built(rules: &'static Rules) -> bool {
+    TABLES.is_built(rules)
 }
 
 #[cfg(test)]

@@ -37,10 +37,11 @@
 
 use std::time::{Duration, Instant};
 
-use super::movegen::for_each_use;
+use super::super::movegen::for_each_use;
+use super::super::options::{Rules, LAST};
+use super::super::state::{other, Palma, Phase, Track, PIECES, THROWS, THROW_PROBS};
+use super::per_rules::PerRules;
 use super::race::{after_use, pips, BINOM};
-use super::rules::{Rules, LAST};
-use super::state::{other, Palma, Phase, Track, PIECES, THROWS, THROW_PROBS};
 use crate::game::Player;
 
 /// Lowest square of the default domain: every piece of both sides on
@@ -318,11 +319,8 @@ pub fn table(rules: &'static Rules) -> Option<&'static EndgameTable> {
     if rules.reverse {
         return None;
     }
-    Some(
-        rules
-            .endgame
-            .get_or_init(|| EndgameTable::build(rules, FIRST_SQUARE)),
-    )
+    static TABLES: PerRules<EndgameTable> = PerRules::new();
+    Some(TABLES.get(rules, || EndgameTable::build(rules, FIRST_SQUARE)))
 }
 
 /// The exact win probability of `player` in `pos` when `pos` lies in the

@@ -1,16 +1,21 @@
 //! Evaluation and search hooks. The value of a position is the race win
 //! probability of the player to move, read from the one-sided table
-//! ([`super::race`]): the tracks never interact except through passed
+//! ([`race`]): the tracks never interact except through passed
 //! values, which the table ignores. Where a value is already thrown, the
 //! best use of it is looked up one step ahead (through a pass and the
 //! opponent's use of the passed value when needed), so the evaluation
 //! knows the throw it stands on.
 
-use super::endgame;
+pub mod endgame;
+pub mod endgame_set;
+mod per_rules;
+pub mod race;
+pub mod race_cyclic;
+
 use super::movegen::for_each_use;
-use super::race::{rank, table, RaceTable};
 use super::state::{other, Palma, PalmaMove, Phase, Track};
 use crate::game::{Evaluator, Player, Score};
+use race::{rank, table, RaceTable};
 
 /// Centi-units per unit of `2p − 1`.
 pub const SCALE: f64 = 1000.0;
@@ -159,27 +164,6 @@ pub fn history_index(m: PalmaMove) -> usize {
         PalmaMove::Pass => 961,
         PalmaMove::Throw(v) => 962 + usize::from(v.min(5)),
     }
-}
-
-/// A picture of both tracks (`d` command).
-pub fn board_text(pos: &Palma) -> String {
-    let mut s = String::new();
-    for (p, name) in ["hounds ", "jackals"].iter().enumerate() {
-        let t = pos.tracks()[p];
-        s.push_str(&format!(
-            "{name}  waiting {}  on 0: {}  |",
-            t.waiting, t.start
-        ));
-        for q in 1..=29 {
-            s.push(if t.board & (1 << q) != 0 { 'o' } else { '.' });
-            if q == 24 {
-                s.push('|');
-            }
-        }
-        s.push_str("|\n");
-    }
-    s.push_str(&format!("{}\n", super::position::write(pos)));
-    s
 }
 
 impl Palma {

@@ -21,10 +21,10 @@
 use std::cmp::Reverse;
 use std::time::Instant;
 
-use super::movegen::for_each_use;
+use super::super::movegen::for_each_use;
+use super::super::options::Rules;
+use super::super::state::{THROWS, THROW_PROBS};
 use super::race::{after_use, all_tracks, pips, rank, RaceTable, MAX_TURNS, STATES, TRIM};
-use super::rules::Rules;
-use super::state::{THROWS, THROW_PROBS};
 
 /// Value iteration stops when no mean changes by more than this.
 pub const MEAN_TOLERANCE: f64 = 1e-7;

@@ -18,11 +18,11 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
+use super::super::movegen::for_each_use;
+use super::super::options::{Rules, GOAL_FIRST, LAST};
+use super::super::position;
+use super::super::state::{other, Palma, Phase, Track, PIECES};
 use super::endgame::{exact_win_probability, table, FIRST_SQUARE};
-use super::movegen::for_each_use;
-use super::position;
-use super::rules::{Rules, GOAL_FIRST, LAST};
-use super::state::{other, Palma, Phase, Track, PIECES};
 use crate::game::{Game, Player};
 
 pub const SEED: u64 = 20261122;

@@ -6,10 +6,6 @@
 //! `&'static Rules`, so a position stays `Copy` and a search's copy-make
 //! never clones option strings.
 
-use std::sync::OnceLock;
-
-use super::endgame::EndgameTable;
-use super::race::RaceTable;
 use crate::game::options::{intern, RuleSet};
 use crate::game::{GameError, GameOptions, OptionKind, OptionSpec, Player};
 
@@ -61,10 +57,6 @@ pub struct Rules {
     /// The shortcuts `(landing, target)`, as given.
     pub shortcuts: Vec<(u8, u8)>,
     pub reverse: bool,
-    /// The one-sided race table, built on first use (see `race.rs`).
-    pub(crate) race: OnceLock<RaceTable>,
-    /// The exact endgame table, built on first use (see `endgame.rs`).
-    pub(crate) endgame: OnceLock<EndgameTable>,
 }
 
 impl Rules {
@@ -113,8 +105,6 @@ impl RuleSet for Rules {
             extra,
             shortcuts,
             reverse,
-            race: OnceLock::new(),
-            endgame: OnceLock::new(),
         })
     }
 }
@@ -199,10 +189,10 @@ mod tests {
         // test has built its table.
         let opts = GameOptions::parse("extra_squares=7,15", SPECS).unwrap();
         let r = Rules::intern(&opts).unwrap();
-        assert!(r.race.get().is_none());
+        assert!(!super::super::eval::race::is_built(r));
         let pos = super::super::Palma::new(&opts).unwrap();
         crate::game::Evaluator::prepare(&super::super::eval::PalmaEvaluator, &pos);
-        assert!(r.race.get().is_some());
+        assert!(super::super::eval::race::is_built(r));
     }
 
     #[test]
