@@ -1,13 +1,13 @@
 //! The protocol without a two-seat assumption, driven in-process: TriRace
-//! (tests/common/trirace.rs) for `p<k>time`, `query turn` and `query
+//! (src/testgames/trirace.rs) for `p<k>time`, `query turn` and `query
 //! result` with three and four players; the shipped games for the
 //! two-player aliases and `query turn` through Palma's and Kubeia's
 //! chance flow.
 
-use crate::common::trirace::TriRace;
 use agon::protocol::output::Captured;
 use agon::protocol::session::Session;
 use agon::protocol::{run_with, Catalog, Engine, Output};
+use agon::testgames::trirace::TriRace;
 
 fn make_trirace(game: &str, options: &str) -> Result<Box<dyn Engine>, String> {
     if game != "trirace" {
@@ -322,8 +322,8 @@ fn trirace_paced(input: &str) -> Vec<String> {
 
 #[test]
 fn alphabeta_and_expectimax_search_three_players_with_maxn() {
-    use crate::common::trirace::maxn_best_moves;
     use agon::game::{Game, Notation};
+    use agon::testgames::trirace::maxn_best_moves;
     // A small race the solver sees to its end: p2 to move.
     let (options, fen) = ("goal=4 limit=9", "2 1 1 p2 - 3");
     let pos = TriRace::at(options, fen);
@@ -377,8 +377,9 @@ fn alphabeta_and_expectimax_search_three_players_with_maxn() {
             "{search}: {out:?}"
         );
         assert!(
-            out.iter().any(|l| l
-                == &format!("info string search {search}: trirace has 3 players; using max^n")),
+            out.iter()
+                .any(|l| l
+                    == &format!("info string search {search}: trirace has 3 teams; using max^n")),
             "{search}: {out:?}"
         );
         assert!(

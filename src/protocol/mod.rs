@@ -20,8 +20,6 @@ pub mod session;
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-mod toy;
 
 pub use engine::{Catalog, Engine, SearchContext};
 pub use output::Output;
