@@ -18,11 +18,8 @@
 //! - [`child`]: engine processes started in process groups of their own.
 //! - [`cli`]: the command-line subcommands.
 //! - [`tune`]: fitting evaluation weights to game results.
-
-// `agon::…` paths inside the crate too, so that a test game written for
-// the integration tests (tests/common/trirace.rs) can be included in unit
-// tests with `#[path]`.
-extern crate self as agon;
+//! - `testgames`: the small games the tests search and play (hidden: not
+//!   shipped games).
 
 pub mod analysis;
 pub mod arena;
@@ -36,4 +33,6 @@ pub mod gui;
 pub mod protocol;
 pub mod search;
 pub mod settings;
+#[doc(hidden)]
+pub mod testgames;
 pub mod tune;

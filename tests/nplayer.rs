@@ -1,13 +1,13 @@
-//! The N-player core proven with TriRace (tests/common/trirace.rs), a
+//! The N-player core proven with TriRace (src/testgames/trirace.rs), a
 //! 3-player (2 to 4) race: its own perft and contract checks, outcomes of
 //! every form with their payoffs, its exact max^n values, and the test
 //! searches `greedy` and `random` playing it.
 
-use crate::common::trirace::{maxn, maxn_best_moves, TriMove, TriRace, TriRaceEvaluator};
 use agon::game::perft::perft;
 use agon::game::Notation;
 use agon::game::{decider_after, Game, Outcome, Status, EVAL_LIMIT};
 use agon::search::{greedy, random, ScoreReport};
+use agon::testgames::trirace::{maxn, maxn_best_moves, TriMove, TriRace, TriRaceEvaluator};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 

@@ -1,10 +1,10 @@
 //! The protocol without a two-seat assumption, driven in-process: TriRace
-//! (tests/common/trirace.rs) for `p<k>time`, `query turn` and `query
+//! (src/testgames/trirace.rs) for `p<k>time`, `query turn` and `query
 //! result` with three and four players; the shipped games for the
 //! two-player aliases and `query turn` through Palma's and Kubeia's
 //! chance flow.
 
-use crate::common::trirace::TriRace;
+use agon::testgames::trirace::TriRace;
 use agon::engine::session::Session;
 use agon::engine::{Catalog, GameSession};
 use agon::protocol::output::Captured;
@@ -323,8 +323,8 @@ fn trirace_paced(input: &str) -> Vec<String> {
 
 #[test]
 fn alphabeta_and_expectimax_search_three_players_with_maxn() {
-    use crate::common::trirace::maxn_best_moves;
     use agon::game::{Game, Notation};
+    use agon::testgames::trirace::maxn_best_moves;
     // A small race the solver sees to its end: p2 to move.
     let (options, fen) = ("goal=4 limit=9", "2 1 1 p2 - 3");
     let pos = TriRace::at(options, fen);
@@ -378,8 +378,9 @@ fn alphabeta_and_expectimax_search_three_players_with_maxn() {
             "{search}: {out:?}"
         );
         assert!(
-            out.iter().any(|l| l
-                == &format!("info string search {search}: trirace has 3 players; using max^n")),
+            out.iter()
+                .any(|l| l
+                    == &format!("info string search {search}: trirace has 3 teams; using max^n")),
             "{search}: {out:?}"
         );
         assert!(

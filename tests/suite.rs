@@ -107,6 +107,8 @@ mod search_mcts;
 mod search_nplayer;
 #[path = "search_rearmost.rs"]
 mod search_rearmost;
+#[path = "search_teams.rs"]
+mod search_teams;
 #[path = "time_budget.rs"]
 mod time_budget;
 #[path = "tune_spsa.rs"]

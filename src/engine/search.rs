@@ -174,7 +174,7 @@ mod tests {
     use super::*;
     use crate::game::{Game, GameOptions};
     use crate::protocol::parser::{parse, Command};
-    use crate::protocol::toy::Toy;
+    use crate::testgames::Toy;
 
     fn limits_of(line: &str) -> Result<Limits, String> {
         let Ok(Some(Command::Go(spec))) = parse(line) else {

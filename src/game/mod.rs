@@ -27,6 +27,10 @@
 //!
 //! Players are numbered `0..num_players()`; player 0 moves first in the
 //! standard start of every game. Nothing here assumes exactly two players.
+//! Players sit in teams ([`Game::team_of`], `0..num_teams()`) that win and
+//! lose together; by default each player is a team of its own. Searches
+//! count sides by teams: two teams (of any number of players each) are a
+//! two-sided zero-sum game, searched by alpha-beta or expectiminimax.
 //!
 //! Playing a move mutates the position (`play`); searches copy the position
 //! and play on the copy (copy-make), which won over make/unmake for the
@@ -64,6 +68,9 @@ pub struct Adjudication {
 
 /// A player's index: 0 for the first player, 1 for the second, and so on.
 pub type Player = u8;
+
+/// A team's index, `0..num_teams()` ([`Game::team_of`]).
+pub type Team = u8;
 
 /// The kind of node a position is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -109,6 +116,14 @@ pub fn decider_after<G: Game>(pos: &G) -> Option<Player> {
     None
 }
 
+/// How the finished game `outcome` came out for the team of `p`, in a
+/// game of two teams: `Greater` won, `Equal` drawn, `Less` lost
+/// ([`Outcome::team_result`]).
+#[inline]
+pub fn team_result<G: Game>(pos: &G, outcome: Outcome, p: Player) -> std::cmp::Ordering {
+    outcome.team_result(pos.team_of(p), |q| pos.team_of(q), pos.num_players())
+}
+
 /// Evaluation scores are in "centi-units" (a pawn-like unit = 100) from the
 /// point of view of the player to move at a decision node.
 pub type Score = i32;
@@ -143,6 +158,18 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// [`MAX_PLAYERS`]).
     fn num_players(&self) -> usize {
         2
+    }
+
+    /// The team `p` plays in: teammates win and lose together and a
+    /// search never plays one against another. Every player alone by
+    /// default.
+    fn team_of(&self, p: Player) -> Team {
+        p
+    }
+
+    /// Number of teams; `team_of` maps the players onto `0..num_teams()`.
+    fn num_teams(&self) -> usize {
+        self.num_players()
     }
 
     /// What kind of node this is. Rule endings only; engine-level

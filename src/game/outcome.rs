@@ -18,8 +18,16 @@
 //! teammate counts as a tied opponent: a winning pair of a 2-v-2 game gets
 //! 5/6 each and the losers 1/6, an affine image of 1/0 that every search
 //! prefers the same way.
+//!
+//! **Teams** ([`super::Game::team_of`]): a team's payoff is the mean of its
+//! members' payoffs ([`Outcome::team_payoff`]), so a team win (members
+//! first together) pays each member and the team alike, and the payoffs of
+//! the teams, each weighted by its size, still sum to `players / 2`. In a
+//! game of two teams [`Outcome::team_result`] reads that as won, drawn or
+//! lost, which is all a two-sided search needs.
 
-use super::Player;
+use super::{Player, Team};
+use std::cmp::Ordering;
 
 /// The most players an outcome can rank (the protocol's `p8time` bound).
 pub const MAX_PLAYERS: usize = 8;
@@ -162,6 +170,58 @@ impl Outcome {
         f64::from(twice) / (2.0 * (num_players - 1) as f64)
     }
 
+    /// The payoff of `team` (players mapped to teams by `team_of`): the
+    /// mean payoff of its members; 0 for a team without players.
+    pub fn team_payoff(
+        self,
+        team: Team,
+        team_of: impl Fn(Player) -> Team,
+        num_players: usize,
+    ) -> f64 {
+        let (mut sum, mut members) = (0.0, 0u32);
+        for p in (0..num_players as Player).filter(|&p| team_of(p) == team) {
+            sum += self.payoff(p, num_players);
+            members += 1;
+        }
+        if members == 0 {
+            0.0
+        } else {
+            sum / f64::from(members)
+        }
+    }
+
+    /// In a game of two teams, how `team` came out against the other:
+    /// `Greater` won (its payoff above the other's), `Equal` drawn, `Less`
+    /// lost. A sole winner's team won; without teams this is the
+    /// two-player win, draw or loss.
+    #[inline]
+    pub fn team_result(
+        self,
+        team: Team,
+        team_of: impl Fn(Player) -> Team,
+        num_players: usize,
+    ) -> Ordering {
+        match self {
+            Outcome::Win(w) if team_of(w) == team => Ordering::Greater,
+            Outcome::Win(_) => Ordering::Less,
+            Outcome::Draw => Ordering::Equal,
+            Outcome::Ranked(_) => {
+                let mine = self.team_payoff(team, &team_of, num_players);
+                let other = (0..num_players as Player)
+                    .map(&team_of)
+                    .find(|&t| t != team)
+                    .map_or(mine, |t| self.team_payoff(t, &team_of, num_players));
+                if (mine - other).abs() < 1e-12 {
+                    Ordering::Equal
+                } else if mine > other {
+                    Ordering::Greater
+                } else {
+                    Ordering::Less
+                }
+            }
+        }
+    }
+
     /// The protocol's word for the outcome (`query result`, `go` on a
     /// finished game): `p<k>win` for a sole winner, `draw`, or `rank`
     /// followed by each player's place from 1, dash-separated
@@ -258,6 +318,31 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn a_team_wins_loses_and_draws_together() {
+        let pairs = |p: Player| p % 2;
+        let won = Outcome::team_win(&[1, 3], 4);
+        assert_eq!(won.team_payoff(1, pairs, 4), 5.0 / 6.0);
+        assert!((won.team_payoff(0, pairs, 4) - 1.0 / 6.0).abs() < 1e-12);
+        assert_eq!(won.team_result(1, pairs, 4), Ordering::Greater);
+        assert_eq!(won.team_result(0, pairs, 4), Ordering::Less);
+        // A sole winner carries its team; a draw is a draw for both.
+        assert_eq!(Outcome::Win(2).team_result(0, pairs, 4), Ordering::Greater);
+        assert_eq!(Outcome::Win(2).team_result(1, pairs, 4), Ordering::Less);
+        assert_eq!(Outcome::Draw.team_result(1, pairs, 4), Ordering::Equal);
+        // A ranking whose teams come out even: 1st and 4th v 2nd and 3rd.
+        let even = Outcome::ranked(&[0, 1, 2, 3]);
+        assert_eq!(
+            even.team_result(0, |p| [0, 1, 1, 0][p as usize], 4),
+            Ordering::Equal
+        );
+        assert_eq!(even.team_result(0, pairs, 4), Ordering::Greater);
+        // Without teams: the two-player result.
+        let own = |p: Player| p;
+        assert_eq!(Outcome::Win(0).team_result(1, own, 2), Ordering::Less);
+        assert_eq!(Outcome::Win(1).team_result(1, own, 2), Ordering::Greater);
     }
 
     #[test]

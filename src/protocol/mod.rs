@@ -15,8 +15,6 @@ pub mod parser;
 
 #[cfg(test)]
 mod tests;
-#[cfg(test)]
-pub(crate) mod toy;
 
 pub use output::Output;
 

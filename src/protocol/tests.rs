@@ -1,11 +1,11 @@
-//! The protocol driven in-process with the toy game (src/protocol/toy.rs),
+//! The protocol driven in-process with the toy game (src/testgames/toy.rs),
 //! so the game-neutral behaviour (chance nodes, adjudication, errors) is
 //! tested independently of the real games.
 
 use std::time::{Duration, Instant};
 
 use super::output::Captured;
-use super::toy::Toy;
+use crate::testgames::Toy;
 use super::{run_with, Output};
 use crate::engine::session::Session;
 use crate::engine::{Catalog, GameSession};
@@ -486,7 +486,7 @@ fn unreachable_positions_are_refused() {
 #[test]
 fn setting_the_game_builds_its_tables_before_any_go() {
     // The reader runs on this thread, as the toy evaluator's count does.
-    let prepared = || super::toy::PREPARED.with(|n| n.get());
+    let prepared = || crate::testgames::toy::PREPARED.with(|n| n.get());
     for input in [
         "position startpos\n",
         "setoption name GameOptions value dice=on\nposition startpos moves r2\n",

@@ -80,12 +80,6 @@ pub fn terminal_value(outcome: Outcome, me: Player, players: usize, ply: usize) 
     }
 }
 
-// The 3-player test game of the integration tests, for unit tests here.
-#[cfg(test)]
-#[allow(dead_code)]
-#[path = "../../tests/common/trirace.rs"]
-mod trirace;
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -116,10 +110,10 @@ mod tests {
 
     #[test]
     fn a_three_player_win_is_taken_and_reported_as_mate() {
-        use super::trirace::TriRace;
+        use crate::testgames::TriRace;
         // p3 reaches the goal with `2` only.
         let pos = TriRace::at("", "3 0 3 p3 - 2");
-        let r = think(&super::trirace::TriRaceEvaluator, &pos, &[], 0);
+        let r = think(&crate::testgames::TriRaceEvaluator, &pos, &[], 0);
         assert_eq!(pos.move_text(r.best.expect("a move")), "2");
         assert_eq!(r.score, ScoreReport::Mate(1));
     }

@@ -11,7 +11,8 @@
 //! - [`mcts`]: Monte Carlo tree search, for every game and any number of
 //!   players (`Search mcts`), on the same loop as an anytime search;
 //! - [`maxn`]: max^n, the search of every game of more than two
-//!   players (whichever of `auto`, `alphabeta`, `expectimax` is chosen);
+//!   teams (whichever of `auto`, `alphabeta`, `expectimax` is chosen); two
+//!   teams of any number of players get alpha-beta or expectiminimax;
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
 //!   [`score`]: score scale and mate distances.
@@ -35,8 +36,6 @@ pub mod smp;
 pub mod time;
 pub mod tt;
 
-#[cfg(test)]
-mod testgame;
 #[cfg(test)]
 mod tests;
 
@@ -324,17 +323,18 @@ impl Searcher {
             Algorithm::Auto if G::AUTO_MCTS && req.limits.depth.is_none() => {
                 mcts::search(self, req, stop, report)
             }
-            // The two-player searches would play every other player as one
-            // opponent: more players get max^n whatever the choice.
+            // The two-sided searches would play every other team as one
+            // opponent: more teams get max^n whatever the choice. Two teams
+            // of any size are two sides (teammates never negate).
             Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax
-                if root.num_players() > 2 =>
+                if root.num_teams() > 2 =>
             {
                 if config.algorithm != Algorithm::Auto {
                     report(&Report::String(format!(
-                        "search {}: {} has {} players; using max^n",
+                        "search {}: {} has {} teams; using max^n",
                         config.algorithm.name(),
                         G::NAME,
-                        root.num_players()
+                        root.num_teams()
                     )));
                 }
                 maxn::search(req, stop, report)

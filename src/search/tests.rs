@@ -3,12 +3,12 @@
 
 use super::alphabeta::{think_with, AbParams};
 use super::score::Value;
-use super::testgame::brute;
-use super::testgame::connect::Connect;
-use super::testgame::graph::{self, Graph};
 use super::*;
 use crate::game::Notation;
 use crate::game::{Game, GameOptions, Playable, Status};
+use crate::testgames::brute;
+use crate::testgames::connect::Connect;
+use crate::testgames::graph::{self, Graph};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::sync::atomic::Ordering;

@@ -7,7 +7,6 @@
 #![allow(dead_code)]
 
 pub mod suite_lines;
-pub mod trirace;
 pub mod webdriver;
 
 use std::io::{Read, Write};

@@ -67,10 +67,10 @@ pub fn think_with<G: Playable>(
     if allowed.is_empty() {
         return none;
     }
-    if root.num_players() != 2 {
+    if root.num_teams() != 2 {
         report(&Report::String(format!(
-            "alpha-beta needs two players, this game has {}; playing the first legal move",
-            root.num_players()
+            "alpha-beta needs two teams, this game has {}; playing the first legal move",
+            root.num_teams()
         )));
         return SearchResult::only(allowed[0].1);
     }

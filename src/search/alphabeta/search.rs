@@ -4,14 +4,15 @@
 
 use super::ordering::{pick, score_moves};
 use super::{Node, Worker};
-use crate::game::{Evaluator, Outcome, Playable, Player, Status};
+use crate::game::{team_result, Evaluator, Playable, Player, Status};
 use crate::search::expectimax::chance_static;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
 use crate::search::tt::{storable_index, TtBound};
+use std::cmp::Ordering;
 
 impl<G: Playable> Worker<'_, G> {
     /// The value of `child` (reached at `node.ply`) from the view of `me`,
-    /// the player who moved into it, searched `node.depth` more plies (≤ 0:
+    /// the player who moved into it, and of `me`'s team, searched `node.depth` more plies (≤ 0:
     /// quiescence, `-depth` plies into it) in the window of `me`.
     pub(super) fn child_value(&mut self, child: &G, me: Player, node: Node) -> Value {
         let Node {
@@ -22,8 +23,11 @@ impl<G: Playable> Worker<'_, G> {
             pv: pv_node,
         } = node;
         match child.status() {
-            Status::Over(Outcome::Win(p)) => mate_score(p == me, ply),
-            Status::Over(Outcome::Draw | Outcome::Ranked(_)) => DRAW,
+            Status::Over(o) => match team_result(child, o, me) {
+                Ordering::Greater => mate_score(true, ply),
+                Ordering::Less => mate_score(false, ply),
+                Ordering::Equal => DRAW,
+            },
             Status::Chance => self.chance_value(child, me, depth, ply),
             Status::Decision(p) => {
                 let h = child.hash();
@@ -31,7 +35,8 @@ impl<G: Playable> Worker<'_, G> {
                     return DRAW;
                 }
                 self.push(h);
-                let v = if p == me {
+                // A teammate's value is ours; the other team's, negated.
+                let v = if child.team_of(p) == child.team_of(me) {
                     self.search(
                         child,
                         p,
@@ -106,7 +111,8 @@ impl<G: Playable> Worker<'_, G> {
         v
     }
 
-    /// Negamax value of the decision node `pos` where `me` moves.
+    /// Negamax value of the decision node `pos` where `me` moves, from
+    /// `me`'s team's side (so is every value the table keeps for it).
     pub(super) fn search(&mut self, pos: &G, me: Player, node: Node) -> Value {
         let Node {
             depth,

@@ -148,7 +148,7 @@ pub fn chance_static<G: Playable>(
 ) -> Score {
     let v = evaluator.evaluate(pos);
     match decider_after(pos, outcomes) {
-        Some(p) if p != view => -v,
+        Some(p) if pos.team_of(p) != pos.team_of(view) => -v,
         _ => v,
     }
 }

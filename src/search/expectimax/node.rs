@@ -2,10 +2,10 @@
 //! to turns that do not alternate (Palma's extra throws and passed values,
 //! Kubeia's Hand of Zeus), and Star1/Star2 at chance nodes.
 //!
-//! Every value is computed from the side of an explicit `view` player; a
-//! decision node whose mover differs from `view` is searched from the
-//! mover's side and negated (two players, zero sum), so a child with the
-//! same mover as its parent is never negated.
+//! Every value is computed from the side of an explicit `view` player and
+//! its team; a decision node whose mover is in the other team is searched
+//! from the mover's side and negated (two teams, zero sum), so a child
+//! whose mover is `view` or a teammate is never negated.
 //!
 //! Star1 (Ballard 1983): a chance node with window `(α, β)`, children
 //! `v_i` with probabilities `p_i`, all values in `[L, U]`. After children
@@ -131,8 +131,10 @@ impl<'a, G: Playable> Worker<'a, G> {
             return 0.0;
         }
         match pos.status() {
-            Status::Over(o) => self.scale.terminal(o, view),
-            Status::Decision(m) if m == view => self.decision(pos, depth, alpha, beta, m, None),
+            Status::Over(o) => self.scale.terminal(pos, o, view),
+            Status::Decision(m) if pos.team_of(m) == pos.team_of(view) => {
+                self.decision(pos, depth, alpha, beta, m, None)
+            }
             Status::Decision(m) => -self.decision(pos, depth, -beta, -alpha, m, None),
             Status::Chance => self.chance(pos, depth, alpha, beta, view),
         }
@@ -164,7 +166,8 @@ impl<'a, G: Playable> Worker<'a, G> {
     }
 
     fn probe_tt(&self, pos: &G, view: Player) -> Option<Entry> {
-        self.tt.and_then(|t| tt::probe(t, pos.hash(), view))
+        self.tt
+            .and_then(|t| tt::probe(t, pos.hash(), pos.team_of(view)))
     }
 
     /// Stores `v`, searched at `node`, as the bounds it proves.
@@ -187,7 +190,7 @@ impl<'a, G: Playable> Worker<'a, G> {
             tt::store(
                 t,
                 pos.hash(),
-                view,
+                pos.team_of(view),
                 Entry {
                     depth,
                     lower,
@@ -225,7 +228,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         first: (usize, f64),
     ) -> f64 {
         match pos.status() {
-            Status::Decision(m) if m == view => {
+            Status::Decision(m) if pos.team_of(m) == pos.team_of(view) => {
                 self.decision(pos, depth, alpha, beta, m, Some(first))
             }
             Status::Decision(m) => {
@@ -484,7 +487,7 @@ impl<'a, G: Playable> Worker<'a, G> {
                 };
                 let mut g = c.clone();
                 g.play(m1);
-                if m == view {
+                if c.team_of(m) == c.team_of(view) {
                     let b = (beta - others_lo) / p;
                     if lb[i] < b {
                         let v = self.value(&g, depth - 1, lb[i], b.min(ub[i]), view);

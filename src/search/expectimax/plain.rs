@@ -1,5 +1,6 @@
-//! Textbook expectiminimax: no pruning, no table, values from player 0's
-//! side (max for player 0, min for the others, average at chance nodes).
+//! Textbook expectiminimax: no pruning, no table, values from the side of
+//! player 0's team (max for it, min for the other team, average at chance
+//! nodes).
 //! The reference the pruned search is tested against; written apart from
 //! [`super::node`] so a shared mistake cannot hide.
 
@@ -17,9 +18,10 @@ pub fn value<G: Playable>(pos: &G, depth: u32) -> f64 {
 
 fn value_with<G: Playable>(eval: &G::Evaluator, pos: &G, depth: u32) -> f64 {
     let scale = Scale::of::<G>(eval);
-    let signed = |p: u8, v: f64| if p == 0 { v } else { -v };
+    let ours = |p: u8| pos.team_of(p) == pos.team_of(0);
+    let signed = |p: u8, v: f64| if ours(p) { v } else { -v };
     match pos.status() {
-        Status::Over(o) => scale.terminal(o, 0),
+        Status::Over(o) => scale.terminal(pos, o, 0),
         Status::Decision(p) if depth == 0 => signed(p, f64::from(eval.evaluate(pos))),
         Status::Decision(p) => {
             let mut moves = Vec::new();
@@ -29,7 +31,7 @@ fn value_with<G: Playable>(eval: &G::Evaluator, pos: &G, depth: u32) -> f64 {
                 c.play(m);
                 value_with(eval, &c, depth - 1)
             });
-            if p == 0 {
+            if ours(p) {
                 values.fold(f64::NEG_INFINITY, f64::max)
             } else {
                 values.fold(f64::INFINITY, f64::min)

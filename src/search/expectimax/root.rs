@@ -298,7 +298,7 @@ fn decision_root<G: Playable>(
     let mut s = pass.worker();
     let scale = s.scale;
     let tt_best = tt
-        .and_then(|t| tt::probe(t, root.hash(), me))
+        .and_then(|t| tt::probe(t, root.hash(), root.team_of(me)))
         .and_then(|e| e.best);
     let mut order = s.ordered_moves(root, tt_best);
     if !pass.root_moves.is_empty() {
@@ -367,7 +367,7 @@ fn decision_root<G: Playable>(
         tt::store(
             t,
             root.hash(),
-            me,
+            root.team_of(me),
             super::tt::Entry {
                 depth,
                 lower: value,

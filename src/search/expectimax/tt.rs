@@ -4,13 +4,13 @@
 //! words, so a torn write (two threads storing at once) reads as a miss
 //! instead of as a wrong entry.
 //!
-//! Values are stored as a pair of bounds from player 0's view (both search
-//! games have two players), so decision and chance nodes share one table.
+//! Values are stored as a pair of bounds from team 0's view (the search
+//! is for two teams), so decision and chance nodes share one table.
 //! Replacement keeps the same position's slot, else takes an empty slot,
 //! else the one worth least: shallower, counting entries of earlier
 //! searches (the table is kept between moves) as shallower still.
 
-use crate::game::Player;
+use crate::game::Team;
 use crate::search::tt::{Tt, AGE_MASK};
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -49,14 +49,14 @@ fn holds(w: &[u64; 4], key: u64) -> bool {
     w[2] & VALID != 0 && w[0] ^ w[1] ^ w[2] ^ w[3] == key
 }
 
-/// The entry for `key`, its bounds from `view`'s side.
-pub fn probe(tt: &Tt, key: u64, view: Player) -> Option<Entry> {
+/// The entry for `key`, its bounds from `team`'s side.
+pub fn probe(tt: &Tt, key: u64, team: Team) -> Option<Entry> {
     let w = slots(tt, key)
         .into_iter()
         .map(read)
         .find(|w| holds(w, key))?;
     let (lo, hi) = (f64::from_bits(w[0]), f64::from_bits(w[1]));
-    let (lower, upper) = if view == 0 { (lo, hi) } else { (-hi, -lo) };
+    let (lower, upper) = if team == 0 { (lo, hi) } else { (-hi, -lo) };
     let mv = (w[2] >> 32) & 0xFFFF;
     Some(Entry {
         depth: (w[2] & 0xFFFF_FFFF) as u32,
@@ -66,11 +66,11 @@ pub fn probe(tt: &Tt, key: u64, view: Player) -> Option<Entry> {
     })
 }
 
-/// Stores bounds given from `view`'s side (a known position's entry is
+/// Stores bounds given from `team`'s side (a known position's entry is
 /// always replaced: the newest search of it is the most useful for
 /// ordering).
-pub fn store(tt: &Tt, key: u64, view: Player, e: Entry) {
-    let (lo, hi) = if view == 0 {
+pub fn store(tt: &Tt, key: u64, team: Team, e: Entry) {
+    let (lo, hi) = if team == 0 {
         (e.lower, e.upper)
     } else {
         (-e.upper, -e.lower)

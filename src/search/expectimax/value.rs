@@ -2,7 +2,7 @@
 //! bounds `[L, U]` every value lies in (Star1 and Star2 need them), and the
 //! maps from a value to the reported `cp` score and `wdl` estimate.
 
-use crate::game::{Evaluator, Outcome, Playable, Player, EVAL_LIMIT};
+use crate::game::{team_result, Evaluator, Game, Outcome, Playable, Player, EVAL_LIMIT};
 
 /// A won game when the evaluator is not a scaled win probability: above
 /// every static evaluation (`±EVAL_LIMIT`), so a proven win outranks any
@@ -58,12 +58,13 @@ impl Scale {
         self.win
     }
 
-    /// The exact value of a finished game from `view`'s side.
-    pub fn terminal(self, outcome: Outcome, view: Player) -> f64 {
-        match outcome {
-            Outcome::Win(w) if w == view => self.win,
-            Outcome::Win(_) => -self.win,
-            Outcome::Draw | Outcome::Ranked(_) => 0.0,
+    /// The exact value of a finished game `pos` from the side of `view`'s
+    /// team.
+    pub fn terminal<G: Game>(self, pos: &G, outcome: Outcome, view: Player) -> f64 {
+        match team_result(pos, outcome, view) {
+            std::cmp::Ordering::Greater => self.win,
+            std::cmp::Ordering::Less => -self.win,
+            std::cmp::Ordering::Equal => 0.0,
         }
     }
 
@@ -165,8 +166,14 @@ mod tests {
         assert_eq!(LOGISTIC.wdl(f64::from(EVAL_LIMIT)), [1000, 0, 0]);
         let [w, d, _] = LOGISTIC.wdl(3000.0);
         assert!(w > 995 && d < 5, "{w} {d}");
-        assert_eq!(LOGISTIC.terminal(Outcome::Win(1), 0), -WIN);
-        assert_eq!(LOGISTIC.terminal(Outcome::Draw, 1), 0.0);
+        let pos = crate::testgames::TriRace::with("");
+        assert_eq!(LOGISTIC.terminal(&pos, Outcome::Win(1), 0), -WIN);
+        assert_eq!(LOGISTIC.terminal(&pos, Outcome::Draw, 1), 0.0);
+        // Teams: a teammate's win is a win.
+        let pairs = crate::testgames::TriRace::with("players=4 teams=on");
+        assert_eq!(LOGISTIC.terminal(&pairs, Outcome::Win(2), 0), WIN);
+        let theirs = Outcome::team_win(&[1, 3], 4);
+        assert_eq!(LOGISTIC.terminal(&pairs, theirs, 2), -WIN);
     }
 
     #[test]

@@ -180,8 +180,8 @@ pub fn search_with<G: Playable>(
 mod tests {
     use super::*;
     use crate::game::{GameOptions, Status};
-    use crate::search::testgame::connect::Connect;
     use crate::search::{Algorithm, Limits, SearchConfig};
+    use crate::testgames::connect::Connect;
 
     #[test]
     fn the_next_search_starts_from_the_kept_subtree() {

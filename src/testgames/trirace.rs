@@ -28,12 +28,15 @@
 //! then the plies played: `0 0 0 p1 - 0`, `3 1 0 p2 ? 7`, `3 1 0 p2 r2 7`.
 //!
 //! [`maxn`] solves a position exactly (max^n with expectation at chance
-//! nodes), for searches to compare with.
+//! nodes), and [`team_solve`] a 2-v-2 position without dice (won, drawn or
+//! lost for the mover's team), for searches to compare with.
 
-use agon::game::{
+use crate::game::{
     Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Outcome,
-    Player, Score, SearchHints, Status,
+    Player, Score, SearchHints, Status, Team,
 };
+use std::cmp::Ordering;
+use std::collections::HashMap;
 
 pub const MAX: usize = 4;
 
@@ -193,6 +196,22 @@ impl Game for TriRace {
         self.players
     }
 
+    fn team_of(&self, p: Player) -> Team {
+        if self.teams {
+            p % 2
+        } else {
+            p
+        }
+    }
+
+    fn num_teams(&self) -> usize {
+        if self.teams {
+            2
+        } else {
+            self.players
+        }
+    }
+
     fn status(&self) -> Status {
         if let Some(p) = (0..self.players).find(|&p| self.counters[p] >= self.goal) {
             if self.teams {
@@ -263,7 +282,7 @@ impl Game for TriRace {
         for (i, c) in self.counters.iter().enumerate() {
             key |= u64::from(*c) << (16 + 8 * i);
         }
-        agon::game::zobrist::splitmix64(key).1
+        crate::game::zobrist::splitmix64(key).1
     }
 
     fn ply(&self) -> u32 {
@@ -278,9 +297,14 @@ impl TriRace {
         self.evaluate_for(self.side)
     }
 
-    /// A counter's lead over the best other counter, 100 per step.
+    /// A counter's lead over the best other counter, 100 per step; with
+    /// teams, the team's counter sum's lead over the other team's.
     pub fn evaluate_for(&self, player: Player) -> Score {
         let p = player as usize;
+        if self.teams {
+            let sum = |t: usize| i32::from(self.counters[t]) + i32::from(self.counters[t + 2]);
+            return 100 * (sum(p % 2) - sum(1 - p % 2));
+        }
         let best_other = (0..self.players)
             .filter(|&q| q != p)
             .map(|q| self.counters[q])
@@ -458,4 +482,66 @@ pub fn maxn_best_moves(pos: &TriRace) -> Vec<TriMove> {
         .filter(|(_, v)| *v >= top - 1e-12)
         .map(|(m, _)| m)
         .collect()
+}
+
+/// How `pos` (a decision node of a game of two teams without dice) ends
+/// for the mover's team with best play by both teams: `Greater` won,
+/// `Equal` drawn, `Less` lost. Exhaustive, each position solved once.
+pub fn team_solve(pos: &TriRace) -> Ordering {
+    team_solve_in(pos, &mut HashMap::new())
+}
+
+/// The moves of `pos` that keep [`team_solve`]'s result for the mover's
+/// team (the moves a correct two-team search must choose from).
+pub fn team_best_moves(pos: &TriRace) -> Vec<TriMove> {
+    let mut seen = HashMap::new();
+    let best = team_solve_in(pos, &mut seen);
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    moves.retain(|&m| {
+        let mut c = pos.clone();
+        c.play(m);
+        child_result(pos, &c, &mut seen) == best
+    });
+    moves
+}
+
+fn team_solve_in(pos: &TriRace, seen: &mut HashMap<u64, Ordering>) -> Ordering {
+    assert!(
+        pos.num_teams() == 2 && !pos.dice,
+        "a game of two teams, no dice"
+    );
+    let key = pos.hash();
+    if let Some(&r) = seen.get(&key) {
+        return r;
+    }
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    let r = moves
+        .iter()
+        .map(|&m| {
+            let mut c = pos.clone();
+            c.play(m);
+            child_result(pos, &c, seen)
+        })
+        .max()
+        .unwrap_or(Ordering::Equal);
+    seen.insert(key, r);
+    r
+}
+
+/// The result of `child` for the team of `parent`'s mover.
+fn child_result(parent: &TriRace, child: &TriRace, seen: &mut HashMap<u64, Ordering>) -> Ordering {
+    let me = parent.side;
+    match child.status() {
+        Status::Over(o) => {
+            // Straight from the payoffs, not through the searches' helper.
+            let n = child.num_players();
+            let mine = o.payoff(me, n);
+            let theirs = o.payoff((me + 1) % n as Player, n);
+            mine.partial_cmp(&theirs).unwrap_or(Ordering::Equal)
+        }
+        Status::Decision(p) if child.team_of(p) == child.team_of(me) => team_solve_in(child, seen),
+        _ => team_solve_in(child, seen).reverse(),
+    }
 }

@@ -1,10 +1,11 @@
 //! Plain minimax with alpha-beta's scoring conventions (mate distance,
-//! quiescence on forcing moves with stand-pat, no repetitions): the
-//! reference values for the search tests.
+//! quiescence on forcing moves with stand-pat, no repetitions, two teams):
+//! the reference values for the search tests.
 
-use crate::game::{Evaluator, Outcome, Playable, Player, Status};
+use crate::game::{team_result, Evaluator, Playable, Player, Status};
 use crate::search::alphabeta::QS_MAX_DEPTH;
 use crate::search::score::{mate_score, Value, DRAW};
+use std::cmp::Ordering;
 
 /// Value of decision node `pos` (mover `me`) searched `depth` plies, with
 /// the game's default evaluator.
@@ -34,9 +35,13 @@ pub fn child<G: Playable>(pos: &G, m: G::Move, me: Player, depth: i32, ply: usiz
     let mut c = pos.clone();
     c.play(m);
     match c.status() {
-        Status::Over(Outcome::Win(p)) => mate_score(p == me, ply),
-        Status::Over(Outcome::Draw | Outcome::Ranked(_)) | Status::Chance => DRAW,
-        Status::Decision(p) if p == me => value(&c, p, depth, ply),
+        Status::Over(o) => match team_result(&c, o, me) {
+            Ordering::Greater => mate_score(true, ply),
+            Ordering::Less => mate_score(false, ply),
+            Ordering::Equal => DRAW,
+        },
+        Status::Chance => DRAW,
+        Status::Decision(p) if c.team_of(p) == c.team_of(me) => value(&c, p, depth, ply),
         Status::Decision(p) => -value(&c, p, depth, ply),
     }
 }

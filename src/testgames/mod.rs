@@ -1,0 +1,26 @@
+//! The test games, in one place for the unit tests, the in-process
+//! protocol tests and the integration tests (not shipped games: no
+//! `GameKind` names them, so neither the protocol nor the command line
+//! reaches them except through a test's own catalogue).
+//!
+//! - [`toy`]: a two-player race to 10 points with an optional die, for the
+//!   protocol layer;
+//! - [`connect`]: Connect-Four on a 6×5 board, with forcing moves, for
+//!   alpha-beta;
+//! - [`graph`]: a game on an explicit graph with cycles, a chance node and
+//!   a player moving twice;
+//! - [`trirace`]: a race for 2 to 4 players, with dice and teams (2 v 2),
+//!   and its exact solvers: max^n and the two-team solver;
+//! - [`brute`]: plain minimax with alpha-beta's scoring conventions, the
+//!   reference values for the search tests.
+
+pub mod brute;
+pub mod connect;
+pub mod graph;
+pub mod toy;
+pub mod trirace;
+
+pub use connect::Connect;
+pub use graph::Graph;
+pub use toy::Toy;
+pub use trirace::{TriMove, TriRace, TriRaceEvaluator};
