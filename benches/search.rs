@@ -6,7 +6,6 @@ use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
-use agon::search::alphabeta::{think_with, AbParams};
 use agon::search::{Limits, SearchConfig};
 use agon::search::{Request, Searcher};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -21,12 +20,10 @@ fn search_all(roots: &[Abalone]) -> u64 {
         .iter()
         .map(|root| {
             let tt = Searcher::new(16, 1).expect("a small table");
-            think_with(
-                &tt,
+            tt.think(
                 &Request::new(root, &Limits::depth(DEPTH), &config),
                 &stop,
                 &|_| {},
-                AbParams::default(),
             )
             .nodes
         })

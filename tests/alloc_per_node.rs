@@ -25,8 +25,6 @@ use std::sync::Mutex;
 use agon::bench;
 use agon::game::{Evaluator, GameOptions, Playable, Status};
 use agon::games::GameKind;
-use agon::search::alphabeta::{think_with, AbParams};
-use agon::search::expectimax;
 use agon::search::{Limits, Report, Request, SearchConfig, Searcher};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -90,11 +88,9 @@ fn search<G: Playable>(root: &G, depth: u32) -> u64 {
     let searcher = Searcher::new(1, 1).expect("a 1 MiB table");
     let req = Request::new(root, &limits, &config);
     let before = ALLOCATIONS.load(Ordering::Relaxed);
-    let nodes = if G::HAS_CHANCE {
-        expectimax::search(&searcher, &req, &stop, &quiet).nodes
-    } else {
-        think_with(&searcher, &req, &stop, &quiet, AbParams::default()).nodes
-    };
+    // `Search auto` at a depth: alpha-beta, or expectiminimax for dice.
+    let nodes = searcher.think(&req, &stop, &quiet).nodes;
+
     SEARCH_ALLOCATIONS.fetch_add(
         ALLOCATIONS.load(Ordering::Relaxed) - before,
         Ordering::Relaxed,

@@ -11,9 +11,10 @@ use agon::game::Notation;
 use agon::game::{Game, GameOptions, Playable, Status, EVAL_LIMIT};
 use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
-use agon::search::expectimax::root::Measured;
 use agon::search::expectimax::{fixed_depth, plain, root_view, Options, Pruning};
-use agon::search::{Limits, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher};
+use agon::search::{
+    Algorithm, Limits, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher,
+};
 use race::{Phase, Race, DIE};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -21,8 +22,14 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
+/// A search's result with the nodes on its critical path.
+struct Measured<M> {
+    result: SearchResult<M>,
+    span_nodes: u64,
+}
+
 /// Expectiminimax of `pos` on a table and threads of its own, sized by
-/// `config`, with `options`.
+/// `config`, with `options`, and the critical path it reports.
 fn measured<G: Playable>(
     pos: &G,
     limits: &Limits,
@@ -30,9 +37,27 @@ fn measured<G: Playable>(
     options: &Options,
     stop: &AtomicBool,
 ) -> Measured<G::Move> {
-    let searcher = Searcher::new(config.hash_mb, config.threads).expect("a test-sized table");
-    let req = Request::new(pos, limits, config);
-    agon::search::expectimax::root::measured(&searcher, &req, options, stop, &|_| {})
+    let options = Options {
+        critical_path: true,
+        ..*options
+    };
+    let span = Mutex::new(None);
+    let report = |r: &Report| {
+        if let Report::String(s) = r {
+            let n = s
+                .strip_prefix("critical path ")
+                .and_then(|t| t.strip_suffix(" nodes"));
+            if let Some(n) = n.and_then(|n| n.parse::<u64>().ok()) {
+                *span.lock().unwrap() = Some(n);
+            }
+        }
+    };
+    let result = search_with(pos, limits, config, &options, stop, &report);
+    let span_nodes = span
+        .into_inner()
+        .unwrap()
+        .expect("an info string with the critical path");
+    Measured { result, span_nodes }
 }
 
 fn search_with<G: Playable>(
@@ -44,8 +69,12 @@ fn search_with<G: Playable>(
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
     let searcher = Searcher::new(config.hash_mb, config.threads).expect("a test-sized table");
-    let req = Request::new(pos, limits, config);
-    agon::search::expectimax::root::measured(&searcher, &req, options, stop, report).result
+    let config = SearchConfig {
+        algorithm: Algorithm::Expectimax,
+        expectimax: *options,
+        ..config.clone()
+    };
+    searcher.think(&Request::new(pos, limits, &config), stop, report)
 }
 
 fn search<G: Playable>(

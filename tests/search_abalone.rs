@@ -7,7 +7,6 @@ use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
-use agon::search::alphabeta::{think_with, AbParams};
 use agon::search::{Limits, Report, SearchConfig};
 use agon::search::{Request, Searcher};
 use rand::{Rng, SeedableRng};
@@ -59,12 +58,10 @@ fn every_pv_move_is_legal() {
         };
         let tt = Searcher::new(4, config.threads).expect("a small table");
         let depth = 1 + (i % 3) as u32;
-        let res = think_with(
-            &tt,
+        let res = tt.think(
             &Request::new(pos, &Limits::depth(depth), &config),
             &stop,
             &log,
-            AbParams::default(),
         );
         let lines = lines.into_inner().expect("lines");
         assert!(!lines.is_empty());
@@ -96,12 +93,10 @@ fn fixed_depth_single_thread_search_is_deterministic() {
     let stop = AtomicBool::new(false);
     let run = || {
         let tt = Searcher::new(4, 1).expect("a small table");
-        let r = think_with(
-            &tt,
+        let r = tt.think(
             &Request::new(&pos, &Limits::depth(4), &SearchConfig::default()),
             &stop,
             &|_| {},
-            AbParams::default(),
         );
         (r.best, r.nodes, r.score)
     };

@@ -7,7 +7,6 @@
 use agon::game::Playable;
 use agon::game::{GameOptions, Status};
 use agon::games::GameKind;
-use agon::search::alphabeta::{think_with, AbParams};
 use agon::search::{Limits, Report, SearchConfig};
 use agon::search::{Request, Searcher};
 use rand::{Rng, SeedableRng};
@@ -48,12 +47,10 @@ fn check_game<G: Playable>(seed: u64) {
             };
             let tt = Searcher::new(2, 1).expect("a small table");
             let config = SearchConfig::default();
-            let res = think_with(
-                &tt,
+            let res = tt.think(
                 &Request::new(&pos, &Limits::depth(if dice { 1 } else { 3 }), &config),
                 &stop,
                 &log,
-                AbParams::default(),
             );
             let best = res.best.expect("a move at a decision node");
             assert!(legal.contains(&best), "{}: illegal best move", G::NAME);

@@ -6,8 +6,13 @@
 //! one-off search). It is monomorphised per game; the protocol and the
 //! command line reach it through [`crate::with_game!`].
 //!
-//! - [`driver`]: the iterative-deepening, Lazy SMP and reporting loop
-//!   that [`alphabeta`] and [`expectimax`] plug into, one iteration each;
+//! - [`runner`]: the one scaffold of every deepening search (root view
+//!   and moves, time and stop, threads, fallback, result) around
+//!   [`driver`]'s iterative-deepening, Lazy SMP and reporting loop;
+//!   [`alphabeta`], [`expectimax`], [`maxn`] and [`mcts`] plug into it
+//!   with their per-thread iteration;
+//! - [`thread`]: each thread's state kept between searches (histories,
+//!   PV stack); [`pov`]: values that say whose side they are from;
 //! - [`mcts`]: Monte Carlo tree search, for every game and any number of
 //!   players (`Search mcts`), on the same loop as an anytime search;
 //! - [`maxn`]: max^n, the search of every game of more than two
@@ -29,10 +34,13 @@ pub mod info;
 pub mod limits;
 pub mod maxn;
 pub mod mcts;
+pub mod pov;
 pub mod random;
 pub mod rearmost;
+pub mod runner;
 pub mod score;
 pub mod smp;
+pub mod thread;
 pub mod time;
 pub mod tt;
 
@@ -112,6 +120,12 @@ pub struct SearchConfig {
     pub move_overhead: Duration,
     /// Alpha-beta late-move reductions (on by default; off to measure).
     pub lmr: bool,
+    /// Alpha-beta aspiration windows at the root from depth 4 (on by
+    /// default; off to measure).
+    pub aspiration: bool,
+    /// Expectiminimax's pruning, threads and table (`Star2`, Lazy SMP
+    /// and the table by default; the others to measure).
+    pub expectimax: expectimax::Options,
     /// MCTS's selection and playouts (`MctsPolicy`, `MctsPlayout`,
     /// `MctsPlayoutPlies`).
     pub mcts: mcts::params::Params,
@@ -189,6 +203,9 @@ pub struct Searcher {
     /// What the last MCTS search left for the next ([`mcts::Kept`] of its
     /// game): MCTS keeps its trees as alpha-beta keeps its table.
     kept: Mutex<Option<Box<dyn Any + Send>>>,
+    /// Each thread's state from the last search ([`thread::Threads`] of
+    /// its game).
+    threads: Mutex<Option<Box<dyn Any + Send>>>,
 }
 
 impl Searcher {
@@ -200,6 +217,7 @@ impl Searcher {
             tt,
             pool,
             kept: Mutex::new(None),
+            threads: Mutex::new(None),
         })
     }
 
@@ -262,9 +280,32 @@ impl Searcher {
         }
     }
 
+    /// Forgets the trees and the threads' state.
     fn forget_kept(&self) {
-        if let Ok(mut slot) = self.kept.lock() {
-            *slot = None;
+        for kept in [&self.kept, &self.threads] {
+            if let Ok(mut slot) = kept.lock() {
+                *slot = None;
+            }
+        }
+    }
+
+    /// The threads' state the last search of `G` left (fresh state for
+    /// each thread if there is none), for the search about to run.
+    pub(crate) fn take_threads<G: Playable>(&self) -> thread::Threads<G> {
+        let kept = self
+            .threads
+            .lock()
+            .ok()
+            .and_then(|mut slot| slot.take())
+            .and_then(|b| b.downcast::<thread::Threads<G>>().ok())
+            .filter(|t| t.len() == self.threads());
+        kept.map_or_else(|| thread::Threads::new(self.threads()), |t| *t)
+    }
+
+    /// Keeps the threads' state for the next search.
+    pub(crate) fn keep_threads<G: Playable>(&self, threads: thread::Threads<G>) {
+        if let Ok(mut slot) = self.threads.lock() {
+            *slot = Some(Box::new(threads));
         }
     }
 
@@ -337,18 +378,21 @@ impl Searcher {
                         root.num_teams()
                     )));
                 }
-                maxn::search(req, stop, report)
+                maxn::search(self, req, stop, report)
             }
             // Expectiminimax with Star2 pruning: the dice games' search.
             Algorithm::Expectimax => expectimax::search(self, req, stop, report),
             Algorithm::Auto if G::HAS_CHANCE => expectimax::search(self, req, stop, report),
-            Algorithm::Auto | Algorithm::AlphaBeta => {
-                let params = alphabeta::AbParams {
-                    lmr: config.lmr,
-                    ..alphabeta::AbParams::default()
-                };
-                alphabeta::think_with(self, req, stop, report, params)
+            // Alpha-beta has no chance nodes: expectiminimax is its
+            // generalisation to them.
+            Algorithm::AlphaBeta if G::HAS_CHANCE => {
+                report(&Report::String(format!(
+                    "search alphabeta: {} has chance; using expectimax",
+                    G::NAME
+                )));
+                expectimax::search(self, req, stop, report)
             }
+            Algorithm::Auto | Algorithm::AlphaBeta => alphabeta::search(self, req, stop, report),
         }
     }
 }

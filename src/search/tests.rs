@@ -1,7 +1,6 @@
 //! Behaviour of `think` on the test games, checked against brute-force
 //! minimax and against the games' rules.
 
-use super::alphabeta::{think_with, AbParams};
 use super::score::Value;
 use super::*;
 use crate::game::Notation;
@@ -15,6 +14,19 @@ use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+/// Alpha-beta's switches a test runs with.
+#[derive(Clone, Copy)]
+struct AbParams {
+    lmr: bool,
+    aspiration: bool,
+}
+
+const DEFAULT: AbParams = AbParams {
+    lmr: true,
+    aspiration: true,
+};
+
+/// Without reductions: the value is exactly minimax's.
 const EXACT: AbParams = AbParams {
     lmr: false,
     aspiration: true,
@@ -35,15 +47,19 @@ fn run<G: Playable>(
             v.push(r.clone());
         }
     };
-    let res = think_with(
-        &tt,
+    let config = SearchConfig {
+        algorithm: Algorithm::AlphaBeta,
+        lmr: params.lmr,
+        aspiration: params.aspiration,
+        ..config.clone()
+    };
+    let res = tt.think(
         &Request {
             history,
-            ..Request::new(pos, limits, config)
+            ..Request::new(pos, limits, &config)
         },
         &stop,
         &log,
-        params,
     );
     (res, reports.into_inner().unwrap_or_default())
 }
@@ -121,7 +137,7 @@ fn finds_forced_wins_at_their_distance() {
             continue;
         }
         found += 1;
-        for params in [EXACT, AbParams::default()] {
+        for params in [EXACT, DEFAULT] {
             let (res, _) = run(
                 &pos,
                 &[],
@@ -144,7 +160,7 @@ fn finds_forced_wins_at_their_distance() {
 fn pv_moves_are_legal_and_reports_complete() {
     let config = SearchConfig::default();
     for pos in connect_positions(8, 3) {
-        let (res, reports) = run(&pos, &[], &Limits::depth(6), &config, AbParams::default());
+        let (res, reports) = run(&pos, &[], &Limits::depth(6), &config, DEFAULT);
         let infos = pvs(&reports);
         assert!(infos
             .iter()
@@ -172,7 +188,7 @@ fn depth_and_node_limits_are_respected() {
         &[],
         &Limits::depth(4),
         &SearchConfig::default(),
-        AbParams::default(),
+        DEFAULT,
     );
     assert_eq!(res.depth, 4);
     assert!(pvs(&reports).iter().all(|p| p.depth <= 4));
@@ -180,13 +196,7 @@ fn depth_and_node_limits_are_respected() {
         nodes: Some(3000),
         ..Limits::default()
     };
-    let (res, _) = run(
-        &pos,
-        &[],
-        &limits,
-        &SearchConfig::default(),
-        AbParams::default(),
-    );
+    let (res, _) = run(&pos, &[], &limits, &SearchConfig::default(), DEFAULT);
     assert!(res.nodes <= 3000 && res.nodes > 1000, "{} nodes", res.nodes);
     let mut moves = Vec::new();
     pos.moves(&mut moves);
@@ -235,7 +245,7 @@ fn movetime_is_kept() {
         &[],
         &Limits::movetime(200),
         &SearchConfig::default(),
-        AbParams::default(),
+        DEFAULT,
     );
     assert!(start.elapsed() < Duration::from_millis(1200));
     assert!(res.best.is_some() && res.depth >= 1);
@@ -274,12 +284,17 @@ fn repetition_of_a_game_position_is_a_draw() {
 
 #[test]
 fn chance_nodes_count_by_expectation_and_same_mover_is_not_negated() {
-    let (res, _) = run(
-        &Graph::at(graph::G),
-        &[],
-        &Limits::depth(4),
-        &SearchConfig::default(),
-        EXACT,
+    let expectimax = SearchConfig {
+        algorithm: Algorithm::Expectimax,
+        ..SearchConfig::default()
+    };
+    let stop = AtomicBool::new(false);
+    let g = Graph::at(graph::G);
+    let searcher = Searcher::new(2, 1).expect("a small table");
+    let res = searcher.think(
+        &Request::new(&g, &Limits::depth(4), &expectimax),
+        &stop,
+        &|_| {},
     );
     assert_eq!(res.best, Some(graph::H));
     assert!(matches!(res.score, ScoreReport::Cp(v) if v > 0));
@@ -292,14 +307,149 @@ fn chance_nodes_count_by_expectation_and_same_mover_is_not_negated() {
     );
     assert_eq!(res.best, Some(graph::Q));
     assert!(matches!(res.score, ScoreReport::Mate(n) if n > 0));
-    let (res, _) = run(
-        &Graph::at(graph::H),
-        &[],
-        &Limits::depth(4),
-        &SearchConfig::default(),
-        EXACT,
+    let h = Graph::at(graph::H);
+    let res = searcher.think(
+        &Request::new(&h, &Limits::depth(4), &expectimax),
+        &stop,
+        &|_| {},
     );
     assert_eq!(res.best, None);
+}
+
+/// Every report of a search of `req` on a fresh searcher, and its result.
+fn think_logged<G: Playable>(req: &Request<G>) -> (SearchResult<G::Move>, Vec<Report>) {
+    let reports = Mutex::new(Vec::new());
+    let stop = AtomicBool::new(false);
+    let searcher = Searcher::new(2, req.config.threads).expect("a small table");
+    let res = searcher.think(req, &stop, &|r: &Report| {
+        if let Ok(mut v) = reports.lock() {
+            v.push(r.clone());
+        }
+    });
+    (res, reports.into_inner().unwrap_or_default())
+}
+
+#[test]
+fn every_search_plays_only_the_searchmoves_and_all_moves_when_none_is_legal() {
+    let pos = connect_positions(40, 5)
+        .into_iter()
+        .find(|p| {
+            let mut moves = Vec::new();
+            p.moves(&mut moves);
+            moves.len() >= 4
+        })
+        .expect("a position with four moves");
+    let mut legal = Vec::new();
+    pos.moves(&mut legal);
+    let limits = Limits::depth(3);
+    for algorithm in [
+        Algorithm::AlphaBeta,
+        Algorithm::Expectimax,
+        Algorithm::Mcts,
+        Algorithm::Greedy,
+        Algorithm::Random,
+        Algorithm::Rearmost,
+    ] {
+        for threads in [1, 2] {
+            let config = SearchConfig {
+                algorithm,
+                threads,
+                ..SearchConfig::default()
+            };
+            // Each legal move alone, and the last two together.
+            let mut sets: Vec<Vec<<Connect as Game>::Move>> =
+                legal.iter().map(|&m| vec![m]).collect();
+            sets.push(legal[legal.len() - 2..].to_vec());
+            for only in &sets {
+                let req = Request {
+                    root_moves: only,
+                    ..Request::new(&pos, &limits, &config)
+                };
+                let (res, reports) = think_logged(&req);
+                let best = res.best.expect("a move");
+                assert!(
+                    only.contains(&best),
+                    "{algorithm:?} x{threads}: {best:?} not in {only:?}"
+                );
+                for p in pvs(&reports) {
+                    let first = pos.parse_move(&p.pv[0]).expect("a move");
+                    assert!(only.contains(&first), "{algorithm:?}: line {:?}", p.pv);
+                }
+            }
+            // No legal move among them: every legal move.
+            let req = Request {
+                root_moves: &[],
+                ..Request::new(&pos, &limits, &config)
+            };
+            let all = think_logged(&req).0.best.expect("a move");
+            assert!(legal.contains(&all), "{algorithm:?}");
+        }
+    }
+}
+
+#[test]
+fn histories_are_kept_between_searches_and_forgotten_by_clear() {
+    let pos = Connect::new(&GameOptions::default()).expect("start");
+    let config = SearchConfig {
+        algorithm: Algorithm::AlphaBeta,
+        ..SearchConfig::default()
+    };
+    let limits = Limits::depth(6);
+    let stop = AtomicBool::new(false);
+    let searcher = Searcher::new(2, 1).expect("a small table");
+    let think = || searcher.think(&Request::new(&pos, &limits, &config), &stop, &|_| {});
+    let fresh = think();
+    // What the threads learnt is kept: so is the table, so it alone
+    // would cut the second search; the history is what this test reads.
+    let rewarded = |s: &Searcher| {
+        let threads = s.take_threads::<Connect>();
+        let n = threads.lock(0).history.rewarded();
+        s.keep_threads(threads);
+        n
+    };
+    let learnt = rewarded(&searcher);
+    assert!(learnt > 0, "a search rewards some cut moves");
+    let again = think();
+    assert!(
+        again.nodes < fresh.nodes,
+        "{} then {}",
+        fresh.nodes,
+        again.nodes
+    );
+    assert!(rewarded(&searcher) >= learnt);
+    searcher.clear();
+    assert_eq!(rewarded(&searcher), 0, "clear forgets the histories");
+    // A cleared searcher searches as a new one: the same nodes.
+    assert_eq!(think().nodes, fresh.nodes);
+    // Another thread count makes new state for every thread.
+    let mut searcher = searcher;
+    searcher.set_threads(2).expect("two threads");
+    assert_eq!(searcher.take_threads::<Connect>().len(), 2);
+}
+
+#[test]
+fn alphabeta_on_a_game_with_chance_runs_expectiminimax_and_says_so() {
+    use crate::games::petteia::Kubeia;
+    let pos = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).expect("start");
+    let limits = Limits::depth(1);
+    let asked = SearchConfig {
+        algorithm: Algorithm::AlphaBeta,
+        ..SearchConfig::default()
+    };
+    let expectimax = SearchConfig {
+        algorithm: Algorithm::Expectimax,
+        ..SearchConfig::default()
+    };
+    let (res, reports) = think_logged(&Request::new(&pos, &limits, &asked));
+    let said = reports.iter().any(|r| {
+        matches!(r, Report::String(s) if s == "search alphabeta: kubeia has chance; using expectimax")
+    });
+    assert!(said, "{reports:?}");
+    let (want, _) = think_logged(&Request::new(&pos, &limits, &expectimax));
+    assert_eq!(
+        (res.best, res.score, res.nodes),
+        (want.best, want.score, want.nodes)
+    );
 }
 
 #[test]
@@ -344,7 +494,7 @@ fn threads_search_together_and_return_a_legal_move() {
         ..SearchConfig::default()
     };
     for pos in connect_positions(4, 5) {
-        let (res, _) = run(&pos, &[], &Limits::depth(7), &config, AbParams::default());
+        let (res, _) = run(&pos, &[], &Limits::depth(7), &config, DEFAULT);
         let mut moves = Vec::new();
         pos.moves(&mut moves);
         assert!(moves.contains(&res.best.expect("a move")));

@@ -295,6 +295,8 @@ pub fn default_config() -> SearchConfig {
             playout_plies: spin(&MCTS_PLAYOUT_PLIES) as u32,
             ..Params::default()
         },
+        aspiration: true,
+        expectimax: Default::default(),
     }
 }
 

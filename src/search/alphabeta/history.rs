@@ -45,12 +45,25 @@ impl<G: Playable> History<G> {
         }
     }
 
+    /// How many move shapes have a history score (a test's view of
+    /// what the searches learnt).
+    #[cfg(test)]
+    pub fn rewarded(&self) -> usize {
+        self.table.iter().filter(|&&h| h != 0).count()
+    }
+
     pub fn add_killer(&mut self, ply: usize, m: G::Move) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
             k[1] = k[0];
             k[0] = Some(m);
         }
+    }
+}
+
+impl<G: Playable> Default for History<G> {
+    fn default() -> Self {
+        History::new()
     }
 }
 

@@ -1,14 +1,15 @@
 //! Alpha-beta for two-player deterministic games: iterative deepening,
 //! principal-variation search with aspiration windows at the root,
 //! quiescence on the game's forcing moves, a shared transposition table,
-//! killer and history move ordering, late-move reductions (see
-//! [`AbParams::lmr`]), repetition = draw, and Lazy SMP threads.
+//! killer and history move ordering kept per thread between searches
+//! ([`crate::search::thread`]), late-move reductions
+//! ([`crate::search::SearchConfig::lmr`]), repetition = draw, and Lazy SMP
+//! threads, in the [`crate::search::runner`].
 //!
 //! Scores are negamax: from the view of the player to move. The search
 //! never assumes that turns alternate: a child position whose mover is the
-//! same player is searched without negation. Chance nodes met inside the
-//! tree are valued by the probability-weighted average of their outcomes
-//! (a stop-gap until expectiminimax); a chance root returns no move.
+//! same player is searched without negation. Games with chance are
+//! searched by expectiminimax instead (the dispatch sends them there).
 //!
 //! Null-move pruning is not used: the [`Game`] trait has no "pass" move,
 //! and Abalone has zugzwang-like positions where passing is illegal.
@@ -19,14 +20,15 @@ mod qsearch;
 mod root;
 mod search;
 
-use super::control::{Control, Ticker};
+use super::control::Ticker;
+use super::runner::Root;
 use super::score::{Value, MAX_PLY};
-use super::tt::Tt;
+use super::thread::ThreadData;
 use crate::game::Playable;
-use history::History;
 use ordering::Ordered;
 
-pub use root::{think_with, RootMove};
+pub use history::History;
+pub use root::{search, RootMove};
 
 /// Late-move reduction = 0.5 + ln(depth)·ln(move number) / this. Measured
 /// on Abalone (`agon match`, Belgian Daisy, 50 ms a move, 200-ply cap,
@@ -45,30 +47,12 @@ pub const QS_MAX_DEPTH: i32 = 8;
 /// has 574 nodes (Zamma), so the bench's nodes do not change.
 pub const QS_BUDGET: u64 = 1024;
 
-/// Alpha-beta settings that are not protocol options (for measuring).
+/// The search's switches ([`crate::search::SearchConfig`]'s `lmr` and
+/// `aspiration`), copied where the nodes read them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AbParams {
-    /// Late-move reductions.
+pub(crate) struct AbParams {
     pub lmr: bool,
-    /// Aspiration windows at the root from depth 4.
     pub aspiration: bool,
-}
-
-impl Default for AbParams {
-    fn default() -> Self {
-        AbParams {
-            lmr: true,
-            aspiration: true,
-        }
-    }
-}
-
-/// State shared by all threads of one search.
-pub(crate) struct Shared<'a> {
-    pub tt: &'a Tt,
-    pub control: Control<'a>,
-    /// Hashes of the game positions before the root.
-    pub history: &'a [u64],
 }
 
 /// A node's search arguments: plies left (≤ 0: quiescence, `-depth`
@@ -109,7 +93,7 @@ impl Node {
 
 /// One search thread.
 pub(crate) struct Worker<'a, G: Playable> {
-    shared: &'a Shared<'a>,
+    shared: &'a Root<'a, G>,
     /// The search's evaluator, shared by every thread.
     eval: &'a G::Evaluator,
     params: AbParams,
@@ -123,35 +107,37 @@ pub(crate) struct Worker<'a, G: Playable> {
     /// Counts of `history` + `path` hashes by low bits: a zero count
     /// rules out a repetition without scanning.
     rep_filter: Vec<u8>,
-    hist: History<G>,
+    /// Killers and history, kept by the thread from search to search.
+    hist: &'a mut History<G>,
     moves: Vec<Vec<G::Move>>,
-    /// A chance node's outcomes, per ply.
-    outcomes: Vec<Vec<(G::Move, f64)>>,
     order: Vec<Ordered>,
     quiets: Vec<Vec<usize>>,
-    pv: Vec<Vec<G::Move>>,
+    pv: &'a mut Vec<Vec<G::Move>>,
     lmr_table: Vec<[u8; 64]>,
 }
 
 const REP_FILTER_BITS: u64 = 12;
 
 impl<'a, G: Playable> Worker<'a, G> {
-    pub fn new(shared: &'a Shared<'a>, eval: &'a G::Evaluator, params: AbParams) -> Self {
+    pub fn new(shared: &'a Root<'a, G>, thread: &'a mut ThreadData<G>) -> Self {
+        let ThreadData { history, pv } = thread;
         let mut w = Worker {
             shared,
-            eval,
-            params,
+            eval: shared.evaluator,
+            params: AbParams {
+                lmr: shared.config.lmr,
+                aspiration: shared.config.aspiration,
+            },
             ticker: Ticker::default(),
             seldepth: 0,
             qs_end: 0,
             path: Vec::with_capacity(MAX_PLY + 2),
             rep_filter: vec![0; 1 << REP_FILTER_BITS],
-            hist: History::new(),
+            hist: history,
             moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            outcomes: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             order: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             quiets: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            pv,
             lmr_table: lmr_table(),
         };
         for &h in shared.history {

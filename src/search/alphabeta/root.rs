@@ -1,21 +1,18 @@
-//! The root: one iteration ([`driver::Iteration`]) with aspiration
-//! windows and MultiPV lines; [`driver`] deepens, reports and picks the
-//! move to return.
+//! The root: one iteration ([`Iteration`]) with aspiration windows and
+//! MultiPV lines; the [`runner`] deepens, reports and picks the move to
+//! return.
 
 use super::ordering::{pick, score_moves};
-use super::{AbParams, Node, Shared, Worker};
+use super::{Node, Worker};
 use crate::game::{Playable, Player, Status};
-use crate::search::control::Control;
-use crate::search::driver::{self, Iteration, Line, Ranked, ReportFn};
+use crate::search::driver::{Iteration, Line, Ranked, ReportFn};
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
+use crate::search::runner::{self, Algorithm, Root};
 use crate::search::score::{self, is_mate, Value, INF, MATE, MAX_PLY};
-use crate::search::time::TimeManager;
+use crate::search::thread::ThreadData;
 use crate::search::tt::{storable_index, Tt, TtBound};
-use crate::search::{smp, Request, Searcher};
+use crate::search::{Request, Searcher};
 use std::sync::atomic::AtomicBool;
-
-/// Deepest iteration.
-pub const MAX_DEPTH: u32 = 64;
 /// First aspiration half-width, centi-units.
 const ASPIRATION_DELTA: Value = 25;
 
@@ -32,85 +29,64 @@ pub struct RootMove<M> {
     pub pv: Vec<M>,
 }
 
-/// Alpha-beta on `searcher`'s table and threads with explicit parameters
-/// (the engine, tests, bench, measurements).
-pub fn think_with<G: Playable>(
+/// Alpha-beta of `req` on `searcher`'s table and threads, in the
+/// [`runner`]. A chance root (which a game without chance has not) gets
+/// no move.
+pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
     stop: &AtomicBool,
     report: ReportFn,
-    params: AbParams,
 ) -> SearchResult<G::Move> {
-    let (root, history, root_moves, limits, config) = (
-        req.root,
-        req.history,
-        req.root_moves,
-        req.limits,
-        req.config,
-    );
-    let tt = searcher.tt();
-    let none = SearchResult::none();
-    let Status::Decision(me) = root.status() else {
-        return none;
+    if !matches!(req.root.status(), Status::Decision(_)) {
+        return SearchResult::none();
+    }
+    let algo = AlphaBeta {
+        initial: Vec::new(),
     };
-    let mut legal = Vec::new();
-    root.moves(&mut legal);
-    let mut allowed: Vec<(usize, G::Move)> = legal
-        .iter()
-        .copied()
-        .enumerate()
-        .filter(|(_, m)| root_moves.contains(m))
-        .collect();
-    if allowed.is_empty() {
-        allowed = legal.iter().copied().enumerate().collect();
-    }
-    if allowed.is_empty() {
-        return none;
-    }
-    if root.num_teams() != 2 {
-        report(&Report::String(format!(
-            "alpha-beta needs two teams, this game has {}; playing the first legal move",
-            root.num_teams()
-        )));
-        return SearchResult::only(allowed[0].1);
-    }
+    runner::run(algo, searcher, req, stop, report)
+}
 
-    tt.new_search();
-    let shared = Shared {
-        tt,
-        control: Control::new(
-            limits,
-            TimeManager::new(limits, config, me, root.moves_left()),
-            stop,
-        ),
-        history,
-    };
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let multipv = config.multipv.clamp(1, allowed.len());
-    let initial = initial_order(root, me, &allowed, tt);
+/// Alpha-beta as the runner runs it: the root moves in their first order.
+struct AlphaBeta<G: Playable> {
+    initial: Vec<RootMove<G::Move>>,
+}
+
+impl<G: Playable> Algorithm<G> for AlphaBeta<G> {
+    type Worker<'w>
+        = Deepener<'w, G>
+    where
+        G: 'w;
+
+    fn prepare(&mut self, root: &Root<G>) {
+        self.initial = initial_order(root.pos, root.view, &root.moves, root.tt);
+    }
 
     // The main thread searches the MultiPV lines and reports.
-    let worker = |main: bool| {
-        let mut w = Worker::new(&shared, &req.evaluator, params);
+    fn worker<'w>(
+        &'w self,
+        root: &'w Root<'w, G>,
+        thread: &'w mut ThreadData<G>,
+        main: bool,
+    ) -> Deepener<'w, G> {
+        let mut w = Worker::new(root, thread);
         w.path.clear();
-        w.push(root.hash());
+        w.push(root.pos.hash());
+        let multipv = root.config.multipv.clamp(1, self.initial.len().max(1));
         Deepener {
             w,
-            root,
-            me,
-            rms: initial.clone(),
+            root: root.pos,
+            me: root.view,
+            rms: self.initial.clone(),
             multipv: if main { multipv } else { 1 },
-            report: main.then_some(report),
+            report: main.then_some(root.report),
             last_best: None,
         }
-    };
-    let main = || {
-        let mut d = worker(true);
-        driver::main_loop(&mut d, root, &shared.control, max_depth, report)
-    };
-    let helper = |id: usize| driver::helper_loop(&mut worker(false), id, MAX_DEPTH);
-    let out = smp::run(searcher.pool(), main, helper);
-    out.result(shared.control.nodes(), line(&initial[0]))
+    }
+
+    fn fallback(&self, root: &Root<G>) -> Line<G::Move> {
+        self.initial.first().map_or_else(|| root.first_line(), line)
+    }
 }
 
 /// The line of `rm` as the result would give it: the score of the
@@ -163,7 +139,7 @@ fn initial_order<G: Playable>(
 
 /// One thread's alpha-beta iterations: its worker and root moves; the
 /// main thread's searches `multipv` lines and reports aspiration bounds.
-struct Deepener<'a, G: Playable> {
+pub struct Deepener<'a, G: Playable> {
     w: Worker<'a, G>,
     root: &'a G,
     me: Player,

@@ -1,11 +1,12 @@
 //! The interior of the tree: principal-variation search with transposition
 //! table cuts, late-move reductions and mate-distance pruning; the child
-//! evaluation that scores terminal positions, repetitions and chance nodes.
+//! evaluation that scores terminal positions and repetitions.
 
 use super::ordering::{pick, score_moves};
 use super::{Node, Worker};
 use crate::game::{team_result, Evaluator, Playable, Player, Status};
-use crate::search::expectimax::chance_static;
+use crate::search::pov::Pov;
+use crate::search::runner::view_of;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
 use crate::search::tt::{storable_index, TtBound};
 use std::cmp::Ordering;
@@ -28,7 +29,11 @@ impl<G: Playable> Worker<'_, G> {
                 Ordering::Less => mate_score(false, ply),
                 Ordering::Equal => DRAW,
             },
-            Status::Chance => self.chance_value(child, me, depth, ply),
+            // Games with chance go to expectiminimax: should one reach
+            // here, its static value.
+            Status::Chance => {
+                Pov::new(view_of(child), self.eval.evaluate(child)).for_player(child, me)
+            }
             Status::Decision(p) => {
                 let h = child.hash();
                 if self.is_repetition(h) {
@@ -65,50 +70,6 @@ impl<G: Playable> Worker<'_, G> {
                 v
             }
         }
-    }
-
-    /// Expectation over a chance node's outcomes, each searched with a
-    /// full window; below the horizon the node's static value, as
-    /// expectiminimax takes it (searching each outcome would multiply
-    /// quiescence by the number of outcomes at every chance node).
-    fn chance_value(&mut self, node: &G, me: Player, depth: i32, ply: usize) -> Value {
-        if ply >= MAX_PLY - 1 {
-            return DRAW;
-        }
-        let mut outcomes = std::mem::take(&mut self.outcomes[ply]);
-        node.outcomes(&mut outcomes);
-        let v = if depth <= 0 {
-            chance_static(self.eval, node, me, &outcomes)
-        } else {
-            let mut sum = 0.0;
-            for &(m, p) in &outcomes {
-                let mut child = node.clone();
-                child.play(m);
-                self.pv[ply + 1].clear();
-                let v = self.child_value(
-                    &child,
-                    me,
-                    Node {
-                        depth,
-                        ply: ply + 1,
-                        alpha: -INF,
-                        beta: INF,
-                        pv: false,
-                    },
-                );
-                if self.ticker.stopped {
-                    break;
-                }
-                sum += p * f64::from(v);
-            }
-            if self.ticker.stopped {
-                DRAW
-            } else {
-                sum.round() as Value
-            }
-        };
-        self.outcomes[ply] = outcomes;
-        v
     }
 
     /// Negamax value of the decision node `pos` where `me` moves, from
@@ -182,7 +143,7 @@ impl<G: Playable> Worker<'_, G> {
                 _ => {
                     if !scored {
                         scored = true;
-                        score_moves(pos, &moves, tt_index, &self.hist, ply, me, &mut order);
+                        score_moves(pos, &moves, tt_index, self.hist, ply, me, &mut order);
                         if tt_index.is_some() {
                             // The table move sorts first: it was searched.
                             pick(&mut order, 0);

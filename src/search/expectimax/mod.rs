@@ -30,9 +30,10 @@ pub mod root;
 pub mod tt;
 pub mod value;
 
-use crate::game::{Evaluator, Playable, Player, Score, Status};
+use crate::game::{decider_after, Evaluator, Playable, Player, Score, Status};
 use crate::search::control::Control;
-use crate::search::{Report, Request, SearchResult, Searcher};
+use crate::search::pov::Pov;
+use crate::search::runner;
 use node::Worker;
 use std::sync::atomic::AtomicBool;
 
@@ -77,13 +78,18 @@ impl Parallel {
     }
 }
 
-/// Settings of this search beyond [`SearchConfig`].
-#[derive(Clone, Copy, Debug)]
+/// Settings of this search ([`crate::search::SearchConfig::expectimax`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     pub pruning: Pruning,
     pub parallel: Parallel,
     /// Use the engine's table (off: to measure what it is worth).
     pub use_tt: bool,
+    /// Report the nodes on the search's critical path (summed over the
+    /// main thread's iterations) in an `info string critical path N
+    /// nodes`: with threads on idle cores of equal speed, time to depth
+    /// is about proportional to it (to measure [`Parallel`]).
+    pub critical_path: bool,
 }
 
 impl Default for Options {
@@ -92,54 +98,22 @@ impl Default for Options {
             pruning: Pruning::Star2,
             parallel: Parallel::default(),
             use_tt: true,
+            critical_path: false,
         }
     }
 }
 
-/// Searches `req` with iterative deepening, Star2 and a table, within
-/// its limits (depth, nodes, movetime, clocks, infinite) and until `stop`,
-/// on `searcher`'s threads. `req.root_moves` restricts a decision root:
-/// the protocol's `searchmoves`, and `agon analyse`'s value of one forced
-/// move.
-pub fn search<G: Playable>(
-    searcher: &Searcher,
-    req: &Request<G>,
-    stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> SearchResult<G::Move> {
-    root::measured(searcher, req, &Options::default(), stop, report).result
-}
+pub use root::search;
 
-/// The side values are reported from: the mover at a decision node; at a
-/// chance node the player who decides after its first outcome; player 0
-/// at a finished game.
+/// The side values are reported from ([`runner::view_of`]).
 pub fn root_view<G: Playable>(pos: &G) -> Player {
-    match pos.status() {
-        Status::Decision(p) => p,
-        Status::Chance => {
-            let mut outcomes = Vec::new();
-            pos.outcomes(&mut outcomes);
-            decider_after(pos, &outcomes).unwrap_or(0)
-        }
-        Status::Over(_) => 0,
-    }
-}
-
-/// The player who decides after the first of `outcomes` (those of the
-/// chance node `pos`): the side a chance node's static evaluation is
-/// from. `None` if there are no outcomes or the game ends there.
-pub fn decider_after<G: Playable>(pos: &G, outcomes: &[(G::Move, f64)]) -> Option<Player> {
-    let &(first, _) = outcomes.first()?;
-    let mut child = pos.clone();
-    child.play(first);
-    match child.status() {
-        Status::Decision(p) => Some(p),
-        _ => None,
-    }
+    runner::view_of(pos)
 }
 
 /// A chance node's static value for `view` (no depth left): `evaluate`
-/// is from the side of [`decider_after`].
+/// is from the side of the player who decides after it
+/// ([`decider_after`]), found from `outcomes` (those of `pos`) where the
+/// first one leads to a decision.
 pub fn chance_static<G: Playable>(
     evaluator: &G::Evaluator,
     pos: &G,
@@ -147,10 +121,20 @@ pub fn chance_static<G: Playable>(
     outcomes: &[(G::Move, f64)],
 ) -> Score {
     let v = evaluator.evaluate(pos);
-    match decider_after(pos, outcomes) {
-        Some(p) if pos.team_of(p) != pos.team_of(view) => -v,
-        _ => v,
-    }
+    let Some(&(first, _)) = outcomes.first() else {
+        return v;
+    };
+    let mut child = pos.clone();
+    child.play(first);
+    let decider = match child.status() {
+        Status::Decision(p) => p,
+        Status::Chance => match decider_after(&child) {
+            Some(p) => p,
+            None => return v,
+        },
+        Status::Over(_) => return v,
+    };
+    Pov::new(decider, v).for_player(pos, view)
 }
 
 /// One search of exactly `depth` decision plies (no iterative deepening,

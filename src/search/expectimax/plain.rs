@@ -5,7 +5,8 @@
 //! [`super::node`] so a shared mistake cannot hide.
 
 use super::value::Scale;
-use crate::game::{Evaluator, Playable, Status};
+use crate::game::{decider_after, Evaluator, Playable, Player, Status};
+use crate::search::pov::Pov;
 
 /// The depth-`depth` expectiminimax value of `pos` from player 0's side,
 /// with the leaf conventions of [`super::node`] (depth counts decision
@@ -18,8 +19,7 @@ pub fn value<G: Playable>(pos: &G, depth: u32) -> f64 {
 
 fn value_with<G: Playable>(eval: &G::Evaluator, pos: &G, depth: u32) -> f64 {
     let scale = Scale::of::<G>(eval);
-    let ours = |p: u8| pos.team_of(p) == pos.team_of(0);
-    let signed = |p: u8, v: f64| if ours(p) { v } else { -v };
+    let signed = |p: Player, v: f64| Pov::new(p, v).for_player(pos, 0);
     match pos.status() {
         Status::Over(o) => scale.terminal(pos, o, 0),
         Status::Decision(p) if depth == 0 => signed(p, f64::from(eval.evaluate(pos))),
@@ -41,7 +41,7 @@ fn value_with<G: Playable>(eval: &G::Evaluator, pos: &G, depth: u32) -> f64 {
             let mut outcomes = Vec::new();
             pos.outcomes(&mut outcomes);
             if depth == 0 {
-                let p = super::decider_after(pos, &outcomes).unwrap_or(0);
+                let p = decider_after(pos).unwrap_or(0);
                 return signed(p, f64::from(eval.evaluate(pos)));
             }
             outcomes

@@ -1,25 +1,23 @@
 //! One iteration over decision plies ([`driver::Iteration`]): the root
 //! move loop, the root moves in parallel when asked
-//! ([`super::Parallel`]), proven results and the PV; [`driver`] deepens
-//! (with Lazy SMP helpers) and reports.
+//! ([`super::Parallel`]), proven results and the PV; the [`runner`]
+//! deepens (with Lazy SMP helpers) and reports.
 
 use super::node::Worker;
 use super::tt;
 use super::value::Scale;
-use super::{root_view, Options, Parallel, Pruning};
+use super::{Options, Parallel, Pruning};
 use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
-use crate::search::driver::{self, Iteration, Line, Ranked};
-use crate::search::time::TimeManager;
+use crate::search::driver::{Iteration, Line, Ranked, ReportFn};
+use crate::search::runner::{self, Algorithm, Root};
+use crate::search::thread::ThreadData;
 use crate::search::tt::storable_index;
 use crate::search::tt::Tt;
-use crate::search::{smp, Report, Request, ScoreReport, SearchResult, Searcher};
+use crate::search::{Report, Request, ScoreReport, SearchResult, Searcher};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
-
-/// Deepest iteration (a search that solves a small endgame stops here).
-pub const MAX_DEPTH: u32 = 64;
 
 /// One finished iteration.
 struct Finished<M> {
@@ -33,85 +31,96 @@ struct Finished<M> {
     span: u64,
 }
 
-/// A search's result with the nodes on its critical path (summed over
-/// the iterations of the main thread): with threads on idle cores of equal
-/// speed, time to depth is about proportional to it.
-pub struct Measured<M> {
-    pub result: SearchResult<M>,
-    pub span_nodes: u64,
-}
-
-/// Expectiminimax of `req` with explicit [`Options`], counting the nodes
-/// on its critical path.
-pub fn measured<G: Playable>(
+/// Expectiminimax of `req` with `req.config.expectimax`'s pruning,
+/// threads and table, in the [`runner`].
+pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
-    options: &Options,
     stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> Measured<G::Move> {
-    let (root, root_moves, limits, config) = (req.root, req.root_moves, req.limits, req.config);
-    let view = root_view(root);
-    let time = TimeManager::new(limits, config, view, root.moves_left());
-    let control = Control::new(limits, time, stop);
-    // The engine's table, kept from the last move: its entries are still
-    // true (a position's value does not depend on the path to it).
-    let tt = options.use_tt.then(|| searcher.tt());
-    if let Some(t) = tt {
-        t.new_search();
+    report: ReportFn,
+) -> SearchResult<G::Move> {
+    let algo = Expectimax {
+        options: req.config.expectimax,
+        scale: Scale::of::<G>(&req.evaluator),
+    };
+    runner::run(algo, searcher, req, stop, report)
+}
+
+/// Expectiminimax as the runner runs it.
+struct Expectimax {
+    options: Options,
+    scale: Scale,
+}
+
+impl<G: Playable> Algorithm<G> for Expectimax {
+    type Worker<'w>
+        = Deepener<'w, G>
+    where
+        G: 'w;
+
+    fn lazy_smp(&self, root: &Root<G>) -> bool {
+        root.searcher.threads() > 1 && self.options.parallel == Parallel::LazySmp
     }
-    let scale = Scale::of::<G>(&req.evaluator);
-    let threads = searcher.threads();
-    let smp = threads > 1 && options.parallel == Parallel::LazySmp;
-    let pool = searcher.pool().filter(|_| !smp);
-    let max_depth = limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let pass = Pass {
-        root,
-        root_moves,
-        pruning: options.pruning,
-        evaluator: &req.evaluator,
-        tt,
-        control: &control,
-        view,
-        multipv: config.multipv.max(1),
-    };
-    let worker = |main: bool| Deepener {
-        pass: &pass,
-        pool: if main { pool } else { None },
-        main,
-        scale,
-        prev_best: None,
-        proven: Vec::new(),
-        span: 0,
-    };
-    let main = || {
-        let mut w = worker(true);
-        let out = driver::main_loop(&mut w, root, &control, max_depth, report);
-        (out, w.span)
-    };
-    let helper = |id: usize| driver::helper_loop(&mut worker(false), id, MAX_DEPTH);
-    let (out, span) = if smp {
-        smp::run(searcher.pool(), main, helper)
-    } else {
-        main()
-    };
-    let fallback = Line {
-        best: first_move(root, root_moves),
-        ponder: None,
-        pv: Vec::new(),
-        score: score(scale, f64::from(req.evaluator.evaluate(root)), None),
-        wdl: None,
-    };
-    Measured {
-        result: out.result(control.nodes(), fallback),
-        span_nodes: span,
+
+    fn worker<'w>(
+        &'w self,
+        root: &'w Root<'w, G>,
+        _: &'w mut ThreadData<G>,
+        main: bool,
+    ) -> Deepener<'w, G> {
+        let options = self.options;
+        Deepener {
+            pass: Pass {
+                root: root.pos,
+                moves: &root.moves,
+                restricted: root.restricted,
+                pruning: options.pruning,
+                evaluator: root.evaluator,
+                // The engine's table, kept from the last move: its entries
+                // are still true (a position's value does not depend on the
+                // path to it).
+                tt: options.use_tt.then_some(root.tt),
+                control: &root.control,
+                view: root.view,
+                multipv: root.config.multipv.max(1),
+            },
+            pool: root
+                .searcher
+                .pool()
+                .filter(|_| main && !self.lazy_smp(root)),
+            main,
+            scale: self.scale,
+            prev_best: None,
+            proven: Vec::new(),
+            span: 0,
+        }
+    }
+
+    fn fallback(&self, root: &Root<G>) -> Line<G::Move> {
+        Line {
+            score: score(
+                self.scale,
+                f64::from(root.evaluator.evaluate(root.pos)),
+                None,
+            ),
+            ..root.first_line()
+        }
+    }
+
+    fn finish(&self, root: &Root<G>, main: Deepener<'_, G>) {
+        if self.options.critical_path {
+            (root.report)(&Report::String(format!(
+                "critical path {} nodes",
+                main.span
+            )));
+        }
     }
 }
 
 /// One thread's iterations; the main thread's also rank and explain the
 /// root lines.
-struct Deepener<'a, G: Playable> {
-    pass: &'a Pass<'a, G>,
+pub struct Deepener<'a, G: Playable> {
+    pass: Pass<'a, G>,
     /// Search the root moves in parallel on it.
     pool: Option<&'a rayon::ThreadPool>,
     main: bool,
@@ -126,7 +135,7 @@ struct Deepener<'a, G: Playable> {
 
 impl<G: Playable> Iteration<G> for Deepener<'_, G> {
     fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
-        let pass = self.pass;
+        let pass = &self.pass;
         if pass.root.status().is_over() {
             return None;
         }
@@ -196,13 +205,15 @@ fn score(scale: Scale, value: f64, proven: Option<u32>) -> ScoreReport {
 /// What every iteration of one search shares.
 struct Pass<'a, G: Playable> {
     root: &'a G,
-    /// Restrict a decision root to these (empty: every legal move).
-    root_moves: &'a [G::Move],
+    /// The root moves to search ([`Root::moves`]).
+    moves: &'a [(usize, G::Move)],
+    /// Whether they leave legal moves out.
+    restricted: bool,
     pruning: Pruning,
     evaluator: &'a G::Evaluator,
     tt: Option<&'a Tt>,
     control: &'a Control<'a>,
-    /// The side values are from ([`root_view`]).
+    /// The side values are from ([`Root::view`]).
     view: Player,
     /// Root moves to value exactly (MultiPV); the others only need to be
     /// shown worse than all of them.
@@ -230,15 +241,6 @@ fn iteration<G: Playable>(
         (Status::Decision(_), None) => decision_root(pass, depth, prev_best, false),
         _ => chance_root(pass, depth),
     }
-}
-
-/// The first legal move in search order (a stopped first iteration).
-fn first_move<G: Playable>(root: &G, root_moves: &[G::Move]) -> Option<G::Move> {
-    let mut moves = Vec::new();
-    root.moves(&mut moves);
-    moves
-        .into_iter()
-        .find(|m| root_moves.is_empty() || root_moves.contains(m))
 }
 
 fn chance_root<G: Playable>(pass: &Pass<G>, depth: u32) -> Option<Finished<G::Move>> {
@@ -301,8 +303,8 @@ fn decision_root<G: Playable>(
         .and_then(|t| tt::probe(t, root.hash(), root.team_of(me)))
         .and_then(|e| e.best);
     let mut order = s.ordered_moves(root, tt_best);
-    if !pass.root_moves.is_empty() {
-        order.retain(|(_, m)| pass.root_moves.contains(m));
+    if pass.restricted {
+        order.retain(|&(_, m)| pass.moves.iter().any(|&(_, x)| x == m));
     }
     if let Some(k) = order.iter().position(|&(_, m)| Some(m) == prev_best) {
         let first = order.remove(k);

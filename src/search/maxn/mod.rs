@@ -2,7 +2,7 @@
 //! every node is valued by a payoff per player ([`payoffs`]), the mover at
 //! a decision node takes the child best for itself, chance nodes average
 //! their outcomes' values by probability, and positions at the horizon are
-//! valued by [`Evaluator::evaluate_for`] every player. `Search=auto`,
+//! valued by [`crate::game::Evaluator::evaluate_for`] every player. `Search=auto`,
 //! `alphabeta` and `expectimax` all run it when a game has more than two
 //! players (two-player zero-sum searches would treat every other player
 //! as one opponent).
@@ -19,67 +19,65 @@
 //! Repetitions are not detected (no N-player game has a repetition rule);
 //! the depth bounds every line.
 
+use crate::game::Playable;
+
 mod node;
 pub mod payoffs;
 mod root;
 
-use crate::game::{decider_after, Evaluator, Playable, Player, Status};
-use crate::search::control::Control;
-use crate::search::driver::{self, Line, ReportFn};
-use crate::search::time::TimeManager;
-use crate::search::{Request, SearchResult};
+use crate::search::driver::{Line, ReportFn};
+use crate::search::runner::{self, Algorithm, Root};
+use crate::search::thread::ThreadData;
+use crate::search::{Request, SearchResult, Searcher};
 use node::Worker;
 use root::Deepener;
 use std::sync::atomic::AtomicBool;
 
-/// Deepest iteration.
-pub const MAX_DEPTH: u32 = 64;
-
-/// Searches `req` with iterative deepening within its limits (depth,
-/// nodes, movetime, clocks, infinite) and until `stop`. `req.root_moves`
-/// restricts a decision root (ignored when none of them is legal); at a
-/// chance root the result has no move and the expected value of the
-/// player who decides after it.
+/// Searches `req` with iterative deepening in the [`runner`], on one
+/// thread. At a chance root the result has no move and the expected
+/// value of the player who decides after it.
 pub fn search<G: Playable>(
+    searcher: &Searcher,
     req: &Request<G>,
     stop: &AtomicBool,
     report: ReportFn,
 ) -> SearchResult<G::Move> {
-    let root = req.root;
-    let view = match root.status() {
-        Status::Decision(p) => p,
-        Status::Chance => decider_after(root).unwrap_or(0),
-        Status::Over(_) => return SearchResult::none(),
-    };
-    // Every evaluation of this search goes through here.
-    let eval = |pos: &G, p: Player| req.evaluator.evaluate_for(pos, p);
-    let time = TimeManager::new(req.limits, req.config, view, root.moves_left());
-    let control = Control::new(req.limits, time, stop);
-    let mut legal = Vec::new();
-    root.moves(&mut legal);
-    let mut moves: Vec<G::Move> = legal
-        .iter()
-        .copied()
-        .filter(|m| req.root_moves.contains(m))
-        .collect();
-    if moves.is_empty() {
-        moves = legal;
+    runner::run(MaxN, searcher, req, stop, report)
+}
+
+struct MaxN;
+
+impl<G: Playable> Algorithm<G> for MaxN {
+    type Worker<'w>
+        = Deepener<'w, G, G::Evaluator>
+    where
+        G: 'w;
+
+    /// No table: helpers would share nothing.
+    fn lazy_smp(&self, _: &Root<G>) -> bool {
+        false
     }
-    let worker = Worker::new(&control, &eval, root.num_players());
-    let fallback = Line {
-        best: moves.first().copied(),
-        ponder: None,
-        pv: moves.first().copied().into_iter().collect(),
-        score: worker.estimate(root).report(view),
-        wdl: None,
-    };
-    let mut deepener = Deepener {
-        worker,
-        root,
-        moves,
-        multipv: req.config.multipv,
-    };
-    let max_depth = req.limits.depth.unwrap_or(MAX_DEPTH).clamp(1, MAX_DEPTH);
-    let out = driver::main_loop(&mut deepener, root, &control, max_depth, report);
-    out.result(control.nodes(), fallback)
+
+    fn worker<'w>(
+        &'w self,
+        root: &'w Root<'w, G>,
+        _: &'w mut ThreadData<G>,
+        _: bool,
+    ) -> Self::Worker<'w> {
+        Deepener {
+            worker: Worker::new(&root.control, root.evaluator, root.pos.num_players()),
+            root: root.pos,
+            view: root.view,
+            moves: root.moves.iter().map(|&(_, m)| m).collect(),
+            multipv: root.config.multipv,
+        }
+    }
+
+    fn fallback(&self, root: &Root<G>) -> Line<G::Move> {
+        let worker = Worker::new(&root.control, root.evaluator, root.pos.num_players());
+        Line {
+            score: worker.estimate(root.pos).report(root.view),
+            ..root.first_line()
+        }
+    }
 }

@@ -9,7 +9,7 @@
 //! sole win of the mover, which no other move can beat.
 
 use super::payoffs::Payoffs;
-use crate::game::{Game, Player, Score, Status};
+use crate::game::{Evaluator, Game, Player, Status};
 use crate::search::control::{Control, Ticker};
 
 /// One search thread's state: its node count and per-ply buffers, reused
@@ -28,7 +28,7 @@ pub struct Worker<'a, G: Game, E> {
     pub pv: Vec<Vec<G::Move>>,
 }
 
-impl<'a, G: Game, E: Fn(&G, Player) -> Score> Worker<'a, G, E> {
+impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
     pub fn new(control: &'a Control<'a>, eval: &'a E, players: usize) -> Self {
         Worker {
             control,
@@ -54,7 +54,7 @@ impl<'a, G: Game, E: Fn(&G, Player) -> Score> Worker<'a, G, E> {
 
     /// Every player's evaluation of `pos`.
     pub fn estimate(&self, pos: &G) -> Payoffs {
-        Payoffs::estimate(self.players, |p| (self.eval)(pos, p))
+        Payoffs::estimate(self.players, |p| self.eval.evaluate_for(pos, p))
     }
 
     /// The max^n value of `pos`, `depth` decision plies deep, `ply` nodes

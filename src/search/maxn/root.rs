@@ -5,24 +5,26 @@
 
 use super::node::Worker;
 use super::payoffs::Payoffs;
-use crate::game::{decider_after, Game, Playable, Player, Score, Status};
+use crate::game::{Evaluator, Game, Playable, Player, Status};
 use crate::search::driver::{self, Iteration, Line, Ranked};
 
 pub struct Deepener<'a, G: Game, E> {
     pub worker: Worker<'a, G, E>,
     pub root: &'a G,
+    /// The side a chance root's value is from.
+    pub view: Player,
     /// The moves searched at a decision root, in generation order.
     pub moves: Vec<G::Move>,
     pub multipv: usize,
 }
 
-impl<G: Playable, E: Fn(&G, Player) -> Score> Iteration<G> for Deepener<'_, G, E> {
+impl<G: Playable, E: Evaluator<G>> Iteration<G> for Deepener<'_, G, E> {
     fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
         let root = self.root;
         let (lines, settled) = match root.status() {
             Status::Over(_) => return None,
             Status::Chance => {
-                let view = decider_after(root).unwrap_or(0);
+                let view = self.view;
                 let v = self.worker.value(root, depth, 0);
                 if self.worker.stopped() {
                     return None;
@@ -54,7 +56,7 @@ impl<G: Playable, E: Fn(&G, Player) -> Score> Iteration<G> for Deepener<'_, G, E
     }
 }
 
-impl<G: Game, E: Fn(&G, Player) -> Score> Deepener<'_, G, E> {
+impl<G: Game, E: Evaluator<G>> Deepener<'_, G, E> {
     /// The best `multipv` root moves, best first (equal values in
     /// generation order), and whether the root is settled.
     fn decision_root(&mut self, me: Player, depth: u32) -> Option<(Vec<Line<G::Move>>, bool)> {

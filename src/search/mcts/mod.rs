@@ -55,18 +55,17 @@ pub mod tree;
 pub mod values;
 
 use crate::game::{Game, Playable};
-use crate::search::control::{Control, Ticker};
-use crate::search::driver::{self, Line};
-use crate::search::time::TimeManager;
+use crate::search::control::Ticker;
+use crate::search::driver::{Line, ReportFn};
+use crate::search::runner::{self, Algorithm, Root};
+use crate::search::thread::ThreadData;
 use crate::search::{Request, SearchResult, Searcher};
 use params::{Params, Playout};
 use root::Rounds;
 use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
 use tree::Tree;
 use values::Leaf;
-
-/// Most rounds (`go depth` beyond it is this).
-pub const MAX_ROUNDS: u32 = 40;
 
 /// Plies between the last search's root and this one's within which its
 /// tree is looked for this root (a move, the reply, and throws or rolls
@@ -79,30 +78,16 @@ pub struct Kept<G: Game> {
     trees: Vec<Tree<G>>,
 }
 
-/// Searches `req` within its limits until `stop`, on `searcher`'s threads
-/// (a tree each) and from its kept trees where they hold the root.
+/// Searches `req` within its limits until `stop` with
+/// `req.config.mcts`, in the [`runner`], on `searcher`'s threads (a tree
+/// each) and from its kept trees where they hold the root.
 pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
     stop: &AtomicBool,
-    report: driver::ReportFn,
+    report: ReportFn,
 ) -> SearchResult<G::Move> {
-    search_with(searcher, req, &req.config.mcts, stop, report)
-}
-
-/// [`search`] with other settings (the tests and measurements).
-pub fn search_with<G: Playable>(
-    searcher: &Searcher,
-    req: &Request<G>,
-    params: &Params,
-    stop: &AtomicBool,
-    report: driver::ReportFn,
-) -> SearchResult<G::Move> {
-    let root = req.root;
-    if root.status().is_over() {
-        return SearchResult::none();
-    }
-    let mut params = *params;
+    let mut params = req.config.mcts;
     if params.playout == Playout::Auto {
         params.playout = if G::MCTS_RANDOM_PLAYOUTS {
             Playout::Random
@@ -110,70 +95,116 @@ pub fn search_with<G: Playable>(
             Playout::None
         };
     }
-    let params = &params;
-    let view = crate::search::expectimax::root_view(root);
-    let time = TimeManager::new(req.limits, req.config, view, root.moves_left());
-    let control = Control::new(req.limits, time, stop);
-    let threads = searcher.threads();
-    let budget = (searcher.hash_mb() << 20) / threads;
-    let leaf = Leaf::new(&req.evaluator, root.num_players());
-    // A tree searched with `searchmoves` lacks the other root moves, so
-    // such a search neither reuses a tree nor keeps its own.
-    let reuse = req.root_moves.is_empty();
-    let mut kept = searcher
-        .take_kept::<Kept<G>>()
-        .filter(|_| reuse)
-        .map(|k| {
-            let old = k.root;
-            k.trees
-                .into_iter()
-                .filter_map(|t| t.reroot(&old, root, REUSE_PLIES))
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default()
-        .into_iter();
-    let trees: Vec<Tree<G>> = (0..threads)
-        .map(|i| {
-            let mut t = kept
-                .next()
-                .unwrap_or_else(|| Tree::new(root, &leaf, budget));
-            t.set_budget(budget);
-            t.reseed(req.config.seed, i);
-            t.prepare_root(root, &leaf, params, req.root_moves);
-            t
-        })
-        .collect();
-    let fallback = {
-        let first = trees[0].edges_of(trees[0].root()).first().map(|e| e.mv);
+    let algo = Mcts {
+        params,
+        trees: Mutex::new(Vec::new()),
+    };
+    runner::run(algo, searcher, req, stop, report)
+}
+
+/// MCTS as the runner runs it: one worker for every thread's tree (root
+/// parallelism, no Lazy SMP helpers).
+struct Mcts<G: Game> {
+    params: Params,
+    /// The trees between [`Algorithm::prepare`] and the worker.
+    trees: Mutex<Vec<Tree<G>>>,
+}
+
+impl<G: Playable> Algorithm<G> for Mcts<G> {
+    type Worker<'w>
+        = Rounds<'w, G>
+    where
+        G: 'w;
+
+    /// The kept trees re-rooted, or new ones, one per thread.
+    fn prepare(&mut self, root: &Root<G>) {
+        let searcher = root.searcher;
+        let threads = searcher.threads();
+        let budget = (searcher.hash_mb() << 20) / threads;
+        let leaf = Leaf::new(root.evaluator, root.pos.num_players());
+        // A tree searched with `searchmoves` lacks the other root moves, so
+        // such a search neither reuses a tree nor keeps its own.
+        let mut kept = searcher
+            .take_kept::<Kept<G>>()
+            .filter(|_| !root.restricted)
+            .map(|k| {
+                let old = k.root;
+                k.trees
+                    .into_iter()
+                    .filter_map(|t| t.reroot(&old, root.pos, REUSE_PLIES))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default()
+            .into_iter();
+        let only: Vec<G::Move> = if root.restricted {
+            root.moves.iter().map(|&(_, m)| m).collect()
+        } else {
+            Vec::new()
+        };
+        let trees = (0..threads)
+            .map(|i| {
+                let mut t = kept
+                    .next()
+                    .unwrap_or_else(|| Tree::new(root.pos, &leaf, budget));
+                t.set_budget(budget);
+                t.reseed(root.config.seed, i);
+                t.prepare_root(root.pos, &leaf, &self.params, &only);
+                t
+            })
+            .collect();
+        *self.trees.get_mut().unwrap_or_else(|e| e.into_inner()) = trees;
+    }
+
+    fn lazy_smp(&self, _: &Root<G>) -> bool {
+        false
+    }
+
+    fn worker<'w>(
+        &'w self,
+        root: &'w Root<'w, G>,
+        _: &'w mut ThreadData<G>,
+        _: bool,
+    ) -> Rounds<'w, G> {
+        let trees = std::mem::take(&mut *self.trees.lock().unwrap_or_else(|e| e.into_inner()));
+        Rounds {
+            tickers: trees.iter().map(|_| Ticker::default()).collect(),
+            trees,
+            root: root.pos,
+            view: root.view,
+            history: root.history,
+            leaf: Leaf::new(root.evaluator, root.pos.num_players()),
+            params: self.params,
+            control: &root.control,
+            pool: root.searcher.pool(),
+            multipv: root.config.multipv,
+        }
+    }
+
+    fn fallback(&self, root: &Root<G>) -> Line<G::Move> {
+        let trees = self.trees.lock().unwrap_or_else(|e| e.into_inner());
+        let Some(tree) = trees.first() else {
+            return root.first_line();
+        };
+        let first = tree.edges_of(tree.root()).first().map(|e| e.mv);
+        let leaf = Leaf::<G>::new(root.evaluator, root.pos.num_players());
         Line {
             best: first,
             ponder: None,
             pv: first.into_iter().collect(),
-            score: leaf.report(&trees[0].root().value, view),
+            score: leaf.report(&tree.root().value, root.view),
             wdl: None,
         }
-    };
-    let mut rounds = Rounds {
-        tickers: trees.iter().map(|_| Ticker::default()).collect(),
-        trees,
-        root,
-        view,
-        history: req.history,
-        leaf,
-        params: *params,
-        control: &control,
-        pool: searcher.pool(),
-        multipv: req.config.multipv,
-    };
-    let max_rounds = req.limits.depth.unwrap_or(MAX_ROUNDS).clamp(1, MAX_ROUNDS);
-    let out = driver::main_loop(&mut rounds, root, &control, max_rounds, report);
-    if reuse {
-        searcher.keep(Kept {
-            root: root.clone(),
-            trees: rounds.trees,
-        });
     }
-    out.result(control.nodes(), fallback)
+
+    /// Keeps the trees for the next search.
+    fn finish(&self, root: &Root<G>, main: Rounds<'_, G>) {
+        if !root.restricted {
+            root.searcher.keep(Kept {
+                root: root.pos.clone(),
+                trees: main.trees,
+            });
+        }
+    }
 }
 
 #[cfg(test)]

@@ -1,0 +1,68 @@
+//! What each search thread keeps from one search to the next (after
+//! Viridithas's `ThreadData`): alpha-beta's move-ordering memory (killers
+//! and history) and its PV stack, per thread. The [`Searcher`] owns them:
+//! the next search of the game starts from what the last one learnt, a
+//! new game (`Searcher::clear`) forgets it, and a new thread count makes
+//! a new set.
+//!
+//! [`Searcher`]: crate::search::Searcher
+
+use crate::game::Playable;
+use crate::search::alphabeta::History;
+use crate::search::score::MAX_PLY;
+use std::sync::{Mutex, MutexGuard};
+
+/// One search thread's kept state.
+pub struct ThreadData<G: Playable> {
+    /// Alpha-beta's killers and history heuristic.
+    pub history: History<G>,
+    /// Alpha-beta's principal variation below each ply.
+    pub pv: Vec<Vec<G::Move>>,
+}
+
+impl<G: Playable> ThreadData<G> {
+    pub fn new() -> Self {
+        ThreadData {
+            history: History::new(),
+            pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+        }
+    }
+}
+
+impl<G: Playable> Default for ThreadData<G> {
+    fn default() -> Self {
+        ThreadData::new()
+    }
+}
+
+/// Every thread's [`ThreadData`] for one game, each behind its own lock
+/// (only its thread takes it, so it is never contended).
+pub struct Threads<G: Playable> {
+    data: Vec<Mutex<ThreadData<G>>>,
+}
+
+impl<G: Playable> Threads<G> {
+    /// Fresh state for `threads` threads.
+    pub fn new(threads: usize) -> Self {
+        Threads {
+            data: (0..threads.max(1))
+                .map(|_| Mutex::new(ThreadData::new()))
+                .collect(),
+        }
+    }
+
+    pub fn len(&self) -> usize {
+        self.data.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.data.is_empty()
+    }
+
+    /// Thread `id`'s state (a poisoned lock is taken as it is: the state
+    /// is move-ordering memory, any content of it is sound).
+    pub fn lock(&self, id: usize) -> MutexGuard<'_, ThreadData<G>> {
+        let slot = &self.data[id.min(self.data.len() - 1)];
+        slot.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
