@@ -45,7 +45,7 @@ mod tests {
         assert_eq!(Pov::new(1, 30).for_player(&duel, 0), -30);
         assert_eq!(Pov::new(0, -2.5).for_player(&duel, 1), 2.5);
         // p1 and p3 against p2 and p4.
-        let pairs = TriRace::with("players=4,teams=on");
+        let pairs = TriRace::with("players=4 teams=on");
         assert_eq!(Pov::new(0, 30).for_player(&pairs, 2), 30);
         assert_eq!(Pov::new(0, 30).for_player(&pairs, 3), -30);
         assert_eq!(Pov::new(3, 7).for_player(&pairs, 1), 7);

@@ -31,7 +31,7 @@ fn value_with<G: Playable>(eval: &G::Evaluator, pos: &G, depth: u32) -> f64 {
                 c.play(m);
                 value_with(eval, &c, depth - 1)
             });
-            if ours(p) {
+            if pos.team_of(p) == pos.team_of(0) {
                 values.fold(f64::NEG_INFINITY, f64::max)
             } else {
                 values.fold(f64::INFINITY, f64::min)
