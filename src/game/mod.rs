@@ -141,8 +141,9 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// The game's name as used on the command line and in the protocol.
     const NAME: &'static str;
 
-    /// Whether the game has chance nodes (`Search=auto` then picks
-    /// expectiminimax instead of alpha-beta).
+    /// Whether the game has chance nodes: a fact of the rules, so it stays
+    /// here while the search's choices live in [`SearchHints`] (the
+    /// search reads it: `Search=auto` picks expectiminimax).
     const HAS_CHANCE: bool = false;
 
     /// The variant options this game accepts (`key=value`).

@@ -3,6 +3,7 @@
 //! run-time choice into a monomorphised call.
 
 pub mod abalone;
+pub mod linear;
 pub mod palma;
 pub mod petteia;
 pub mod zamma;

@@ -3,11 +3,11 @@
 //! that `agon tune` can fit [`WEIGHTS`] against [`features`] by the Texel
 //! method on the 1,518 decided MiGs games (README: "Tuning").
 
+use super::super::linear::{Linear, LinearFeatures};
 use super::board::{shift, Bits, BOARD, DIRS, EDGE, RINGS_FROM};
 use super::movegen;
 use super::Abalone;
-use crate::game::eval::material_unit;
-use crate::game::{Evaluator, Score, EVAL_LIMIT};
+use crate::game::Score;
 
 /// Number of features.
 pub const NUM_FEATURES: usize = 8;
@@ -97,50 +97,16 @@ pub fn features(pos: &Abalone) -> [i32; NUM_FEATURES] {
 
 /// Abalone's evaluator: [`features`] weighted by its weights
 /// ([`WEIGHTS`] by default, others from `agon tune` or `weights=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct AbaloneEvaluator {
-    pub weights: [Score; NUM_FEATURES],
-}
+pub type AbaloneEvaluator = Linear<Abalone, NUM_FEATURES>;
 
-impl Default for AbaloneEvaluator {
-    fn default() -> Self {
-        AbaloneEvaluator { weights: WEIGHTS }
+impl LinearFeatures<NUM_FEATURES> for Abalone {
+    const FEATURE_NAMES: [&'static str; NUM_FEATURES] = FEATURE_NAMES;
+    const WEIGHTS: [Score; NUM_FEATURES] = WEIGHTS;
+
+    #[inline]
+    fn feature_vector(&self) -> [Score; NUM_FEATURES] {
+        features(self)
     }
-}
-
-impl Evaluator<Abalone> for AbaloneEvaluator {
-    fn evaluate(&self, pos: &Abalone) -> Score {
-        evaluate(pos, &self.weights)
-    }
-
-    fn terms(&self, pos: &Abalone) -> Vec<(&'static str, Score)> {
-        terms(pos, &self.weights)
-    }
-
-    // The search keeps the fine-grained internal units (the bench and
-    // the tuned weights are on them); a marble is shown as 100 cp.
-    fn cp_unit(&self) -> Score {
-        material_unit(&self.weights, WEIGHTS[0])
-    }
-}
-
-/// The static evaluation from the view of the side to move.
-pub fn evaluate(pos: &Abalone, weights: &[Score; NUM_FEATURES]) -> Score {
-    let f = features(pos);
-    let total: i32 = f.iter().zip(weights).map(|(x, w)| x * w).sum();
-    total.clamp(-EVAL_LIMIT, EVAL_LIMIT)
-}
-
-/// Weighted terms for the `eval` command.
-pub fn terms(pos: &Abalone, weights: &[Score; NUM_FEATURES]) -> Vec<(&'static str, Score)> {
-    let f = features(pos);
-    let mut out: Vec<(&'static str, Score)> = FEATURE_NAMES
-        .iter()
-        .zip(f.iter().zip(weights))
-        .map(|(name, (x, w))| (*name, x * w))
-        .collect();
-    out.push(("total", evaluate(pos, weights)));
-    out
 }
 
 impl Abalone {

@@ -38,10 +38,8 @@ pub mod options;
 pub mod position;
 pub mod state;
 
-use crate::game::eval::exact_weights;
 use crate::game::{
-    Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints,
-    Status, Tunable, Tuner, WeightSet,
+    Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints, Status,
 };
 use board::{BOARD, DIRS, ORDINAL};
 use options::Rules;
@@ -155,33 +153,7 @@ impl Game for Abalone {
     }
 }
 
-impl Evaluated for Abalone {
-    type Evaluator = eval::AbaloneEvaluator;
-
-    fn tuner() -> Option<Tuner<Self>> {
-        Some(Tuner::of())
-    }
-}
-
-impl Tunable for Abalone {
-    fn feature_names() -> &'static [&'static str] {
-        &eval::FEATURE_NAMES
-    }
-
-    fn features(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
-    }
-
-    fn default_weights() -> Vec<f64> {
-        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
-    }
-
-    fn evaluator(weights: &WeightSet) -> Result<eval::AbaloneEvaluator, GameError> {
-        let weights = exact_weights(weights, Self::NAME, &eval::FEATURE_NAMES)?;
-        Ok(eval::AbaloneEvaluator { weights })
-    }
-}
+crate::linear_evaluation!(Abalone, eval::NUM_FEATURES);
 
 impl Notation for Abalone {
     const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];

@@ -13,13 +13,13 @@
 //! ones the tunings replaced, kept so a match can measure the retuning
 //! (`weights=100/120/…` in `agon match`, [`PetteiaEvaluator`]).
 
+use super::super::linear::{Linear, LinearFeatures};
 use super::board::{neighbours, shift, Bb, Board, Dir, BASILEUS, HOPLITE, PELTAST, RANK_1, RANK_8};
 use super::capture::capture_targets;
 use super::movegen::{fill, HOPLITE_LIMIT};
 use super::state::{basileus_advance, has_active, State};
 use super::PetteiaGame;
-use crate::game::eval::material_unit;
-use crate::game::{Evaluator, Score, EVAL_LIMIT};
+use crate::game::Score;
 
 pub const NUM_FEATURES: usize = 16;
 
@@ -207,45 +207,14 @@ fn superiority_clock(st: &State) -> Score {
 /// The Petteia and Kubeia evaluator: [`features`] weighted by its
 /// weights ([`WEIGHTS`] by default, others from `agon tune` or
 /// `weights=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct PetteiaEvaluator {
-    pub weights: [Score; NUM_FEATURES],
-}
+pub type PetteiaEvaluator<const DICE: bool> = Linear<PetteiaGame<DICE>, NUM_FEATURES>;
 
-impl Default for PetteiaEvaluator {
-    fn default() -> Self {
-        PetteiaEvaluator { weights: WEIGHTS }
+impl<const DICE: bool> LinearFeatures<NUM_FEATURES> for PetteiaGame<DICE> {
+    const FEATURE_NAMES: [&'static str; NUM_FEATURES] = NAMES;
+    const WEIGHTS: [Score; NUM_FEATURES] = WEIGHTS;
+
+    #[inline]
+    fn feature_vector(&self) -> [Score; NUM_FEATURES] {
+        features(&self.state)
     }
-}
-
-impl<const DICE: bool> Evaluator<PetteiaGame<DICE>> for PetteiaEvaluator {
-    fn evaluate(&self, pos: &PetteiaGame<DICE>) -> Score {
-        evaluate(&pos.state, &self.weights)
-    }
-
-    fn terms(&self, pos: &PetteiaGame<DICE>) -> Vec<(&'static str, Score)> {
-        terms(&pos.state, &self.weights)
-    }
-
-    // A Peltast (the first weight) is the unit.
-    fn cp_unit(&self) -> Score {
-        material_unit(&self.weights, WEIGHTS[0])
-    }
-}
-
-pub fn evaluate(st: &State, weights: &[Score; NUM_FEATURES]) -> Score {
-    let f = features(st);
-    let total: Score = f.iter().zip(weights.iter()).map(|(a, w)| a * w).sum();
-    total.clamp(-EVAL_LIMIT + 1, EVAL_LIMIT - 1)
-}
-
-pub fn terms(st: &State, weights: &[Score; NUM_FEATURES]) -> Vec<(&'static str, Score)> {
-    let f = features(st);
-    let mut v: Vec<(&'static str, Score)> = NAMES
-        .iter()
-        .zip(f.iter().zip(weights.iter()))
-        .map(|(n, (a, w))| (*n, a * w))
-        .collect();
-    v.push(("total", evaluate(st, weights)));
-    v
 }

@@ -44,11 +44,9 @@ pub mod state;
 
 pub use state::{Kubeia, Move, MoveKind, Petteia, PetteiaGame, Reason, State};
 
-use crate::game::eval::exact_weights;
 use crate::game::options::intern;
 use crate::game::{
-    Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Player, SearchHints, Status,
-    Tunable, Tuner, WeightSet,
+    Game, GameError, GameOptions, Notation, OptionSpec, Player, SearchHints, Status,
 };
 use board::{bit, neighbours, row_of, Board, COLS, ROWS};
 use capture::captured;
@@ -232,33 +230,7 @@ impl<const DICE: bool> Game for PetteiaGame<DICE> {
     }
 }
 
-impl<const DICE: bool> Evaluated for PetteiaGame<DICE> {
-    type Evaluator = eval::PetteiaEvaluator;
-
-    fn tuner() -> Option<Tuner<Self>> {
-        Some(Tuner::of())
-    }
-}
-
-impl<const DICE: bool> Tunable for PetteiaGame<DICE> {
-    fn feature_names() -> &'static [&'static str] {
-        &eval::NAMES
-    }
-
-    fn features(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend(eval::features(&self.state).iter().map(|&x| f64::from(x)));
-    }
-
-    fn default_weights() -> Vec<f64> {
-        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
-    }
-
-    fn evaluator(weights: &WeightSet) -> Result<eval::PetteiaEvaluator, GameError> {
-        let weights = exact_weights(weights, Self::NAME, &eval::NAMES)?;
-        Ok(eval::PetteiaEvaluator { weights })
-    }
-}
+crate::linear_evaluation!(PetteiaGame<DICE>, eval::NUM_FEATURES; const DICE: bool);
 
 impl<const DICE: bool> Notation for PetteiaGame<DICE> {
     const PLAYER_NAMES: &'static [&'static str] = &["white", "black"];

@@ -5,10 +5,10 @@
 //! theirs", from the view of the player to move) with [`WEIGHTS`], so a
 //! tuner can fit the weights from game data without touching the terms.
 
+use super::super::linear::{Linear, LinearFeatures};
 use super::board::{bit, file_of, rank_of, Points, BACK_RANK};
 use super::{ZMove, Zamma};
-use crate::game::eval::material_unit;
-use crate::game::{Evaluator, Score, EVAL_LIMIT};
+use crate::game::Score;
 
 /// Names of the evaluation features, in [`features`] order.
 pub const FEATURE_NAMES: [&str; NUM_FEATURES] =
@@ -85,52 +85,16 @@ pub fn features(z: &Zamma) -> [i32; NUM_FEATURES] {
 
 /// Zamma's evaluator: [`features`] weighted by its weights ([`WEIGHTS`]
 /// by default, others from `agon tune` or `weights=`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ZammaEvaluator {
-    pub weights: [Score; NUM_FEATURES],
-}
+pub type ZammaEvaluator = Linear<Zamma, NUM_FEATURES>;
 
-impl Default for ZammaEvaluator {
-    fn default() -> Self {
-        ZammaEvaluator { weights: WEIGHTS }
+impl LinearFeatures<NUM_FEATURES> for Zamma {
+    const FEATURE_NAMES: [&'static str; NUM_FEATURES] = FEATURE_NAMES;
+    const WEIGHTS: [Score; NUM_FEATURES] = WEIGHTS;
+
+    #[inline]
+    fn feature_vector(&self) -> [Score; NUM_FEATURES] {
+        features(self)
     }
-}
-
-impl Evaluator<Zamma> for ZammaEvaluator {
-    fn evaluate(&self, z: &Zamma) -> Score {
-        evaluate(z, &self.weights)
-    }
-
-    fn terms(&self, z: &Zamma) -> Vec<(&'static str, Score)> {
-        terms(z, &self.weights)
-    }
-
-    fn cp_unit(&self) -> Score {
-        material_unit(&self.weights, WEIGHTS[0])
-    }
-}
-
-/// The weighted sum of [`features`], clamped inside `±EVAL_LIMIT`.
-pub fn evaluate(z: &Zamma, weights: &[Score; NUM_FEATURES]) -> Score {
-    let f = features(z);
-    let total: i64 = f
-        .iter()
-        .zip(weights.iter())
-        .map(|(&x, &w)| x as i64 * w as i64)
-        .sum();
-    total.clamp(-(EVAL_LIMIT as i64 - 1), EVAL_LIMIT as i64 - 1) as Score
-}
-
-/// Each weighted term, then the total.
-pub fn terms(z: &Zamma, weights: &[Score; NUM_FEATURES]) -> Vec<(&'static str, Score)> {
-    let f = features(z);
-    let mut out: Vec<(&'static str, Score)> = FEATURE_NAMES
-        .iter()
-        .zip(f.iter().zip(weights.iter()))
-        .map(|(&name, (&x, &w))| (name, x * w))
-        .collect();
-    out.push(("total", evaluate(z, weights)));
-    out
 }
 
 /// Captures first, more pieces (Mullahs weigh more) before fewer; then
@@ -170,7 +134,7 @@ pub fn history_index(z: &Zamma, m: ZMove) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Game, GameOptions, Notation};
+    use crate::game::{Evaluator, Game, GameOptions, Notation};
 
     fn pos(text: &str) -> Zamma {
         let opts = GameOptions::defaults(Zamma::option_specs());
@@ -183,7 +147,7 @@ mod tests {
         // steps into e5 each and nine men on the back rank.
         let z = Zamma::new(&GameOptions::defaults(Zamma::option_specs())).unwrap();
         assert_eq!(features(&z), [0; NUM_FEATURES]);
-        assert_eq!(evaluate(&z, &WEIGHTS), 0);
+        assert_eq!(ZammaEvaluator::default().evaluate(&z), 0);
     }
 
     #[test]
@@ -195,10 +159,11 @@ mod tests {
         assert_eq!(f[0], 0); // one man each
         assert_eq!(f[1], 1); // Black's Mullah
         assert_eq!(f[2], 3 - 2); // e4 is 3 ranks up, e7 is 2 ranks down
-        assert_eq!(evaluate(&black, &WEIGHTS), -evaluate(&white, &WEIGHTS));
-        assert!(evaluate(&black, &WEIGHTS) > 0);
-        let terms = terms(&black, &WEIGHTS);
-        assert_eq!(terms.last(), Some(&("total", evaluate(&black, &WEIGHTS))));
+        let e = ZammaEvaluator::default();
+        assert_eq!(e.evaluate(&black), -e.evaluate(&white));
+        assert!(e.evaluate(&black) > 0);
+        let terms = e.terms(&black);
+        assert_eq!(terms.last(), Some(&("total", e.evaluate(&black))));
     }
 
     #[test]
@@ -214,10 +179,7 @@ mod tests {
         let only_mullahs = WeightSet::new(&[0, 7, 0, 0, 0]).unwrap();
         let e = Zamma::evaluator(&only_mullahs).unwrap();
         assert_eq!(e.evaluate(&black), 7);
-        assert_eq!(
-            ZammaEvaluator::default().evaluate(&black),
-            evaluate(&black, &WEIGHTS)
-        );
+        assert_eq!(ZammaEvaluator::default().weights, WEIGHTS);
         // A set of another length is refused, naming the features.
         assert!(Zamma::evaluator(&WeightSet::new(&[1, 2]).unwrap()).is_err());
     }

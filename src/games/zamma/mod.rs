@@ -66,11 +66,9 @@ mod options;
 pub mod position;
 pub mod state;
 
-use crate::game::eval::exact_weights;
 use crate::game::options::intern;
 use crate::game::{
-    Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints,
-    Status, Tunable, Tuner, WeightSet,
+    Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints, Status,
 };
 use board::{bit, rank_of, Points, FAR_RANK};
 use options::OPTION_SPECS;
@@ -215,33 +213,7 @@ impl Game for Zamma {
     }
 }
 
-impl Evaluated for Zamma {
-    type Evaluator = eval::ZammaEvaluator;
-
-    fn tuner() -> Option<Tuner<Self>> {
-        Some(Tuner::of())
-    }
-}
-
-impl Tunable for Zamma {
-    fn feature_names() -> &'static [&'static str] {
-        &eval::FEATURE_NAMES
-    }
-
-    fn features(&self, out: &mut Vec<f64>) {
-        out.clear();
-        out.extend(eval::features(self).iter().map(|&x| f64::from(x)));
-    }
-
-    fn default_weights() -> Vec<f64> {
-        eval::WEIGHTS.iter().map(|&w| f64::from(w)).collect()
-    }
-
-    fn evaluator(weights: &WeightSet) -> Result<eval::ZammaEvaluator, GameError> {
-        let weights = exact_weights(weights, Self::NAME, &eval::FEATURE_NAMES)?;
-        Ok(eval::ZammaEvaluator { weights })
-    }
-}
+crate::linear_evaluation!(Zamma, eval::NUM_FEATURES);
 
 impl Notation for Zamma {
     const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];
