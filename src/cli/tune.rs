@@ -155,8 +155,8 @@ fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
     let skip = args.skip_plies;
     let mut samples: Vec<Sample> = Vec::new();
     if let Some(path) = &args.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| GameError::new(format!("cannot read '{path}': {e}")))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| GameError::file("cannot read", path, &e))?;
         let records = G::read_records(&text, opts)?;
         let mut decided = 0;
         for record in &records {
