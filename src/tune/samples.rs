@@ -16,14 +16,14 @@ pub struct Sample {
 }
 
 /// Samples from every decision position of a game played from `start`
-/// by `moves` (in notation), skipping the first `skip` plies. Returns an
-/// error text if a move does not parse.
+/// by `moves` (in notation), skipping the first `skip` plies; a rules
+/// error if a move does not parse.
 pub fn samples_from_game<G: Playable>(
     start: &G,
     moves: &[String],
     outcome: Outcome,
     skip: usize,
-) -> Result<Vec<Sample>, String> {
+) -> Result<Vec<Sample>, GameError> {
     samples_from_game_where(start, moves, outcome, skip, |_| true)
 }
 
@@ -43,7 +43,7 @@ pub fn samples_from_game_where<G: Playable>(
     outcome: Outcome,
     skip: usize,
     keep: impl Fn(&G) -> bool,
-) -> Result<Vec<Sample>, String> {
+) -> Result<Vec<Sample>, GameError> {
     // A game without a tuner has no features (the command line refuses it
     // before collecting samples).
     let features_of = G::tuner().map(|t| t.features);
@@ -62,7 +62,7 @@ pub fn samples_from_game_where<G: Playable>(
         }
         let m = pos
             .parse_move(text)
-            .map_err(|e| format!("move {} '{text}': {e}", i + 1))?;
+            .map_err(|e| GameError::new(format!("move {} '{text}': {e}", i + 1)))?;
         pos.play(m);
     }
     Ok(out)
@@ -80,10 +80,12 @@ pub fn samples_from_records<G: Playable>(
     for record in records {
         if let Some(outcome) = record.result {
             decided += 1;
-            samples.extend(
-                samples_from_game(&record.start, &record.moves, outcome, skip)
-                    .map_err(GameError::new)?,
-            );
+            samples.extend(samples_from_game(
+                &record.start,
+                &record.moves,
+                outcome,
+                skip,
+            )?);
         }
     }
     Ok((decided, samples))
@@ -106,12 +108,13 @@ pub fn samples_from_selfplay<G: Playable>(
         let plies = rng.gen_range(2..=8);
         let opening = random_opening(initial, plies, &mut rng);
         let result = play_game(&opening, &[engine, engine], 400, rng.gen());
-        samples.extend(
-            samples_from_game_where(&opening, &result.moves, result.outcome, skip, |p| {
-                !quiet || is_quiet(p)
-            })
-            .map_err(GameError::new)?,
-        );
+        samples.extend(samples_from_game_where(
+            &opening,
+            &result.moves,
+            result.outcome,
+            skip,
+            |p| !quiet || is_quiet(p),
+        )?);
     }
     Ok(samples)
 }
