@@ -5,14 +5,17 @@
 //! repetition limit and a ply limit with the game's own adjudication, and
 //! draws chance outcomes from a seeded generator so that every game of a
 //! round sees the same throws (mirrored chance); statistics per game and
-//! per pair (pentanomial), and an SPRT that can stop the match.
+//! per pair (pentanomial), and an SPRT that can stop the match; the match's
+//! files (records written as games end, resume, merge, openings).
 
 pub mod adjudication;
 pub mod control;
 pub mod entrant;
 pub mod external;
 pub mod fault;
+pub mod files;
 pub mod record;
+pub mod recorded;
 pub mod referee;
 pub mod spec;
 pub mod sprt;
@@ -23,7 +26,9 @@ pub use adjudication::ScoreRule;
 pub use control::TimeControl;
 pub use entrant::{Entrant, Runner};
 pub use fault::{Failure, Fault};
+pub use files::{merge, read_openings, resume, Merged, Resumed};
 pub use record::{MatchRecord, MoveNote};
+pub use recorded::{play_recorded, MatchEvent, RecordFiles};
 pub use referee::{
     in_shard, play, play_game, random_opening, run_match, stats_of, EndReason, GameResult,
     MatchSpec, Rules, TimeUse,

@@ -103,7 +103,7 @@ impl GameCommand for AnalyseArgs {
         };
         if let Some(file) = &self.record {
             let text = std::fs::read_to_string(file)
-                .map_err(|e| GameError::new(format!("cannot read '{file}': {e}")))?;
+                .map_err(|e| GameError::file("cannot read", file, &e))?;
             let (searcher, mut config) = analysis::searcher(self.algorithm())?;
             config.multipv = self.multipv.unwrap_or(1) as usize;
             let (error, blunder) = analysis::default_thresholds::<G>();
@@ -115,7 +115,7 @@ impl GameCommand for AnalyseArgs {
         match &self.equity_loss {
             Some(file) => {
                 let text = std::fs::read_to_string(file)
-                    .map_err(|e| GameError::new(format!("cannot read '{file}': {e}")))?;
+                    .map_err(|e| GameError::file("cannot read", file, &e))?;
                 equity_loss::<G>(opts, &text, &limits, self.algorithm(), self.verbose)
             }
             None => hint::<G>(

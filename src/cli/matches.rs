@@ -7,12 +7,10 @@ use clap::Args;
 
 use super::progress::Progress;
 use super::{parse_openings, GameCommand, Openings};
-use std::io::Write as _;
 
-use crate::arena::record::{self, MatchRecord};
 use crate::arena::{
-    in_shard, run_match, stats_of, EndReason, Entrant, GameResult, MatchSpec, MatchStats,
-    ScoreRule, Sprt, Tally, Verdict,
+    merge, play_recorded, read_openings, resume, EndReason, Entrant, GameResult, MatchEvent,
+    MatchSpec, MatchStats, RecordFiles, ScoreRule, Sprt, Tally, Verdict,
 };
 use crate::game::{GameError, GameOptions, Outcome, Playable};
 use crate::games::GameKind;
@@ -167,7 +165,7 @@ impl GameCommand for MatchArgs {
     /// Runs the match and prints a line per game and the final score.
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         if !self.merge.is_empty() {
-            return merge::<G>(&self.merge);
+            return print_merge::<G>(&self.merge);
         }
         let (Some(a), Some(b)) = (&self.a, &self.b) else {
             return Err(GameError::new("a match needs --a and --b"));
@@ -220,8 +218,11 @@ impl GameCommand for MatchArgs {
                 draw: self.draw,
             };
             let pair = [engines[i].clone(), engines[j].clone()];
-            let files = (record.as_deref(), native.as_deref());
-            let stats = run_game::<G>(opts, &pair, &spec, self, files)?;
+            let files = RecordFiles {
+                record: record.as_deref(),
+                native: native.as_deref(),
+            };
+            let stats = run_pairing::<G>(opts, &pair, &spec, self, files)?;
             let draws = f64::from(stats.draws) / 2.0;
             standings[i].0 += f64::from(stats.wins) + draws;
             standings[j].0 += f64::from(stats.losses) + draws;
@@ -300,10 +301,8 @@ fn print_standings(engines: &[Entrant], standings: &[(f64, u32)]) {
 
 impl MatchArgs {
     /// With `--resume`: the games already in `record` that belong to this
-    /// match and shard. Each must replay under the rules and options of
-    /// this match (a record that does not is an error, not a game played).
-    /// A last record cut short is cut off the file with a warning, so that
-    /// the games to come follow whole records.
+    /// match and shard ([`resume`]), with a warning when a last record cut
+    /// short was removed.
     fn resumed<G: Playable>(
         &self,
         record: Option<&str>,
@@ -312,254 +311,79 @@ impl MatchArgs {
         let (true, Some(path)) = (self.resume, record) else {
             return Ok(Vec::new());
         };
-        let text = match std::fs::read_to_string(path) {
-            Ok(text) => text,
-            // A match resumed before its first game ended.
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
-            Err(e) => return Err(GameError::new(format!("record file '{path}': {e}"))),
-        };
-        let file = record::read_located::<G>(&text).map_err(|e| e.in_file(path))?;
-        for located in &file.records {
-            located.replay::<G>().map_err(|e| e.in_file(path))?;
-            if located.record.options != options {
-                return Err(GameError::new(format!(
-                    "{path}:{}: options '{}', but this match plays '{options}'",
-                    located.tag_line("Options"),
-                    located.record.options
-                )));
-            }
-        }
-        if let Some(line) = file.cut_at {
+        let resumed = resume::<G>(path, options, self.games, self.shard.unwrap_or((0, 1)))?;
+        if let Some(line) = resumed.cut_at {
             eprintln!(
                 "warning: {path}:{line}: the last record was cut short (a match stopped while writing it); it is removed and its game played again"
             );
-            std::fs::OpenOptions::new()
-                .write(true)
-                .open(path)
-                .and_then(|f| f.set_len(file.whole_len as u64))
-                .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?;
         }
-        let seats = G::PLAYER_NAMES.len();
-        let shard = self.shard.unwrap_or((0, 1));
-        let mut done: Vec<(u32, GameResult)> = Vec::new();
-        for located in file.records {
-            let r = located.record;
-            let number = r.number;
-            let fits = number <= self.games.div_ceil(seats as u32) * seats as u32;
-            if fits && in_shard(shard, number, seats) {
-                done.retain(|(n, _)| *n != number);
-                done.push((number, r.result()));
-            }
-        }
-        Ok(done)
+        Ok(resumed.done)
     }
-}
-
-/// The records of `path` (an error if it holds none: an empty file, or
-/// one whose only record was cut short).
-fn read_record_file<G: Playable>(path: &str) -> Result<Vec<MatchRecord>, GameError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| GameError::new(format!("record file '{path}': {e}")))?;
-    if text.trim().is_empty() {
-        return Err(GameError::new(format!("record file '{path}' is empty")));
-    }
-    let file = record::read_located::<G>(&text).map_err(|e| e.in_file(path))?;
-    if file.records.is_empty() {
-        return Err(GameError::new(format!(
-            "record file '{path}' has no complete record"
-        )));
-    }
-    Ok(file.records.into_iter().map(|l| l.record).collect())
 }
 
 /// `--merge`: the statistics of the games in `paths`, each game number
 /// counted once.
-fn merge<G: Playable>(paths: &[String]) -> Result<(), GameError> {
-    let mut games: Vec<(u32, GameResult)> = Vec::new();
-    let mut names: Vec<String> = vec!["A".into(), "B".into()];
-    for path in paths {
-        for r in read_record_file::<G>(path)? {
-            for (p, &e) in r.entrants.iter().enumerate() {
-                if let (Some(slot), Some(name)) = (names.get_mut(e), r.players.get(p)) {
-                    slot.clone_from(name);
-                }
-            }
-            if games.iter().all(|(n, _)| *n != r.number) {
-                games.push((r.number, r.result()));
-            }
-        }
-    }
-    games.sort_by_key(|(n, _)| *n);
+fn print_merge<G: Playable>(paths: &[String]) -> Result<(), GameError> {
+    let merged = merge::<G>(paths)?;
     out!(
         "merged {}: A = {} vs B = {}, {} games from {} files",
         G::NAME,
-        names[0],
-        names[1],
-        games.len(),
+        merged.names[0],
+        merged.names[1],
+        merged.games.len(),
         paths.len()
     );
-    let stats = stats_of(&games, G::PLAYER_NAMES.len());
-    let mut tallies = vec![Tally::default(); 2];
-    for (_, g) in &games {
-        for (e, t) in tallies.iter_mut().enumerate() {
-            t.add(g, e);
-        }
-    }
-    print_summary(&stats, None, &tallies);
+    print_summary(&merged.stats, None, &merged.tallies);
     Ok(())
 }
 
-/// The position strings of an openings file: one a line; empty lines and
-/// lines starting with `#` are skipped. A position `G` cannot start from
-/// is an error at its line.
-fn read_openings<G: Playable>(path: &str, opts: &GameOptions) -> Result<Vec<String>, GameError> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| GameError::new(format!("openings file '{path}': {e}")))?;
-    let lines: Vec<(usize, String)> = text
-        .lines()
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim()))
-        .filter(|(_, l)| !l.is_empty() && !l.starts_with('#'))
-        .map(|(i, l)| (i, l.to_string()))
-        .collect();
-    if lines.is_empty() {
-        let what = if text.trim().is_empty() {
-            "is empty"
-        } else {
-            "has no position"
-        };
-        return Err(GameError::new(format!("openings file '{path}' {what}")));
-    }
-    lines
-        .into_iter()
-        .map(|(n, text)| match G::from_position(&text, opts) {
-            Ok(_) => Ok(text),
-            Err(e) => Err(GameError::new(format!("{path}:{n}: {e}"))),
-        })
-        .collect()
-}
-
-fn run_game<G: Playable>(
+/// Plays one pairing with its record files ([`play_recorded`]) and prints
+/// a line per game (with `--time-report` and `--verbose` more) and the
+/// summary.
+fn run_pairing<G: Playable>(
     opts: &GameOptions,
     entrants: &[Entrant],
     spec: &MatchSpec,
     args: &MatchArgs,
-    (record, native): (Option<&str>, Option<&str>),
+    files: RecordFiles,
 ) -> Result<MatchStats, GameError> {
-    let start = G::new(opts)?;
-    if native.is_some() {
-        // A game without a format of its own is an error before any game.
-        G::write_record(&start, &[], None, &[])?;
-    }
-    let append = |path: &str| {
-        std::fs::OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(path)
-            .map(std::sync::Mutex::new)
-            .map_err(|e| GameError::new(format!("record file '{path}': {e}")))
-    };
-    let native_file = native.map(append).transpose()?;
-    for e in entrants {
-        G::evaluator_with(e.weights())?;
-    }
-    let total = spec.games.div_ceil(2) * 2;
-    let mine = (1..=total).filter(|&n| spec.in_shard(n, 2)).count() as u64;
-    let share = match spec.shard {
-        (_, 1) => String::new(),
-        (i, n) => format!(", shard {}/{n}: {mine} of them", i + 1),
-    };
-    out!(
-        "match {}: A = {} vs B = {}, {total} games{share}",
-        G::NAME,
-        entrants[0].name,
-        entrants[1].name,
-    );
     let clock = std::time::Instant::now();
-    let progress = Progress::new(mine, "games");
-    progress.advance(spec.done.len() as u64);
-    let mut tallies = vec![Tally::default(); entrants.len()];
-    for (_, done) in &spec.done {
-        for (e, tally) in tallies.iter_mut().enumerate() {
-            tally.add(done, e);
-        }
-    }
-    let tallies = std::sync::Mutex::new(tallies);
-    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
-    let controls: Vec<String> = entrants.iter().map(|e| e.control.text()).collect();
-    let record_file = record.map(append).transpose()?;
-    let options = start.options().to_string();
-    let stats = run_match(&start, entrants, spec, &|n, result, s| {
-        if let Ok(mut t) = tallies.lock() {
-            for (e, tally) in t.iter_mut().enumerate() {
-                tally.add(result, e);
-            }
-        }
-        if let Some(file) = &record_file {
-            let text = MatchRecord::of::<G>(result, n, &options, &names, &controls).text::<G>();
-            write_whole(file, &text, &progress);
-        }
-        if let Some(file) = &native_file {
-            let by_player: Vec<String> = result.seats.iter().map(|&e| names[e].clone()).collect();
-            match G::from_position(&result.first_position, start.options()).and_then(|first| {
-                G::write_record(&first, &result.moves, Some(result.outcome), &by_player)
-            }) {
-                Ok(text) => write_whole(file, &format!("{}\n\n", text.trim_end()), &progress),
-                Err(e) => progress.line(&format!("game {n}: no native record: {e}")),
-            }
-        }
-        let sprt = spec
-            .sprt
-            .map(|t| format!(" llr {:.2}", t.llr(&s.pairs)))
-            .unwrap_or_default();
-        let mut text = format!("game {n}/{total}: {}{sprt}", game_line::<G>(result, s));
-        if args.time_report {
-            for (e, who) in ["A", "B"].iter().enumerate() {
-                let Some(time) = result
-                    .seats
-                    .iter()
-                    .position(|&s| s == e)
-                    .and_then(|p| result.times.get(p))
-                else {
-                    continue;
-                };
-                let share = match time.early_share() {
-                    Some(share) => format!(
-                        ", by ply {} {:.0} ms = {:.1}% of base",
-                        crate::arena::referee::REPORT_PLY,
-                        time.used_early.as_secs_f64() * 1000.0,
-                        100.0 * share
-                    ),
-                    None => String::new(),
-                };
-                let left = time
-                    .least_left_ms
-                    .map(|l| format!(", least left {l} ms"))
-                    .unwrap_or_default();
-                text += &format!(
-                    "\n  time {who}: {} moves {:.0} ms{share}{left}",
-                    time.moves,
-                    time.used.as_secs_f64() * 1000.0
-                );
-            }
-        }
-        if args.verbose {
-            text += &format!(
-                "\n  first position: {}\n  moves: {}\n  final position: {}",
-                result.first_position,
-                result.moves.join(" "),
-                result.last_position
+    let progress: std::sync::OnceLock<(Progress, u32)> = std::sync::OnceLock::new();
+    let played = play_recorded::<G>(opts, entrants, spec, files, &|event| match event {
+        MatchEvent::Started { total, mine } => {
+            let share = match spec.shard {
+                (_, 1) => String::new(),
+                (i, n) => format!(", shard {}/{n}: {mine} of them", i + 1),
+            };
+            out!(
+                "match {}: A = {} vs B = {}, {total} games{share}",
+                G::NAME,
+                entrants[0].name,
+                entrants[1].name,
             );
+            let bar = Progress::new(mine, "games");
+            bar.advance(spec.done.len() as u64);
+            let _ = progress.set((bar, total));
         }
-        progress.line(&text);
-        progress.step();
+        MatchEvent::Game {
+            number,
+            result,
+            stats,
+        } => {
+            if let Some((bar, total)) = progress.get() {
+                bar.line(&game_text::<G>(number, *total, result, stats, spec, args));
+                bar.step();
+            }
+        }
+        MatchEvent::Problem(text) => match progress.get() {
+            Some((bar, _)) => bar.line(&text),
+            None => out!("{text}"),
+        },
     });
-    progress.finish();
-    let stats = stats?;
-    let tallies = match tallies.into_inner() {
-        Ok(t) => t,
-        Err(poisoned) => poisoned.into_inner(),
-    };
+    if let Some((bar, _)) = progress.get() {
+        bar.finish();
+    }
+    let (stats, tallies) = played?;
     print_summary(&stats, spec.sprt.as_ref(), &tallies);
     out!(
         "time {:.1} s ({} games at once)",
@@ -569,25 +393,61 @@ fn run_game<G: Playable>(
     Ok(stats)
 }
 
-/// Appends `text` to `file` in one write. A write that fails part-way (a
-/// full disk) is cut back off, so the file keeps whole records and the
-/// next game's record does not follow a broken one; a kill during the
-/// write leaves one record cut short at the end, which `--resume` removes.
-fn write_whole(file: &std::sync::Mutex<std::fs::File>, text: &str, progress: &Progress) {
-    let Ok(mut f) = file.lock() else {
-        progress.line("error: a record file is unusable after a failed write");
-        return;
-    };
-    let before = f.metadata().map(|m| m.len());
-    if let Err(e) = f.write_all(text.as_bytes()).and_then(|()| f.flush()) {
-        let undone = before.and_then(|len| f.set_len(len)).is_ok();
-        let state = if undone {
-            "the game is not recorded (--resume plays it again)"
-        } else {
-            "the record file may end with a record cut short (--resume removes it)"
-        };
-        progress.line(&format!("error: cannot write a record: {e}; {state}"));
+/// The report of game `n` of `total`: its result line, the SPRT's
+/// log-likelihood ratio, and with `--time-report` / `--verbose` the
+/// clocks and the moves.
+fn game_text<G: Playable>(
+    n: u32,
+    total: u32,
+    result: &GameResult,
+    s: &MatchStats,
+    spec: &MatchSpec,
+    args: &MatchArgs,
+) -> String {
+    let sprt = spec
+        .sprt
+        .map(|t| format!(" llr {:.2}", t.llr(&s.pairs)))
+        .unwrap_or_default();
+    let mut text = format!("game {n}/{total}: {}{sprt}", game_line::<G>(result, s));
+    if args.time_report {
+        for (e, who) in ["A", "B"].iter().enumerate() {
+            let Some(time) = result
+                .seats
+                .iter()
+                .position(|&s| s == e)
+                .and_then(|p| result.times.get(p))
+            else {
+                continue;
+            };
+            let share = match time.early_share() {
+                Some(share) => format!(
+                    ", by ply {} {:.0} ms = {:.1}% of base",
+                    crate::arena::referee::REPORT_PLY,
+                    time.used_early.as_secs_f64() * 1000.0,
+                    100.0 * share
+                ),
+                None => String::new(),
+            };
+            let left = time
+                .least_left_ms
+                .map(|l| format!(", least left {l} ms"))
+                .unwrap_or_default();
+            text += &format!(
+                "\n  time {who}: {} moves {:.0} ms{share}{left}",
+                time.moves,
+                time.used.as_secs_f64() * 1000.0
+            );
+        }
     }
+    if args.verbose {
+        text += &format!(
+            "\n  first position: {}\n  moves: {}\n  final position: {}",
+            result.first_position,
+            result.moves.join(" "),
+            result.last_position
+        );
+    }
+    text
 }
 
 /// The result lines of a match: score, Elo, LOS, pentanomial pairs, the

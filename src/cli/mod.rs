@@ -22,7 +22,6 @@ pub mod perft;
 pub mod progress;
 pub mod review;
 pub mod tune;
-pub mod tune_spsa;
 
 use clap::{Parser, Subcommand};
 

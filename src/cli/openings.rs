@@ -56,7 +56,7 @@ impl GameCommand for OpeningsArgs {
         let mut out = Vec::new();
         if let Some(path) = &self.from {
             let text = std::fs::read_to_string(path)
-                .map_err(|e| GameError::new(format!("cannot read '{path}': {e}")))?;
+                .map_err(|e| GameError::file("cannot read", path, &e))?;
             if text.trim().is_empty() {
                 return Err(GameError::new(format!("'{path}' is empty")));
             }

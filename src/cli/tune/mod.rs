@@ -2,17 +2,20 @@
 //! (Texel method, see [`crate::tune`]). Positions come from self-play
 //! between agon configurations and, for Abalone, from the MiGs records.
 //! With `--spsa N` it tunes them by match results instead (see
-//! [`crate::tune::spsa`] and [`super::tune_spsa`]).
+//! [`crate::tune::spsa`] and [`spsa`]).
+
+mod spsa;
 
 use clap::Args;
 
 use super::{parse_engine, parse_openings, GameCommand, Openings};
-use crate::arena::{play_game, random_opening, EngineSpec};
-use crate::game::{GameError, GameOptions, Playable, Tuner};
+use crate::arena::EngineSpec;
+use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
-use crate::tune::{fit, is_quiet, samples_from_game, samples_from_game_where, Sample};
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg64;
+use crate::tune::{
+    features, fit, fixed_weights, samples_from_records, samples_from_selfplay, start_weights,
+    Sample,
+};
 
 /// Arguments of `agon tune`.
 #[derive(Args)]
@@ -80,72 +83,10 @@ impl GameCommand for TuneArgs {
     /// Collects samples, fits, prints old and new weights (or SPSA).
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         match self.spsa {
-            Some(iterations) => super::tune_spsa::run_game::<G>(opts, self, iterations),
+            Some(iterations) => spsa::run_game::<G>(opts, self, iterations),
             None => run_game::<G>(opts, self),
         }
     }
-}
-
-/// The game's tuner; an error if its evaluator is not linear.
-pub(super) fn tuner<G: Playable>() -> Result<Tuner<G>, GameError> {
-    G::tuner()
-        .ok_or_else(|| GameError::new(format!("{} has no tunable evaluation features", G::NAME)))
-}
-
-/// The game's feature names; an error if it has none.
-pub(super) fn features<G: Playable>() -> Result<&'static [&'static str], GameError> {
-    Ok(tuner::<G>()?.feature_names)
-}
-
-/// The start weights: `--start w1/w2/…` or the compiled ones.
-pub(super) fn start_weights<G: Playable>(start: Option<&str>) -> Result<Vec<f64>, GameError> {
-    let tuner = tuner::<G>()?;
-    let Some(text) = start else {
-        return Ok((tuner.default_weights)());
-    };
-    let names = tuner.feature_names;
-    let weights = text
-        .split('/')
-        .map(|w| {
-            w.trim()
-                .parse::<f64>()
-                .ok()
-                .filter(|x| x.is_finite())
-                .ok_or_else(|| {
-                    GameError::new(format!(
-                        "--start: weight '{w}' is not a number (weights look like 100/300/-9)"
-                    ))
-                })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
-    if weights.len() != names.len() {
-        return Err(GameError::new(format!(
-            "--start: {} takes {} weights ({}), not {}",
-            G::NAME,
-            names.len(),
-            names.join("/"),
-            weights.len()
-        )));
-    }
-    Ok(weights)
-}
-
-/// Which weights stay: the first (material sets the scale of the others)
-/// and those named in `--fix`.
-pub(super) fn fixed_weights<G: Playable>(fix: &str) -> Result<Vec<bool>, GameError> {
-    let names = features::<G>()?;
-    let mut fixed: Vec<bool> = (0..names.len()).map(|i| i == 0).collect();
-    for name in fix.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        let i = names.iter().position(|n| *n == name).ok_or_else(|| {
-            GameError::new(format!(
-                "--fix: {} has no feature '{name}' (features: {})",
-                G::NAME,
-                names.join(", ")
-            ))
-        })?;
-        fixed[i] = true;
-    }
-    Ok(fixed)
 }
 
 fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), GameError> {
@@ -155,19 +96,11 @@ fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
     let skip = args.skip_plies;
     let mut samples: Vec<Sample> = Vec::new();
     if let Some(path) = &args.records {
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| GameError::new(format!("cannot read '{path}': {e}")))?;
+        let text =
+            std::fs::read_to_string(path).map_err(|e| GameError::file("cannot read", path, &e))?;
         let records = G::read_records(&text, opts)?;
-        let mut decided = 0;
-        for record in &records {
-            if let Some(outcome) = record.result {
-                decided += 1;
-                samples.extend(
-                    samples_from_game(&record.start, &record.moves, outcome, skip)
-                        .map_err(GameError::new)?,
-                );
-            }
-        }
+        let (decided, from_records) = samples_from_records(&records, skip)?;
+        samples = from_records;
         out!(
             "records: {decided} decided games, {} positions",
             samples.len()
@@ -175,26 +108,11 @@ fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
     }
     let selfplay = args.selfplay;
     if selfplay > 0 {
-        let engine = &args.engine;
         let initial = G::new(opts)?;
-        let mut rng = Pcg64::seed_from_u64(args.seed);
-        let before = samples.len();
-        for _ in 0..selfplay {
-            let plies = rng.gen_range(2..=8);
-            let opening = random_opening(&initial, plies, &mut rng);
-            let result = play_game(&opening, &[engine, engine], 400, rng.gen());
-            let quiet = args.quiet;
-            samples.extend(
-                samples_from_game_where(&opening, &result.moves, result.outcome, skip, |p| {
-                    !quiet || is_quiet(p)
-                })
-                .map_err(GameError::new)?,
-            );
-        }
-        out!(
-            "self-play: {selfplay} games, {} positions",
-            samples.len() - before
-        );
+        let how = (selfplay, args.seed);
+        let played = samples_from_selfplay(&initial, &args.engine, how, skip, args.quiet)?;
+        out!("self-play: {selfplay} games, {} positions", played.len());
+        samples.extend(played);
     }
     if samples.is_empty() {
         return Err(GameError::new("no positions: give --records or --selfplay"));

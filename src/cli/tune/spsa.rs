@@ -3,10 +3,11 @@
 //! `--engine` against itself with perturbed weights per iteration
 //! ([`crate::tune::pair`]).
 
-use super::tune::{features, fixed_weights, start_weights, TuneArgs};
+use super::TuneArgs;
 use crate::game::{GameError, GameOptions, Playable};
 use crate::tune::pair::{engine_with, play_pair, PairSetup};
 use crate::tune::spsa::{self, PairResult, Params};
+use crate::tune::{features, fixed_weights, start_weights};
 
 /// Runs SPSA and prints progress, the final weights by name and a
 /// `weights=…` line for `agon match --a "…,weights=…"`.
