@@ -69,11 +69,11 @@ const RULES: &[Rule] = &[
         why: "analysis and tuner speak no protocol and show no GUI",
     },
     // The referee speaks the protocol to its engines through `external`,
-    // in text; it names the protocol room only for the settings table.
+    // in text, as any other program would.
     Rule {
         places: &["src/arena"],
-        rooms: &["gui"],
-        why: "the referee shows no GUI",
+        rooms: &["protocol", "gui"],
+        why: "the referee speaks the protocol as text and shows no GUI",
     },
     Rule {
         places: &[
