@@ -1,11 +1,11 @@
-//! Max^n (Luckhardt & Irani 1986) for games of more than two players:
+//! Max^n (Luckhardt & Irani 1986) for games of more than two teams:
 //! every node is valued by a payoff per player ([`payoffs`]), the mover at
 //! a decision node takes the child best for itself, chance nodes average
 //! their outcomes' values by probability, and positions at the horizon are
 //! valued by [`Evaluator::evaluate_for`] every player. `Search=auto`,
 //! `alphabeta` and `expectimax` all run it when a game has more than two
-//! players (two-player zero-sum searches would treat every other player
-//! as one opponent).
+//! teams (two-sided zero-sum searches would treat every other team as
+//! one opponent).
 //!
 //! - [`node`]: the recursion; [`root`]: one iteration at the root, which
 //!   [`driver`] deepens (depth = decision plies), times, stops and
@@ -14,14 +14,17 @@
 //!   evaluation, a proven sole win (loss: last alone) as `mate N` in the
 //!   mover's own moves.
 //!
-//! One thread and no table: without a table the Lazy SMP helpers would
-//! share nothing, and no shipped game has more than two players yet.
-//! Repetitions are not detected (no N-player game has a repetition rule);
-//! the depth bounds every line.
+//! One thread, with a table of its own ([`table`]: payoff vectors, which
+//! the shared table's one score per entry cannot hold), made for each
+//! search within the `Hash` setting; no shipped game has more than two
+//! teams yet. Repetitions are not detected (no N-player game has a
+//! repetition rule); the depth bounds every line. Two teams of any size
+//! are not searched here but by the two-sided searches.
 
 mod node;
 pub mod payoffs;
 mod root;
+mod table;
 
 use crate::game::{decider_after, Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
@@ -31,6 +34,7 @@ use crate::search::{Request, SearchResult};
 use node::Worker;
 use root::Deepener;
 use std::sync::atomic::AtomicBool;
+use table::Table;
 
 /// Deepest iteration.
 pub const MAX_DEPTH: u32 = 64;
@@ -53,6 +57,8 @@ pub fn search<G: Playable>(
     };
     // Every evaluation of this search goes through here.
     let eval = |pos: &G, p: Player| req.evaluator.evaluate_for(pos, p);
+    // Made before the clock starts: filling it is not thinking time.
+    let table = Table::new(req.config.hash_mb);
     let time = TimeManager::new(req.limits, req.config, view, root.moves_left());
     let control = Control::new(req.limits, time, stop);
     let mut legal = Vec::new();
@@ -65,7 +71,7 @@ pub fn search<G: Playable>(
     if moves.is_empty() {
         moves = legal;
     }
-    let worker = Worker::new(&control, &eval, root.num_players());
+    let worker = Worker::new(&control, &eval, root.num_players(), table);
     let fallback = Line {
         best: moves.first().copied(),
         ponder: None,

@@ -46,7 +46,7 @@ impl<G: Playable, E: Fn(&G, Player) -> Score> Iteration<G> for Deepener<'_, G, E
     }
 
     fn hashfull(&self) -> u32 {
-        0
+        self.worker.hashfull()
     }
 
     fn flush(&mut self) {
