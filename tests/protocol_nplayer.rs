@@ -1,6 +1,7 @@
 //! The protocol without a two-seat assumption, driven in-process: TriRace
 //! (src/testgames/trirace.rs) for `p<k>time`, `query turn` and `query
-//! result` with three and four players; the shipped games for the
+//! result` with three and four players, and for max^n and MCTS through
+//! `go`; the shipped games for the
 //! two-player aliases and `query turn` through Palma's and Kubeia's
 //! chance flow.
 
@@ -388,4 +389,55 @@ fn alphabeta_and_expectimax_search_three_players_with_maxn() {
             "{search}: {out:?}"
         );
     }
+}
+
+#[test]
+fn mcts_searches_three_players_through_the_protocol() {
+    use agon::game::{Game, Notation};
+    let out = trirace_paced(
+        "setoption name Search value mcts\n\
+         position startpos\n\
+         go nodes 3000\n\
+         position startpos moves 2 1 b\n\
+         go nodes 500\n",
+    );
+    let bestmoves: Vec<&str> = out
+        .iter()
+        .filter_map(|l| l.strip_prefix("bestmove "))
+        .map(|l| l.split(' ').next().unwrap_or(""))
+        .collect();
+    assert_eq!(bestmoves.len(), 2, "{out:?}");
+    let start = TriRace::with("");
+    let mut later = start.clone();
+    for m in ["2", "1", "b"] {
+        later.play(later.parse_move(m).expect("a legal move"));
+    }
+    let answers: Vec<usize> = (0..out.len())
+        .filter(|&i| out[i].starts_with("bestmove "))
+        .collect();
+    for (k, (pos, best)) in [(&start, bestmoves[0]), (&later, bestmoves[1])]
+        .into_iter()
+        .enumerate()
+    {
+        assert!(
+            pos.parse_move(best).is_ok(),
+            "{best} at {}: {out:?}",
+            pos.position()
+        );
+        // The last info line before the answer has the search's figures
+        // and a PV that starts with the move played.
+        let last = out[..answers[k]]
+            .iter()
+            .rev()
+            .find(|l| l.starts_with("info depth"))
+            .unwrap_or_else(|| panic!("no info line: {out:?}"));
+        for word in [" nodes ", " score ", " pv "] {
+            assert!(last.contains(word), "{last}");
+        }
+        assert!(
+            last.ends_with(&format!(" pv {best}")) || last.contains(&format!(" pv {best} ")),
+            "{last}"
+        );
+    }
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
 }

@@ -373,3 +373,17 @@ fn force_wins(algorithm: Algorithm, limits: &Limits) {
     }
     assert!(found >= 12, "only {found} forced wins found");
 }
+
+/// Max^n keeps its values in a table of its own: a deep search of three
+/// players fills it (`hashfull`) and still plays a move the solver ranks
+/// best, with the solver's value.
+#[test]
+fn maxn_searches_three_players_with_a_table() {
+    let pos = TriRace::at("goal=4 limit=12", "1 2 1 p1 - 3");
+    let (r, lines) = search(&pos, &Limits::depth(9), &config(Algorithm::Auto, 1), &[]);
+    let last = lines.first().expect("an info line");
+    assert!(last.hashfull > 0, "{last:?}");
+    let best = r.best.expect("a move");
+    assert!(maxn_best_moves(&pos).contains(&best), "{best:?}");
+    assert_score(r.score, maxn(&pos)[0], "1 2 1 p1 - 3");
+}

@@ -1,11 +1,11 @@
-//! Max^n (Luckhardt & Irani 1986) for games of more than two players:
+//! Max^n (Luckhardt & Irani 1986) for games of more than two teams:
 //! every node is valued by a payoff per player ([`payoffs`]), the mover at
 //! a decision node takes the child best for itself, chance nodes average
 //! their outcomes' values by probability, and positions at the horizon are
 //! valued by [`crate::game::Evaluator::evaluate_for`] every player. `Search=auto`,
 //! `alphabeta` and `expectimax` all run it when a game has more than two
-//! players (two-player zero-sum searches would treat every other player
-//! as one opponent).
+//! teams (two-sided zero-sum searches would treat every other team as
+//! one opponent).
 //!
 //! - [`node`]: the recursion; [`root`]: one iteration at the root, which
 //!   [`driver`] deepens (depth = decision plies), times, stops and
@@ -14,16 +14,19 @@
 //!   evaluation, a proven sole win (loss: last alone) as `mate N` in the
 //!   mover's own moves.
 //!
-//! One thread and no table: without a table the Lazy SMP helpers would
-//! share nothing, and no shipped game has more than two players yet.
-//! Repetitions are not detected (no N-player game has a repetition rule);
-//! the depth bounds every line.
+//! One thread, with a table of its own ([`table`]: payoff vectors, which
+//! the shared table's one score per entry cannot hold), made for each
+//! search within the `Hash` setting; no shipped game has more than two
+//! teams yet. Repetitions are not detected (no N-player game has a
+//! repetition rule); the depth bounds every line. Two teams of any size
+//! are not searched here but by the two-sided searches.
 
 use crate::game::Playable;
 
 mod node;
 pub mod payoffs;
 mod root;
+mod table;
 
 use crate::search::driver::{Line, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
@@ -32,6 +35,8 @@ use crate::search::{Request, SearchResult, Searcher};
 use node::Worker;
 use root::Deepener;
 use std::sync::atomic::AtomicBool;
+use std::sync::Mutex;
+use table::Table;
 
 /// Searches `req` with iterative deepening in the [`runner`], on one
 /// thread. At a chance root the result has no move and the expected
@@ -42,18 +47,24 @@ pub fn search<G: Playable>(
     stop: &AtomicBool,
     report: ReportFn,
 ) -> SearchResult<G::Move> {
-    runner::run(MaxN, searcher, req, stop, report)
+    // Made before the clock starts: filling it is not thinking time.
+    let table = Mutex::new(Some(Table::new(req.config.hash_mb)));
+    runner::run(MaxN { table }, searcher, req, stop, report)
 }
 
-struct MaxN;
+/// Max^n as the runner runs it, on one thread: the table goes to that
+/// thread's worker.
+struct MaxN<M> {
+    table: Mutex<Option<Table<M>>>,
+}
 
-impl<G: Playable> Algorithm<G> for MaxN {
+impl<G: Playable> Algorithm<G> for MaxN<G::Move> {
     type Worker<'w>
         = Deepener<'w, G, G::Evaluator>
     where
         G: 'w;
 
-    /// No table: helpers would share nothing.
+    /// The table is the one thread's own: helpers would share nothing.
     fn lazy_smp(&self, _: &Root<G>) -> bool {
         false
     }
@@ -64,8 +75,14 @@ impl<G: Playable> Algorithm<G> for MaxN {
         _: &'w mut ThreadData<G>,
         _: bool,
     ) -> Self::Worker<'w> {
+        let table = self
+            .table
+            .lock()
+            .ok()
+            .and_then(|mut t| t.take())
+            .unwrap_or_else(|| Table::new(0));
         Deepener {
-            worker: Worker::new(&root.control, root.evaluator, root.pos.num_players()),
+            worker: Worker::new(&root.control, root.evaluator, root.pos.num_players(), table),
             root: root.pos,
             view: root.view,
             moves: root.moves.iter().map(|&(_, m)| m).collect(),
@@ -74,7 +91,12 @@ impl<G: Playable> Algorithm<G> for MaxN {
     }
 
     fn fallback(&self, root: &Root<G>) -> Line<G::Move> {
-        let worker = Worker::new(&root.control, root.evaluator, root.pos.num_players());
+        let worker = Worker::new(
+            &root.control,
+            root.evaluator,
+            root.pos.num_players(),
+            Table::new(0),
+        );
         Line {
             score: worker.estimate(root.pos).report(root.view),
             ..root.first_line()

@@ -6,9 +6,11 @@
 //!
 //! No pruning: with more than two players only "shallow" pruning is sound
 //! (Korf 1991) and it cuts little; the one cut made is after an immediate
-//! sole win of the mover, which no other move can beat.
+//! sole win of the mover, which no other move can beat. Transpositions
+//! are read from the search's [`Table`] instead of searched again.
 
 use super::payoffs::Payoffs;
+use super::table::Table;
 use crate::game::{Evaluator, Game, Player, Status};
 use crate::search::control::{Control, Ticker};
 
@@ -20,6 +22,7 @@ pub struct Worker<'a, G: Game, E> {
     eval: &'a E,
     players: usize,
     ticker: Ticker,
+    table: Table<G::Move>,
     moves: Vec<Vec<G::Move>>,
     outcomes: Vec<Vec<(G::Move, f64)>>,
     /// The line chosen below each ply: at decision nodes the mover's best
@@ -29,12 +32,18 @@ pub struct Worker<'a, G: Game, E> {
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
-    pub fn new(control: &'a Control<'a>, eval: &'a E, players: usize) -> Self {
+    pub fn new(
+        control: &'a Control<'a>,
+        eval: &'a E,
+        players: usize,
+        table: Table<G::Move>,
+    ) -> Self {
         Worker {
             control,
             eval,
             players,
             ticker: Ticker::default(),
+            table,
             moves: Vec::new(),
             outcomes: Vec::new(),
             pv: Vec::new(),
@@ -72,9 +81,33 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         match pos.status() {
             Status::Over(outcome) => Payoffs::terminal(outcome, self.players),
             _ if depth == 0 => self.estimate(pos),
-            Status::Chance => self.chance(pos, depth, ply),
-            Status::Decision(p) => self.decision(pos, p, depth, ply),
+            Status::Chance => self.tabled(pos, None, depth, ply),
+            Status::Decision(p) => self.tabled(pos, Some(p), depth, ply),
         }
+    }
+
+    /// The value of a chance node (`mover` `None`) or a decision node,
+    /// from the table or searched and stored.
+    fn tabled(&mut self, pos: &G, mover: Option<Player>, depth: u32, ply: usize) -> Payoffs {
+        let key = pos.hash();
+        if let Some((v, first)) = self.table.probe(key, depth) {
+            self.pv[ply].extend(first);
+            return v;
+        }
+        let v = match mover {
+            Some(p) => self.decision(pos, p, depth, ply),
+            None => self.chance(pos, depth, ply),
+        };
+        if !self.stopped() {
+            self.table
+                .store(key, depth, v, self.pv[ply].first().copied());
+        }
+        v
+    }
+
+    /// The table's use per mille.
+    pub fn hashfull(&self) -> u32 {
+        self.table.hashfull()
     }
 
     /// `move_` then the line below it as the line at `ply`.

@@ -48,7 +48,7 @@ impl<G: Playable, E: Evaluator<G>> Iteration<G> for Deepener<'_, G, E> {
     }
 
     fn hashfull(&self) -> u32 {
-        0
+        self.worker.hashfull()
     }
 
     fn flush(&mut self) {
