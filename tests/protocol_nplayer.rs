@@ -5,11 +5,11 @@
 //! two-player aliases and `query turn` through Palma's and Kubeia's
 //! chance flow.
 
-use agon::testgames::trirace::TriRace;
 use agon::engine::session::Session;
 use agon::engine::{Catalog, GameSession};
 use agon::protocol::output::Captured;
 use agon::protocol::{run_with, Output};
+use agon::testgames::trirace::TriRace;
 
 fn make_trirace(game: &str, options: &str) -> Result<Box<dyn GameSession>, String> {
     if game != "trirace" {

@@ -5,10 +5,10 @@
 use std::time::{Duration, Instant};
 
 use super::output::Captured;
-use crate::testgames::Toy;
 use super::{run_with, Output};
 use crate::engine::session::Session;
 use crate::engine::{Catalog, GameSession};
+use crate::testgames::Toy;
 
 fn make_toy(game: &str, options: &str) -> Result<Box<dyn GameSession>, String> {
     if game != "toy" {
