@@ -34,9 +34,16 @@ const ABOVE_SEARCH: &[&str] = &[
 
 const RULES: &[Rule] = &[
     Rule {
-        places: &["src/game", "src/games", "src/testgames"],
+        places: &["src/game", "src/games"],
         rooms: ABOVE_CORE,
         why: "the core knows no search and nothing above it",
+    },
+    // The test games' reference solvers value positions with the search's
+    // scoring conventions (mate distances), so they sit beside the search.
+    Rule {
+        places: &["src/testgames"],
+        rooms: ABOVE_SEARCH,
+        why: "the test games know no engine, protocol or tool",
     },
     Rule {
         places: &["src/game"],
@@ -319,7 +326,7 @@ fn a_forbidden_import_is_reported_with_file_line_and_rule() {
         breaches(&tree.0),
         vec![
             "src/games/demo/mod.rs:2: the core knows no search and nothing above it (found 'search')".to_string(),
-            "src/arena/run.rs:5: the referee shows no GUI (found 'gui')".to_string(),
+            "src/arena/run.rs:5: the referee speaks the protocol as text and shows no GUI (found 'gui')".to_string(),
             "src/arena/run.rs:3: the command line only parses and prints: no room names it (found 'cli')".to_string(),
             "src/search/order.rs:1: a search names no game (found 'Zamma')".to_string(),
         ]

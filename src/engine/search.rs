@@ -172,14 +172,11 @@ fn searchmoves<G: Playable>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::request::ClockSpec;
     use crate::game::{Game, GameOptions};
-    use crate::protocol::parser::{parse, Command};
     use crate::testgames::Toy;
 
-    fn limits_of(line: &str) -> Result<Limits, String> {
-        let Ok(Some(Command::Go(spec))) = parse(line) else {
-            panic!("{line} did not parse")
-        };
+    fn limits_of(spec: GoSpec) -> Result<Limits, String> {
         let toy = Toy::new(&GameOptions::parse("", Toy::option_specs()).unwrap()).unwrap();
         limits::<Toy>(&toy, &spec)
     }
@@ -194,13 +191,43 @@ mod tests {
     #[test]
     fn clocks_follow_white_and_player_numbers() {
         // The toy game's WHITE is player 1, so btime is player 0's clock.
-        let l = limits_of("go wtime 1000 btime 2000 winc 5").unwrap();
+        let clock_spec = |time: u64, inc: Option<u64>| ClockSpec {
+            time: Some(time),
+            inc,
+        };
+        // go wtime 1000 btime 2000 winc 5
+        let l = limits_of(GoSpec {
+            white: clock_spec(1000, Some(5)),
+            black: clock_spec(2000, None),
+            ..GoSpec::default()
+        })
+        .unwrap();
         assert_eq!(l.clocks, vec![clock(2000, 0), clock(1000, 5)]);
-        let l = limits_of("go p1time 300 p1inc 3 p2time 400").unwrap();
+        // go p1time 300 p1inc 3 p2time 400
+        let l = limits_of(GoSpec {
+            players: vec![clock_spec(300, Some(3)), clock_spec(400, None)],
+            ..GoSpec::default()
+        })
+        .unwrap();
         assert_eq!(l.clocks, vec![clock(300, 3), clock(400, 0)]);
-        let l = limits_of("go depth 3 movestogo 7").unwrap();
+        // go depth 3 movestogo 7
+        let l = limits_of(GoSpec {
+            depth: Some(3),
+            movestogo: Some(7),
+            ..GoSpec::default()
+        })
+        .unwrap();
         assert_eq!(l.clocks, vec![None, None]);
         assert_eq!((l.depth, l.movestogo), (Some(3), Some(7)));
-        assert!(limits_of("go p3time 10").is_err());
+        // go p3time 10
+        let third = GoSpec {
+            players: vec![
+                ClockSpec::default(),
+                ClockSpec::default(),
+                clock_spec(10, None),
+            ],
+            ..GoSpec::default()
+        };
+        assert!(limits_of(third).is_err());
     }
 }

@@ -429,9 +429,9 @@ fn histories_are_kept_between_searches_and_forgotten_by_clear() {
 
 #[test]
 fn alphabeta_on_a_game_with_chance_runs_expectiminimax_and_says_so() {
-    use crate::games::petteia::Kubeia;
-    let pos = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).expect("start");
-    let limits = Limits::depth(1);
+    use crate::testgames::trirace::TriRace;
+    let pos = TriRace::with("players=2 dice=on");
+    let limits = Limits::depth(3);
     let asked = SearchConfig {
         algorithm: Algorithm::AlphaBeta,
         ..SearchConfig::default()
@@ -442,7 +442,7 @@ fn alphabeta_on_a_game_with_chance_runs_expectiminimax_and_says_so() {
     };
     let (res, reports) = think_logged(&Request::new(&pos, &limits, &asked));
     let said = reports.iter().any(|r| {
-        matches!(r, Report::String(s) if s == "search alphabeta: kubeia has chance; using expectimax")
+        matches!(r, Report::String(s) if s == "search alphabeta: trirace has chance; using expectimax")
     });
     assert!(said, "{reports:?}");
     let (want, _) = think_logged(&Request::new(&pos, &limits, &expectimax));
