@@ -390,6 +390,13 @@ fn import_record(b: &Browser, game: &str, words: &[String]) {
         words.join(" ")
     );
     set_fields(b, &[("record", &text)]);
+    // The panel above may still be growing with analysis lines: the button
+    // is brought into view where nothing covers it before the click.
+    b.execute(
+        "document.getElementById('import').scrollIntoView({block: 'center'});",
+        vec![],
+    )
+    .expect("scroll to Import");
     b.click("#import").expect("Import");
     b.wait_for(
         &format!(
