@@ -390,14 +390,12 @@ fn import_record(b: &Browser, game: &str, words: &[String]) {
         words.join(" ")
     );
     set_fields(b, &[("record", &text)]);
-    // The panel above may still be growing with analysis lines: the button
-    // is brought into view where nothing covers it before the click.
-    b.execute(
-        "document.getElementById('import').scrollIntoView({block: 'center'});",
-        vec![],
-    )
-    .expect("scroll to Import");
-    b.click("#import").expect("Import");
+    // Pressed from script: the analysis panel beside it may be re-laying
+    // out the buttons as its lines come in (a pointer click then lands on
+    // the Export button, as full runs found), and these tests are about
+    // what the import shows, not about pointing at the button.
+    b.execute("document.getElementById('import').click();", vec![])
+        .expect("Import");
     b.wait_for(
         &format!(
             "const s = agonGui.state(); return s.game === '{game}' && document.body.dataset.state !== 'loading' && s.turn !== 'wait' && s.record.length >= {};",
