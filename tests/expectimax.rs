@@ -542,7 +542,7 @@ fn stop_flag_and_node_limit_are_honoured() {
 /// a 16 MB table), plain with the table (transpositions only), and the
 /// engine's search (Star2, table, iterative
 /// deepening: the nodes of all iterations 1..=d). Run with
-/// `cargo run --release --example datagen -- expectimax-nodes`.
+/// `cargo run --release --features datagen --example datagen -- expectimax-nodes`.
 #[cfg(not(test))]
 pub fn node_counts_benchmark() {
     fn run<G: Playable>(name: &str, positions: &[G], depth: u32) {

@@ -129,7 +129,7 @@ fn reverse_tables_know_that_22_and_24_send_pieces_back() {
 }
 
 /// Size, build time and a few means of the default and reverse tables:
-/// `cargo run --release --example datagen -- palma-tables`.
+/// `cargo run --release --features datagen --example datagen -- palma-tables`.
 #[cfg(not(test))]
 pub fn report_table_size_and_build_time() {
     let t = agon::games::palma::eval::race::RaceTable::build(Rules::standard());
@@ -270,7 +270,7 @@ fn one_ply_on_the_table_beats_random_play() {
 }
 
 /// One-ply play on the race table against random and rearmost play,
-/// 4000 games each: `cargo run --release --example datagen -- palma-one-ply`.
+/// 4000 games each: `cargo run --release --features datagen --example datagen -- palma-one-ply`.
 #[cfg(not(test))]
 pub fn report_one_ply_matches() {
     println!("one ply vs random: {:.3}", one_ply_match(4000, 7, false));

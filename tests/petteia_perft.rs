@@ -109,7 +109,7 @@ fn divide_matches_naive_per_move_at_depth_two() {
 
 /// Prints the suite with counts from the naive generator, to the depth
 /// each line asks for (its current number of counts, or 3 / 2).
-/// `cargo run --release --example datagen -- petteia-perft`.
+/// `cargo run --release --features datagen --example datagen -- petteia-perft`.
 #[cfg(not(test))]
 pub fn regenerate_suite_counts() {
     for l in SUITE.lines() {
@@ -143,7 +143,7 @@ pub fn regenerate_suite_counts() {
 }
 
 /// Deeper cross-check of the start positions (minutes):
-/// `cargo run --release --example datagen -- petteia-deep-check`.
+/// `cargo run --release --features datagen --example datagen -- petteia-deep-check`.
 #[cfg(not(test))]
 pub fn start_depth_four_and_kubeia_depth_three_match_naive() {
     let p = Petteia::new(&GameOptions::defaults(Petteia::option_specs())).unwrap();

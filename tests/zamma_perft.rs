@@ -112,7 +112,7 @@ fn move_lists_agree_node_by_node() {
 }
 
 /// Prints suite lines (naive counts) for candidate positions; run with
-/// `cargo run --release --example datagen -- zamma-perft`.
+/// `cargo run --release --features datagen --example datagen -- zamma-perft`.
 #[cfg(not(test))]
 pub fn print_suite() {
     let file = "positions/zamma-perft-candidates.txt";
@@ -132,7 +132,7 @@ pub fn print_suite() {
 }
 
 /// Prints positions reached by seeded random playouts (suite candidates);
-/// `cargo run --release --example datagen -- zamma-candidates`.
+/// `cargo run --release --features datagen --example datagen -- zamma-candidates`.
 #[cfg(not(test))]
 pub fn print_random_positions() {
     use rand::{Rng, SeedableRng};

@@ -97,7 +97,7 @@ pub const HEADER: &str = "\
 # (positions/abalone-migs-2016-2017.apgn) and on seeded random princess=on
 # playouts (tests/abalone_solver/generate.rs). Do not edit by hand.
 # Regenerate:
-#   cargo run --release --example datagen -- abalone-tactics
+#   cargo run --release --features datagen --example datagen -- abalone-tactics
 # Re-verify every line with the solver:
 #   cargo test --release --test suite abalone_tactics::
 ";

@@ -5,7 +5,7 @@
 //! minutes. Each generator sits next to the test that checks its file; this
 //! binary only includes those test modules and dispatches.
 //!
-//! `cargo run --release --example datagen -- --help`
+//! `cargo run --release --features datagen --example datagen -- --help`
 
 // The test modules are compiled here without `cfg(test)`: their tests drop
 // out and leave helpers only the tests use.
