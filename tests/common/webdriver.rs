@@ -41,8 +41,6 @@ const DRIVER_READY: Duration = Duration::from_secs(20);
 /// slow page or script as an error before this deadline cuts it off.
 const COMMAND_DEADLINE: Duration = Duration::from_secs(90);
 const SESSION_TIMEOUTS_MS: u64 = 60_000;
-/// How often [`Browser::wait_for`] checks its condition inside the page.
-const IN_PAGE_CHECK_MS: u64 = 5;
 /// Deleting the session when the `Browser` is dropped.
 const QUIT_DEADLINE: Duration = Duration::from_secs(10);
 /// The largest response accepted (a screenshot is a few MB of base64).
@@ -245,19 +243,13 @@ impl Browser {
             .map_err(|e| format!("send keys to {css:?}: {e}"))
     }
 
-    /// Waits until `script` (a function body, as for [`Browser::execute`])
-    /// returns `true`; an error after `timeout`, naming the last result.
-    /// The page itself repeats the check every few milliseconds, so the
-    /// wait ends just after the page's change rather than at the next of
-    /// a test's polls over HTTP (a whole game by clicks is thousands of
-    /// waits). Errors, such as a page that is loading, are retried.
+    /// Runs `script` every 50 ms until it returns `true`; an error after
+    /// `timeout`, naming the last result (errors in between, such as
+    /// while a page loads, are retried).
     pub fn wait_for(&self, script: &str, timeout: Duration) -> Result<(), String> {
         let start = Instant::now();
         loop {
-            let left = timeout.saturating_sub(start.elapsed());
-            // Within the session's script timeout, with room to answer.
-            let slice = left.min(Duration::from_millis(SESSION_TIMEOUTS_MS / 2));
-            let last = match self.wait_in_page(script, slice) {
+            let last = match self.execute(script, Vec::new()) {
                 Ok(Value::Bool(true)) => return Ok(()),
                 Ok(v) => format!("it returned {v}"),
                 Err(e) => format!("it failed: {e}"),
@@ -267,35 +259,8 @@ impl Browser {
                     "waited {timeout:?} for `{script}` to return true; {last}"
                 ));
             }
-            if last.starts_with("it failed") {
-                // No page to run the check in yet (it is loading).
-                thread::sleep(Duration::from_millis(50));
-            }
+            thread::sleep(Duration::from_millis(50));
         }
-    }
-
-    /// Runs `script` in the page every `IN_PAGE_CHECK_MS` until it returns
-    /// `true` or `within` has passed: its last result.
-    fn wait_in_page(&self, script: &str, within: Duration) -> Result<Value, String> {
-        let waiter = format!(
-            "const done = arguments[arguments.length - 1];
-             const check = () => {{ {script}\n}};
-             const until = performance.now() + arguments[0];
-             const step = () => {{
-               let last;
-               try {{ last = check(); }} catch (e) {{ last = 'error: ' + e; }}
-               if (last === true || performance.now() >= until) {{
-                 done(last === undefined ? null : last);
-               }} else {{
-                 setTimeout(step, {IN_PAGE_CHECK_MS});
-               }}
-             }};
-             step();"
-        );
-        self.post(
-            "execute/async",
-            json!({"script": waiter, "args": [within.as_millis() as u64]}),
-        )
     }
 
     /// Saves a PNG screenshot of the window to `path`, creating its
