@@ -22,13 +22,12 @@
 //! - **Layouts** (`layout=`): standard, belgian, german, and ABA-PRO's
 //!   dutch and swiss ([`options::LAYOUTS`]).
 //! - **Notation** ([`notation`]): Aba-Pro canonical, Nacre accepted.
-//! - **Position string** ([`position`]), **APGN** records ([`apgn`]),
+//! - **Position string** ([`position`]), **APGN** records ([`record`]),
 //!   **evaluation** ([`eval`]).
 //!
 //! Playing a move copies nothing but the 80-byte struct: the options are a
 //! `&'static` interned [`options::Rules`].
 
-pub mod apgn;
 pub mod board;
 pub mod eval;
 mod hash;
@@ -36,6 +35,7 @@ pub mod movegen;
 pub mod notation;
 pub mod options;
 pub mod position;
+pub mod record;
 pub mod state;
 
 use crate::game::{
@@ -177,7 +177,7 @@ impl Notation for Abalone {
     }
 
     fn board_text(&self) -> String {
-        position::picture(self)
+        position::board_text(self)
     }
 
     /// APGN: `Event`, `Black`, `White`, `Variant` (the layout) and, when
@@ -209,7 +209,7 @@ impl Notation for Abalone {
             tags.push(("Position".to_string(), start.position()));
         }
         tags.push(("Result".to_string(), result.to_string()));
-        apgn::Record {
+        record::Record {
             tags,
             moves: moves.to_vec(),
             comments: Vec::new(),
@@ -223,7 +223,7 @@ impl Notation for Abalone {
         _options: &GameOptions,
     ) -> Result<Vec<crate::game::GameRecord<Self>>, GameError> {
         // Each APGN record carries its own layout (Variant tag).
-        apgn::parse(text)?
+        record::parse(text)?
             .into_iter()
             .map(|r| {
                 let result = match r.result.as_str() {

@@ -41,9 +41,9 @@
 //! The turn is walked exactly as "The turn as a state machine": [`Phase`]
 //! `Throw(P)` (chance) → `Use(P, v)` → on `pass`, `Passed(O, v)`.
 //!
-//! The position and move types: [`state`]; variant options: [`options`];
-//! notation and board picture: [`notation`]; position string:
-//! [`position`]; evaluation with its one-sided race table and exact
+//! The position and move types: [`state`]; legal moves: [`movegen`];
+//! variant options: [`options`]; notation: [`notation`]; position string
+//! and board picture: [`position`]; evaluation with its one-sided race table and exact
 //! endgames: [`eval`] ([`eval::race`], [`eval::endgame`]).
 
 pub mod eval;
@@ -61,16 +61,6 @@ use crate::game::{
     SearchHints, Status,
 };
 use state::{THROWS, THROW_PROBS};
-
-impl Palma {
-    /// Legal moves at a decision node (a forced pass is one move).
-    pub fn legal_moves(&self, out: &mut Vec<PalmaMove>) {
-        match self.decider() {
-            Some((p, v)) => movegen::generate(self.tracks[usize::from(p)], v, self.rules, out),
-            None => out.clear(),
-        }
-    }
-}
 
 impl Game for Palma {
     type Move = PalmaMove;
@@ -184,7 +174,7 @@ impl Notation for Palma {
     }
 
     fn board_text(&self) -> String {
-        notation::board_text(self)
+        position::board_text(self)
     }
 }
 
