@@ -106,22 +106,7 @@ impl Game for Abalone {
         movegen::count(own, opp) as usize
     }
 
-    #[inline]
-    fn play(&mut self, m: Move) {
-        self.play_move(m);
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    crate::game_state_methods!(Move);
 
     fn repetition_limit(&self) -> Option<u32> {
         self.rules.repetition
@@ -160,25 +145,7 @@ impl Notation for Abalone {
 
     const WHITE: Player = 1;
 
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::intern(options)?)
-    }
-
-    fn position(&self) -> String {
-        position::write(self)
-    }
-
-    fn move_text(&self, m: Move) -> String {
-        notation::write(m)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
-    }
-
-    fn board_text(&self) -> String {
-        position::board_text(self)
-    }
+    crate::text_by_modules!(Move);
 
     /// APGN: `Event`, `Black`, `White`, `Variant` (the layout) and, when
     /// the game did not start from the layout's start, `Position`.

@@ -109,21 +109,7 @@ impl Game for Palma {
         }
     }
 
-    fn play(&mut self, m: PalmaMove) {
-        self.play_move(m);
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    crate::game_state_methods!(PalmaMove);
 
     /// palma.md has no draws: a race stopped early goes to the side ahead
     /// in it, by the exact endgame value where the tables have one, else
@@ -157,25 +143,7 @@ impl Notation for Palma {
 
     const WHITE: u8 = 0;
 
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::intern(options)?)
-    }
-
-    fn position(&self) -> String {
-        position::write(self)
-    }
-
-    fn move_text(&self, m: PalmaMove) -> String {
-        notation::move_text(m)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<PalmaMove, GameError> {
-        notation::parse_move(self, text)
-    }
-
-    fn board_text(&self) -> String {
-        position::board_text(self)
-    }
+    crate::text_by_modules!(PalmaMove);
 }
 
 impl SearchHints for Palma {

@@ -135,21 +135,7 @@ impl Game for Zamma {
         self.sides(self.side()).count()
     }
 
-    fn play(&mut self, m: ZMove) {
-        self.play_move(m);
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    crate::game_state_methods!(ZMove);
 
     fn repetition_limit(&self) -> Option<u32> {
         self.rules.repetition
