@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use agon::game::perft::perft;
 use agon::game::{Game, GameOptions};
-use agon::games::abalone::{apgn, Abalone, Move};
+use agon::games::abalone::{record, Abalone, Move};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 fn belgian() -> Abalone {
@@ -22,7 +22,7 @@ fn belgian() -> Abalone {
 fn positions() -> Vec<Abalone> {
     let text = include_str!("../positions/abalone-migs-2016-2017.apgn");
     let mut out = vec![belgian()];
-    for record in apgn::parse(text).unwrap().iter().take(16) {
+    for record in record::parse(text).unwrap().iter().take(16) {
         let (moves, _) = record.replay().unwrap();
         let mut pos = record.start().unwrap();
         for &m in moves.iter().take(40) {

@@ -182,9 +182,9 @@ pub fn run_game(
     depth: u32,
     config: &SearchConfig,
     stop: &AtomicBool,
-) -> Result<Totals, String> {
-    let kind = crate::games::GameKind::from_name(game).map_err(|e| e.to_string())?;
-    crate::with_game!(kind, G => run::<G>(depth, config, stop)).map_err(|e| e.to_string())
+) -> Result<Totals, GameError> {
+    let kind = crate::games::GameKind::from_name(game)?;
+    crate::with_game!(kind, G => run::<G>(depth, config, stop))
 }
 
 #[cfg(test)]

@@ -2,7 +2,7 @@
 //! Belgian Daisy) replay legally through agon's APGN reader and notation
 //! parser, and agon writes each record's move text back identically.
 
-use agon::games::abalone::apgn;
+use agon::games::abalone::record;
 
 const RECORDS: &str = include_str!("../positions/abalone-migs-2016-2017.apgn");
 
@@ -18,7 +18,7 @@ fn raw_move_texts() -> Vec<&'static str> {
 
 #[test]
 fn every_migs_game_replays_and_writes_back_identically() {
-    let records = apgn::parse(RECORDS).expect("the file parses");
+    let records = record::parse(RECORDS).expect("the file parses");
     // shared/data/README.md: 2,589 games, 262,032 moves.
     assert_eq!(records.len(), 2589);
     let total: usize = records.iter().map(|r| r.moves.len()).sum();
@@ -34,16 +34,16 @@ fn every_migs_game_replays_and_writes_back_identically() {
             assert_eq!(plies.parse::<usize>().ok(), Some(moves.len()), "{event}");
         }
         // Re-derive each token from the engine's own notation.
-        let written = apgn::move_tokens(&record.start().unwrap(), &moves);
+        let written = record::move_tokens(&record.start().unwrap(), &moves);
         assert_eq!(written, record.moves, "{event}: move tokens differ");
-        let block = apgn::write_move_text(&written, &record.comments, &record.result, 0);
+        let block = record::write_move_text(&written, &record.comments, &record.result, 0);
         assert_eq!(&block, raw, "{event}: move text layout differs");
     }
 }
 
 #[test]
 fn records_write_back_whole() {
-    let records = apgn::parse(RECORDS).unwrap();
+    let records = record::parse(RECORDS).unwrap();
     let mut out = String::new();
     for r in &records {
         out.push_str(&r.write().unwrap());
@@ -56,7 +56,7 @@ fn records_write_back_whole() {
 fn reader_handles_comments_numbers_and_results() {
     let text = "[Event \"x\"]\n[Variant \"Belgian Daisy\"]\n\n\
                 {opening} 1. i9h8 {a quiet start} i6h6 2.i8h7 a5b5 1/2-1/2\n";
-    let records = apgn::parse(text).unwrap();
+    let records = record::parse(text).unwrap();
     assert_eq!(records.len(), 1);
     let r = &records[0];
     assert_eq!(r.moves, ["i9h8", "i6h6", "i8h7", "a5b5"]);
@@ -67,8 +67,8 @@ fn reader_handles_comments_numbers_and_results() {
         r.move_text().unwrap(),
         "{opening} 1. i9h8 {a quiet start} i6h6 2. i8h7 a5b5 1/2-1/2"
     );
-    let bad = apgn::parse("[Event \"x\"]\n\n1. i9h8 i6h6").unwrap_err();
+    let bad = record::parse("[Event \"x\"]\n\n1. i9h8 i6h6").unwrap_err();
     assert!(bad.to_string().contains("no result"), "{bad}");
-    let illegal = &apgn::parse("[Variant \"belgian\"]\n\n1. a1a0 *\n").unwrap()[0];
+    let illegal = &record::parse("[Variant \"belgian\"]\n\n1. a1a0 *\n").unwrap()[0];
     assert!(illegal.replay().is_err());
 }

@@ -51,28 +51,41 @@ fn a_match_between_weight_sets_plays() {
     assert!(stdout.contains("result A vs B"), "{stdout}");
 }
 
-/// `agon match` of a built-in random A against the scripted engine as B
-/// (`fake` its arguments) in two short Zamma games: (stdout, stderr).
-fn against_fake(fake: &[&str], extra: &[&str]) -> (std::process::ExitStatus, String, String) {
-    let mut b = format!("cmd={}", crate::arena_referee::fake_engine().display());
-    for arg in fake {
-        b += &format!(",arg={arg}");
-    }
-    b += ",movetime=100,name=fake";
-    let mut args = vec![
+/// The `match` arguments of a built-in random A against the engine `b`
+/// in two Zamma games of at most `max_plies` plies.
+fn zamma_against(b: &str, max_plies: &str) -> Vec<String> {
+    [
         "match",
         "--game",
         "zamma",
         "--a",
         "search=random,hash=1",
         "--b",
-        &b,
+        b,
         "--games",
         "2",
         "--max-plies",
-        "20",
-    ];
-    args.extend_from_slice(extra);
+        max_plies,
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+/// The scripted engine as an external engine spec, `fake` its arguments.
+fn fake_spec(fake: &[&str]) -> String {
+    let mut b = format!("cmd={}", crate::arena_referee::fake_engine().display());
+    for arg in fake {
+        b += &format!(",arg={arg}");
+    }
+    b + ",movetime=100,name=fake"
+}
+
+/// `agon match` of a built-in random A against the scripted engine as B
+/// (`fake` its arguments) in two short Zamma games: (stdout, stderr).
+fn against_fake(fake: &[&str], extra: &[&str]) -> (std::process::ExitStatus, String, String) {
+    let mut args = zamma_against(&fake_spec(fake), "20");
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
     crate::common::run(&args)
 }
 
@@ -83,28 +96,11 @@ fn an_endless_line_is_a_protocol_forfeit_in_bounded_memory() {
     // bound, and its peak memory stays far below the line.
     // Measured by the fake engine's `--measure`: a child of this (large,
     // multi-threaded) test process would report this process's memory.
-    let fake = crate::arena_referee::fake_engine();
-    let b = format!(
-        "cmd={},arg=--mode,arg=endless,arg=--at,arg=2,movetime=100,name=fake",
-        fake.display()
-    );
-    let agon = crate::common::agon_bin();
-    let run = std::process::Command::new(&fake)
-        .args([
-            "--measure",
-            &agon,
-            "match",
-            "--game",
-            "zamma",
-            "--a",
-            "search=random,hash=1",
-            "--b",
-            &b,
-            "--games",
-            "2",
-            "--max-plies",
-            "20",
-        ])
+    let b = fake_spec(&["--mode", "endless", "--at", "2"]);
+    let run = std::process::Command::new(crate::arena_referee::fake_engine())
+        .arg("--measure")
+        .arg(crate::common::agon_bin())
+        .args(zamma_against(&b, "20"))
         .output()
         .expect("the fake engine runs agon");
     let out = String::from_utf8_lossy(&run.stdout);
@@ -155,19 +151,12 @@ fn no_engine_process_outlives_the_match() {
         crate::arena_referee::fake_engine().display(),
         pids.display()
     );
-    let (status, out, err) = crate::common::run(&[
-        "match",
-        "--game",
-        "zamma",
-        "--a",
-        "search=random,hash=1",
-        "--b",
+    let args = zamma_against(
         &format!("cmd=/bin/sh,arg=-c,arg={engine},movetime=100,name=wrapped"),
-        "--games",
-        "2",
-        "--max-plies",
         "10",
-    ]);
+    );
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (status, out, err) = crate::common::run(&args);
     assert!(status.success(), "{err}");
     assert!(out.contains("result A vs B: "), "{out}");
     let started: Vec<i32> = std::fs::read_to_string(&pids)

@@ -90,13 +90,29 @@ fn new_game(b: &Browser, fields: &[(&str, &str)]) {
         .iter()
         .find(|(k, _)| *k == "game")
         .map_or("", |f| f.1);
-    b.wait_for(
+    wait(
+        b,
         &format!(
             "const s = window.agonGui && agonGui.state(); return !!s && s.game === '{game}' && s.fen !== '' && s.turn !== 'wait' && document.body.dataset.state !== 'loading' && (s.generation === undefined || s.generation > {generation});"
         ),
-        Duration::from_secs(30),
-    )
-    .unwrap_or_else(|e| panic!("the game does not start: {e}\n{}", page_log(b)));
+        30,
+        "the game does not start",
+    );
+}
+
+/// Starts `game` with a person as the first player and `second`
+/// (`person`, `engine:0`…) as the other, and the `more` fields.
+fn start_game(b: &Browser, game: &str, second: &str, more: &[(&str, &str)]) {
+    let mut fields = vec![("game", game), ("p1", "person"), ("p2", second)];
+    fields.extend_from_slice(more);
+    new_game(b, &fields);
+}
+
+/// Waits until `script` returns true, at most `secs` seconds; else fails
+/// with `what` and the page's log.
+fn wait(b: &Browser, script: &str, secs: u64, what: &str) {
+    b.wait_for(script, Duration::from_secs(secs))
+        .unwrap_or_else(|e| panic!("{what}: {e}\n{}", page_log(b)));
 }
 
 /// The page's errors and protocol log, for a failure message.
@@ -222,12 +238,9 @@ fn result_shown(b: &Browser) -> String {
 
 #[test]
 fn a_person_plays_a_whole_game_of_every_game_by_clicks() {
-    if !require_browser() {
+    let Some((_gui, b)) = open_page(&[]) else {
         return;
-    }
-    let gui = GuiServer::start(&[]);
-    let b = Browser::start().expect("the browser starts");
-    b.goto(&gui.url()).expect("the page opens");
+    };
     let games: [(&str, &str, bool, usize); 5] = [
         ("abalone", "", true, 600),
         ("zamma", "", false, 400),
@@ -270,13 +283,10 @@ fn a_person_plays_a_whole_game_of_every_game_by_clicks() {
 
 #[test]
 fn two_engine_commands_play_each_other_and_errors_are_shown() {
-    if !require_browser() {
-        return;
-    }
     let bin = agon_bin();
-    let gui = GuiServer::start(&[&bin, &bin]);
-    let b = Browser::start().expect("the browser starts");
-    b.goto(&gui.url()).expect("the page opens");
+    let Some((_gui, b)) = open_page(&[&bin, &bin]) else {
+        return;
+    };
     new_game(
         &b,
         &[
@@ -290,42 +300,31 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
             ("tc", ""),
         ],
     );
-    b.wait_for(
+    wait(
+        &b,
         "return document.body.dataset.state === 'over';",
-        Duration::from_secs(120),
-    )
-    .expect("the engines finish the game");
+        120,
+        "the engines finish the game",
+    );
     let end = page_state(&b);
     let agon = referee_result("zamma", &end.options, &end.record);
     assert_eq!(result_shown(&b), agon);
     assert!(end.record.len() > 4, "{:?}", end.record);
 
     // A person's illegal move and a forged line are errors on the page.
-    new_game(
-        &b,
-        &[
-            ("game", "abalone"),
-            ("p1", "person"),
-            ("p2", "engine:1"),
-            ("p1opts", ""),
-            ("p2opts", ""),
-        ],
-    );
+    start_game(&b, "abalone", "engine:1", &[("p1opts", ""), ("p2opts", "")]);
     b.send_keys("#moveinput", "z9z9\n").expect("type a move");
-    b.wait_for(
-        "return document.getElementById('errors').textContent.includes(\"'z9z9' is not a legal move\");",
-        Duration::from_secs(10),
-    )
-    .expect("the illegal move is an error on the page");
+    wait(&b, "return document.getElementById('errors').textContent.includes(\"'z9z9' is not a legal move\");", 10, "the illegal move is an error on the page");
     assert_eq!(page_state(&b).record.len(), 0, "nothing was played");
     b.execute("document.querySelector('details').open = true;", vec![])
         .expect("open the console");
     b.send_keys("#line", "format c:\n").expect("type a line");
-    b.wait_for(
+    wait(
+        &b,
         "return document.getElementById('errors').textContent.includes('server:');",
-        Duration::from_secs(10),
-    )
-    .expect("the server's refusal is shown");
+        10,
+        "the server's refusal is shown",
+    );
     b.screenshot(&screenshot_dir().join("errors.png"))
         .expect("screenshot");
 }
@@ -341,11 +340,7 @@ fn open_page(engines: &[&str]) -> Option<(GuiServer, Browser)> {
     let gui = GuiServer::start(engines);
     let b = Browser::start().expect("the browser starts");
     b.goto(&gui.url()).expect("the page opens");
-    b.wait_for(
-        "return !!window.agonGui && agonGui.state().fen !== '' && document.body.dataset.state !== 'loading';",
-        Duration::from_secs(30),
-    )
-    .unwrap_or_else(|e| panic!("the first game does not start: {e}\n{}", page_log(&b)));
+    wait(&b, "return !!window.agonGui && agonGui.state().fen !== '' && document.body.dataset.state !== 'loading';", 30, "the first game does not start");
     Some((gui, b))
 }
 
@@ -396,14 +391,15 @@ fn import_record(b: &Browser, game: &str, words: &[String]) {
     // what the import shows, not about pointing at the button.
     b.execute("document.getElementById('import').click();", vec![])
         .expect("Import");
-    b.wait_for(
+    wait(
+        b,
         &format!(
             "const s = agonGui.state(); return s.game === '{game}' && document.body.dataset.state !== 'loading' && s.turn !== 'wait' && s.record.length >= {};",
             words.len().min(1)
         ),
-        Duration::from_secs(60),
-    )
-    .unwrap_or_else(|e| panic!("{game}: the import does not end: {e}\n{}", page_log(b)));
+        60,
+        &format!("{game}: the import does not end"),
+    );
 }
 
 fn text_of(b: &Browser, css: &str) -> String {
@@ -423,16 +419,16 @@ fn type_move(b: &Browser, mv: &str) {
     set_fields(b, &[("moveinput", "")]);
     b.send_keys("#moveinput", &format!("{mv}\n"))
         .expect("type a move");
-    b.wait_for(
+    wait(
+        b,
         &format!("return agonGui.state().record.length > {before};"),
-        Duration::from_secs(20),
-    )
-    .unwrap_or_else(|e| panic!("{mv} is not played: {e}\n{}", page_log(b)));
+        20,
+        &format!("{mv} is not played"),
+    );
 }
 
 fn wait_person(b: &Browser) {
-    b.wait_for("return agonGui.state().person;", Duration::from_secs(30))
-        .unwrap_or_else(|e| panic!("no person's turn: {e}\n{}", page_log(b)));
+    wait(b, "return agonGui.state().person;", 30, "no person's turn");
 }
 
 #[test]
@@ -446,11 +442,12 @@ fn an_imported_dice_record_is_not_cut_by_the_pages_own_throws() {
         set_fields(&b, &[("chancedelay", "0")]);
         let words = legal_record(game, 14, 3);
         import_record(&b, game, &words);
-        b.wait_for(
+        wait(
+            &b,
             "const s = agonGui.state(); return s.person || document.body.dataset.state === 'over';",
-            Duration::from_secs(30),
-        )
-        .expect("a person's turn after the import");
+            30,
+            "a person's turn after the import",
+        );
         let s = page_state(&b);
         assert!(
             s.record.len() >= words.len() && s.record[..words.len()] == words[..],
@@ -502,11 +499,12 @@ fn the_last_move_is_marked_after_a_throw_or_roll() {
             assert!(words.len() >= 2, "{game}: no move followed by a throw");
         }
         import_record(&b, game, &words);
-        b.wait_for(
+        wait(
+            &b,
             &format!("return agonGui.state().record.length === {};", words.len()),
-            Duration::from_secs(30),
-        )
-        .expect("the imported record");
+            30,
+            "the imported record",
+        );
         let marks = b
             .execute(
                 "return [document.querySelectorAll('#board .arrow.last').length, document.querySelectorAll('#board .last-end').length];",
@@ -528,30 +526,24 @@ fn a_bad_start_position_keeps_the_game_on_the_board_playable() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    new_game(
-        &b,
-        &[
-            ("game", "abalone"),
-            ("p1", "person"),
-            ("p2", "person"),
-            ("tc", ""),
-        ],
-    );
+    start_game(&b, "abalone", "person", &[("tc", "")]);
     let before = page_state(&b);
     let status = text_of(&b, "#status");
     set_fields(&b, &[("startfen", "no-such-position w")]);
     b.click("#new").expect("New game");
-    b.wait_for(
+    wait(
+        &b,
         "return document.getElementById('errors').textContent !== '';",
-        Duration::from_secs(20),
-    )
-    .expect("the bad start is an error");
+        20,
+        "the bad start is an error",
+    );
     // Let the referee answer everything it was sent before counting.
-    b.wait_for(
+    wait(
+        &b,
         "return agonGui.state().turn !== 'wait';",
-        Duration::from_secs(20),
-    )
-    .unwrap_or_else(|e| panic!("the page waits for ever: {e}\n{}", page_log(&b)));
+        20,
+        "the page waits for ever",
+    );
     let errors = b
         .execute(
             "return document.getElementById('errors').children.length;",
@@ -576,24 +568,17 @@ fn a_fallen_flag_shows_no_time_left_and_undo_gives_none_back() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    new_game(
-        &b,
-        &[
-            ("game", "abalone"),
-            ("p1", "person"),
-            ("p2", "person"),
-            ("tc", "4+0"),
-        ],
-    );
+    start_game(&b, "abalone", "person", &[("tc", "4+0")]);
     wait_person(&b);
     let mv = page_state(&b).legal[0].clone();
     type_move(&b, &mv);
     // The second player does nothing: its flag falls.
-    b.wait_for(
+    wait(
+        &b,
         "return document.body.dataset.state === 'over';",
-        Duration::from_secs(30),
-    )
-    .expect("the flag falls");
+        30,
+        "the flag falls",
+    );
     assert!(
         text_of(&b, "#clock2").ends_with(" 0:00.0"),
         "the loser's clock: {}",
@@ -602,11 +587,12 @@ fn a_fallen_flag_shows_no_time_left_and_undo_gives_none_back() {
     let result = result_shown(&b);
     assert_eq!(result, "p1win");
     b.click("#undo").expect("Undo");
-    b.wait_for(
+    wait(
+        &b,
         "return document.getElementById('errors').textContent.includes('over on time');",
-        Duration::from_secs(10),
-    )
-    .expect("Undo after a flag is refused");
+        10,
+        "Undo after a flag is refused",
+    );
     let s = page_state(&b);
     assert_eq!(s.record, vec![mv]);
     assert!(s.over);
@@ -621,11 +607,12 @@ fn the_move_list_wraps_in_turn_rows_and_shows_the_newest() {
     };
     let words = legal_record("abalone", 41, 2);
     import_record(&b, "abalone", &words);
-    b.wait_for(
+    wait(
+        &b,
         "return agonGui.state().record.length === 41;",
-        Duration::from_secs(30),
-    )
-    .expect("the record");
+        30,
+        "the record",
+    );
     let v = b
         .execute(
             "const l = document.getElementById('movelist'); const items = l.querySelectorAll('li'); \
@@ -682,6 +669,23 @@ fn open_page_with_analyser(name: &str) -> Option<(PathBuf, GuiServer, Browser)> 
     Some((dir, gui, b))
 }
 
+/// [`open_page_with_analyser`] analysing with the scripted analyser (and
+/// the `more` fields), the page's own rolls held back, after a Kubeia
+/// record of `plies` plies.
+fn analysing_kubeia(
+    name: &str,
+    plies: usize,
+    more: &[(&str, &str)],
+) -> Option<(PathBuf, GuiServer, Browser)> {
+    let (dir, gui, b) = open_page_with_analyser(name)?;
+    let mut fields = vec![("chancedelay", "60000"), ("aengine", "1")];
+    fields.extend_from_slice(more);
+    fields.push(("analyse", "on"));
+    set_fields(&b, &fields);
+    import_record(&b, "kubeia", &legal_record("kubeia", plies, 1));
+    Some((dir, gui, b))
+}
+
 fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("agon-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
@@ -690,26 +694,16 @@ fn temp_dir(name: &str) -> PathBuf {
 
 #[test]
 fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
-    let Some((dir, _gui, b)) = open_page_with_analyser("analysis") else {
+    // White (the first player) to move after a roll (r65, no double).
+    let Some((dir, _gui, b)) = analysing_kubeia("analysis", 1, &[("multipv", "3")]) else {
         return;
     };
-    set_fields(
+    wait(
         &b,
-        &[
-            ("chancedelay", "60000"),
-            ("aengine", "1"),
-            ("multipv", "3"),
-            ("analyse", "on"),
-        ],
-    );
-    // White (the first player) to move after a roll (r65, no double).
-    let words = legal_record("kubeia", 1, 1);
-    import_record(&b, "kubeia", &words);
-    b.wait_for(
         "return document.querySelectorAll('#lines li').length === 2;",
-        Duration::from_secs(30),
-    )
-    .unwrap_or_else(|e| panic!("the analysis lines: {e}\n{}", page_log(&b)));
+        30,
+        "the analysis lines",
+    );
     let lines = b
         .execute(
             "return [...document.querySelectorAll('#lines li')].map(li => li.textContent);",
@@ -729,11 +723,12 @@ fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
     // A move: the next position is a roll, where nothing is analysed.
     let mv = page_state(&b).legal[0].clone();
     type_move(&b, &mv);
-    b.wait_for(
+    wait(
+        &b,
         "const s = agonGui.state(); return s.turn.startsWith('chance') && !s.analysing;",
-        Duration::from_secs(20),
-    )
-    .unwrap_or_else(|e| panic!("the analysis stops at the roll: {e}\n{}", page_log(&b)));
+        20,
+        "the analysis stops at the roll",
+    );
     assert_eq!(text_of(&b, "#lines"), "", "no line of the position before");
     assert_eq!(text_of(&b, "#ainfo"), "");
     let _ = std::fs::remove_dir_all(&dir);
@@ -741,27 +736,18 @@ fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
 
 #[test]
 fn scores_and_wdl_are_from_the_first_players_view_in_their_colours() {
-    let Some((dir, _gui, b)) = open_page_with_analyser("view") else {
-        return;
-    };
-    set_fields(
-        &b,
-        &[
-            ("chancedelay", "60000"),
-            ("aengine", "1"),
-            ("analyse", "on"),
-        ],
-    );
     // Black (the second player) to move in Kubeia: the script's 90 % for
     // the mover is Black's.
-    let words = legal_record("kubeia", 3, 1);
-    import_record(&b, "kubeia", &words);
+    let Some((dir, _gui, b)) = analysing_kubeia("view", 3, &[]) else {
+        return;
+    };
     assert_eq!(page_state(&b).turn, "p2");
-    b.wait_for(
+    wait(
+        &b,
         "return !document.getElementById('awdl').hidden;",
-        Duration::from_secs(30),
-    )
-    .unwrap_or_else(|e| panic!("the WDL bar: {e}\n{}", page_log(&b)));
+        30,
+        "the WDL bar",
+    );
     let bar = b
         .execute(
             "const bar = document.getElementById('awdl'); const p = (c) => { const e = bar.querySelector('.' + c); return [e.className, Number(e.style.flexGrow)]; }; return [p('p1'), p('p2'), bar.title];",
@@ -796,25 +782,22 @@ fn the_playing_engine_and_the_analysis_have_their_own_displays() {
         return;
     };
     set_fields(&b, &[("aengine", "1"), ("analyse", "on")]);
-    new_game(
+    start_game(
         &b,
-        &[
-            ("game", "zamma"),
-            ("p1", "person"),
-            ("p2", "engine:0"),
-            ("limits", "depth 1"),
-            ("tc", ""),
-        ],
+        "zamma",
+        "engine:0",
+        &[("limits", "depth 1"), ("tc", "")],
     );
     wait_person(&b);
     let mv = page_state(&b).legal[0].clone();
     type_move(&b, &mv);
     wait_person(&b);
-    b.wait_for(
+    wait(
+        &b,
         "return document.getElementById('ainfo').textContent.includes('scripted analyser');",
-        Duration::from_secs(20),
-    )
-    .unwrap_or_else(|e| panic!("the analysis display: {e}\n{}", page_log(&b)));
+        20,
+        "the analysis display",
+    );
     let info = text_of(&b, "#info");
     assert!(
         info.starts_with("agon") && info.contains("depth 1"),
@@ -828,17 +811,15 @@ fn the_page_fits_a_phone_and_keeps_the_keyboard_focus() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    new_game(
-        &b,
-        &[("game", "abalone"), ("p1", "person"), ("p2", "person")],
-    );
+    start_game(&b, "abalone", "person", &[]);
     for width in [400, 360] {
         b.set_window_size(width, 900).expect("window size");
-        b.wait_for(
+        wait(
+            &b,
             &format!("return window.innerWidth === {width};"),
-            Duration::from_secs(10),
-        )
-        .expect("the window resizes");
+            10,
+            "the window resizes",
+        );
         let wide = b
             .execute(
                 "return [document.documentElement.scrollWidth, [...document.querySelectorAll('body *')].filter(e => e.getBoundingClientRect().right > window.innerWidth + 0.5).map(e => e.tagName + '#' + e.id + '.' + e.className).slice(0, 8)];",
@@ -864,11 +845,12 @@ fn the_page_fits_a_phone_and_keeps_the_keyboard_focus() {
         vec![],
     )
     .expect("press Enter");
-    b.wait_for(
+    wait(
+        &b,
         "return agonGui.state().selected.length === 1;",
-        Duration::from_secs(10),
-    )
-    .expect("Enter selects the marble");
+        10,
+        "Enter selects the marble",
+    );
     let focused = b
         .execute(
             "return document.activeElement.dataset ? document.activeElement.dataset.token || null : null;",
@@ -888,15 +870,11 @@ fn engines_go_by_their_id_name_and_errors_clear() {
     let Some((_gui, b)) = open_page(&[&bin]) else {
         return;
     };
-    new_game(
+    start_game(
         &b,
-        &[
-            ("game", "abalone"),
-            ("p1", "person"),
-            ("p2", "engine:0"),
-            ("limits", "depth 1"),
-            ("tc", ""),
-        ],
+        "abalone",
+        "engine:0",
+        &[("limits", "depth 1"), ("tc", "")],
     );
     wait_person(&b);
     let names = text_of(&b, "#names");
@@ -913,25 +891,27 @@ fn engines_go_by_their_id_name_and_errors_clear() {
     );
     // An error stays until the next thing that works.
     b.send_keys("#moveinput", "z9z9\n").expect("type a move");
-    b.wait_for(
+    wait(
+        &b,
         "return document.getElementById('errors').textContent !== '';",
-        Duration::from_secs(10),
-    )
-    .expect("the error");
+        10,
+        "the error",
+    );
     let played = page_state(&b).record.len();
     let mv = page_state(&b).legal[0].clone();
     type_move(&b, &mv);
     assert_eq!(text_of(&b, "#errors"), "", "a played move clears the error");
     // The engine's answer first, so that the record compared below is not
     // still growing.
-    b.wait_for(
+    wait(
+        &b,
         &format!(
             "const s = agonGui.state(); return s.person && s.record.length >= {};",
             played + 2
         ),
-        Duration::from_secs(30),
-    )
-    .unwrap_or_else(|e| panic!("no answer to {mv}: {e}\n{}", page_log(&b)));
+        30,
+        "no answer to {mv}",
+    );
     // Comma-separated options are refused visibly; the game goes on.
     let placeholder = b
         .execute(
@@ -946,11 +926,12 @@ fn engines_go_by_their_id_name_and_errors_clear() {
     let before = page_state(&b);
     set_fields(&b, &[("options", "layout=belgian, repetition=3")]);
     b.click("#new").expect("New game");
-    b.wait_for(
+    wait(
+        &b,
         "return document.getElementById('errors').textContent.includes('spaces');",
-        Duration::from_secs(10),
-    )
-    .expect("the commas are an error");
+        10,
+        "the commas are an error",
+    );
     assert_eq!(page_state(&b).record, before.record);
 }
 
@@ -963,11 +944,7 @@ fn a_persons_only_move_pass_is_played_for_them() {
     // Hounds throw 1 at the start: nothing can enter, pass is all; the
     // Jackals, given the passed 1, can only pass too.
     import_record(&b, "palma", &["t1".to_string()]);
-    b.wait_for(
-        "const s = agonGui.state(); return s.record.join(' ') === 't1 pass pass' && s.turn === 'chance p2';",
-        Duration::from_secs(20),
-    )
-    .unwrap_or_else(|e| panic!("the pass is played: {e}\n{}", page_log(&b)));
+    wait(&b, "const s = agonGui.state(); return s.record.join(' ') === 't1 pass pass' && s.turn === 'chance p2';", 20, "the pass is played");
 }
 
 #[test]
@@ -975,7 +952,7 @@ fn zamma_coordinates_are_not_under_the_pieces() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    new_game(&b, &[("game", "zamma"), ("p1", "person"), ("p2", "person")]);
+    start_game(&b, "zamma", "person", &[]);
     let hidden = b
         .execute(
             "const boxes = (css) => [...document.querySelectorAll(css)].map(e => e.getBBox()); \

@@ -113,22 +113,28 @@ fn statistics(out: &str) -> Vec<String> {
         .collect()
 }
 
-const MATCH: &[&str] = &[
-    "match",
-    "--game",
-    "zamma",
-    "--a",
-    "depth=2,name=two",
-    "--b",
-    "search=greedy,name=greedy",
-    "--games",
-    "12",
-    "--seed",
-    "9",
-];
+/// `agon match --game GAME --a A --b B --games N`, then `extra`.
+fn match_args(game: &str, a: &str, b: &str, games: &str, extra: &[&str]) -> Vec<String> {
+    [
+        "match", "--game", game, "--a", a, "--b", b, "--games", games,
+    ]
+    .iter()
+    .chain(extra)
+    .map(|s| s.to_string())
+    .collect()
+}
 
+/// The resumed and merged match: depth 2 against greedy in Zamma, 12
+/// games, seeded; then `extra`.
 fn with(extra: &[&str]) -> Vec<String> {
-    MATCH.iter().chain(extra).map(|s| s.to_string()).collect()
+    let seeded: Vec<&str> = ["--seed", "9"].iter().chain(extra).copied().collect();
+    match_args(
+        "zamma",
+        "depth=2,name=two",
+        "search=greedy,name=greedy",
+        "12",
+        &seeded,
+    )
 }
 
 fn refs(v: &[String]) -> Vec<&str> {
@@ -207,7 +213,7 @@ fn whole_record_text(path: &PathBuf, k: usize) -> String {
 
 #[test]
 fn shards_merged_equal_one_run() {
-    let whole = statistics(&agon_out(MATCH));
+    let whole = statistics(&agon_out(&refs(&with(&[]))));
     let mut files = Vec::new();
     for i in 1..=3 {
         let path = temp(&format!("shard{i}.agn"));
@@ -230,19 +236,13 @@ fn shards_merged_equal_one_run() {
 /// `agon match` of depth 1 against `greedy` in game `name`, `games`
 /// games, with `extra` arguments.
 fn quick_match(name: &str, games: &str, extra: &[&str]) -> String {
-    let mut args = vec![
-        "match",
-        "--game",
+    agon_out(&refs(&match_args(
         name,
-        "--a",
         "depth=1",
-        "--b",
         "search=greedy",
-        "--games",
         games,
-    ];
-    args.extend_from_slice(extra);
-    agon_out(&args)
+        extra,
+    )))
 }
 
 fn annotated(kind: GameKind) {
@@ -309,21 +309,13 @@ fn score_adjudication_follows_both_engines_scores() {
     use agon::games::abalone::Abalone;
     let path = temp("resign.agn");
     let file = path.to_str().expect("path");
-    agon_out(&[
-        "match",
-        "--game",
+    agon_out(&refs(&match_args(
         "abalone",
-        "--a",
         "depth=3",
-        "--b",
         "search=greedy",
-        "--games",
         "4",
-        "--resign",
-        "movecount=3,score=300",
-        "--record",
-        file,
-    ]);
+        &["--resign", "movecount=3,score=300", "--record", file],
+    )));
     let text = std::fs::read_to_string(&path).expect("records");
     let records = record::read::<Abalone>(&text).expect("read");
     assert_eq!(records.len(), 4);
@@ -342,21 +334,18 @@ fn score_adjudication_follows_both_engines_scores() {
 
     let path = temp("draw.agn");
     let file = path.to_str().expect("path");
-    agon_out(&[
-        "match",
-        "--game",
+    agon_out(&refs(&match_args(
         "zamma",
-        "--a",
         "depth=1",
-        "--b",
         "depth=1",
-        "--games",
         "2",
-        "--draw",
-        "movenumber=5,movecount=2,score=1000",
-        "--record",
-        file,
-    ]);
+        &[
+            "--draw",
+            "movenumber=5,movecount=2,score=1000",
+            "--record",
+            file,
+        ],
+    )));
     let text = std::fs::read_to_string(&path).expect("records");
     for rec in record::read::<agon::games::zamma::Zamma>(&text).expect("read") {
         assert_eq!(rec.reason, agon::arena::EndReason::ScoreDraw);
@@ -372,21 +361,13 @@ fn score_adjudication_follows_both_engines_scores() {
 fn a_round_robin_plays_every_pairing_and_ranks_the_engines() {
     let path = temp("rr.agn");
     let file = path.to_str().expect("path");
-    let out = agon_out(&[
-        "match",
-        "--game",
+    let out = agon_out(&refs(&match_args(
         "petteia",
-        "--a",
         "depth=2,name=two",
-        "--b",
         "search=greedy,name=g",
-        "--engine",
-        "search=random,name=r",
-        "--games",
         "4",
-        "--record",
-        file,
-    ]);
+        &["--engine", "search=random,name=r", "--record", file],
+    )));
     let pairings: Vec<&str> = out.lines().filter(|l| l.starts_with("pairing ")).collect();
     assert_eq!(pairings.len(), 3, "{out}");
     let table: Vec<&str> = out
@@ -464,19 +445,14 @@ fn native_records_hold_the_same_games() {
     native_matches::<agon::games::abalone::Abalone>(GameKind::Abalone, "2-4");
     native_matches::<agon::games::petteia::Petteia>(GameKind::Petteia, "0");
     native_matches::<agon::games::petteia::Kubeia>(GameKind::Kubeia, "0");
-    let (status, _, err) = crate::common::run(&[
-        "match",
-        "--game",
+    let native = temp("z.txt");
+    let (status, _, err) = crate::common::run(&refs(&match_args(
         "zamma",
-        "--a",
         "depth=1",
-        "--b",
         "depth=1",
-        "--games",
         "2",
-        "--record-native",
-        temp("z.txt").to_str().expect("path"),
-    ]);
+        &["--record-native", native.to_str().expect("path")],
+    )));
     assert!(
         !status.success() && err.contains("no record format"),
         "{err}"
@@ -532,26 +508,18 @@ fn palma_at_the_ply_limit_goes_to_the_side_ahead_in_the_race() {
 /// A short match for the record files' faults: its arguments with
 /// `--record path` and `extra`.
 fn small_match(path: &std::path::Path, extra: &[&str]) -> Vec<String> {
-    let mut args: Vec<String> = [
-        "match",
-        "--game",
+    let recorded: Vec<&str> = ["--seed", "9", "--record", path.to_str().expect("path")]
+        .iter()
+        .chain(extra)
+        .copied()
+        .collect();
+    match_args(
         "zamma",
-        "--a",
         "depth=2,name=two",
-        "--b",
         "search=greedy,name=greedy",
-        "--games",
         "4",
-        "--seed",
-        "9",
-        "--record",
-    ]
-    .iter()
-    .map(|s| s.to_string())
-    .collect();
-    args.push(path.to_str().expect("path").to_string());
-    args.extend(extra.iter().map(|s| s.to_string()));
-    args
+        &recorded,
+    )
 }
 
 /// Runs `agon args…` under `sh -c 'SETUP; exec agon args…'` (a resource

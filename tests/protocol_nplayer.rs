@@ -6,14 +6,14 @@
 //! chance flow.
 
 use agon::engine::session::Session;
-use agon::engine::{Catalog, GameSession};
+use agon::engine::{Catalog, EngineError, GameSession};
 use agon::protocol::output::Captured;
 use agon::protocol::{run_with, Output};
 use agon::testgames::trirace::TriRace;
 
-fn make_trirace(game: &str, options: &str) -> Result<Box<dyn GameSession>, String> {
+fn make_trirace(game: &str, options: &str) -> Result<Box<dyn GameSession>, EngineError> {
     if game != "trirace" {
-        return Err(format!("unknown game '{game}'"));
+        return Err(EngineError::new(format!("unknown game '{game}'")));
     }
     Session::<TriRace>::new(options).map(|s| Box::new(s) as Box<dyn GameSession>)
 }

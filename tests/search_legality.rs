@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use agon::game::{Game, GameOptions};
-use agon::games::abalone::{apgn, Abalone};
+use agon::games::abalone::{record, Abalone};
 use agon::search::{think, Algorithm, Limits, Report, Request, SearchConfig};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -50,7 +50,7 @@ fn playout_positions() -> Vec<Abalone> {
 
 /// One position from each of a spread of MiGs games, at a seeded ply.
 fn migs_positions() -> Vec<Abalone> {
-    let records = apgn::parse(MIGS).unwrap();
+    let records = record::parse(MIGS).unwrap();
     let mut rng = Pcg64::seed_from_u64(7);
     records
         .iter()

@@ -191,11 +191,7 @@ fn same_twice<G: Playable>() {
         let strip = |lines: Vec<PvInfo>| -> Vec<PvInfo> {
             lines
                 .into_iter()
-                .map(|l| PvInfo {
-                    time_ms: 0,
-                    nps: 0,
-                    ..l
-                })
+                .map(|l| PvInfo { time_ms: 0, ..l })
                 .collect()
         };
         let mut cfg = config(1, PLAYOUTS[i % PLAYOUTS.len()]);

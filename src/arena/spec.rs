@@ -7,7 +7,7 @@ use crate::game::GameError;
 use crate::game::WeightSet;
 use crate::search::mcts::params::Chance;
 use crate::search::{Limits, SearchConfig};
-use crate::settings::{self, SETTINGS};
+use crate::settings::{self, SettingError, SETTINGS};
 
 /// The keys an engine spec takes besides the engine settings of
 /// [`settings::SETTINGS`] (those it names in lower case).
@@ -61,7 +61,10 @@ impl EngineSpec {
                 .iter()
                 .find(|s| s.in_spec && s.name.eq_ignore_ascii_case(key))
             {
-                let checked = setting.check(value, &[]).map_err(|e| bad(&e))?;
+                let checked = setting.check(value, &[]).map_err(|e| match e {
+                    SettingError::Expected(expected) => bad(&expected),
+                    other => GameError::new(other.to_string()),
+                })?;
                 settings::apply(&mut spec.config, &checked);
                 continue;
             }

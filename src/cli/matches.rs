@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Args;
 
 use super::progress::Progress;
-use super::{parse_openings, GameCommand, Openings};
+use super::{parse_openings, ArgError, GameCommand, Openings};
 
 use crate::arena::{
     merge, play_recorded, read_openings, resume, EndReason, Entrant, GameResult, MatchEvent,
@@ -31,14 +31,14 @@ pub struct MatchArgs {
     pub options: Option<String>,
     /// Engine A, e.g. "search=alphabeta,movetime=100" or
     /// "cmd=/path/agon,tc=10+0.1" (see below; --help lists the settings).
-    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant, required_unless_present = "merge")]
+    #[arg(long, value_name = "ENGINE", value_parser = Entrant::parse, required_unless_present = "merge")]
     pub a: Option<Entrant>,
     /// Engine B, e.g. "search=greedy".
-    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant, required_unless_present = "merge")]
+    #[arg(long, value_name = "ENGINE", value_parser = Entrant::parse, required_unless_present = "merge")]
     pub b: Option<Entrant>,
     /// More engines (C, D, …), once each: a tournament of every pairing
     /// (--tournament); each pairing is a match of --games games.
-    #[arg(long, value_name = "ENGINE", value_parser = parse_entrant)]
+    #[arg(long, value_name = "ENGINE", value_parser = Entrant::parse)]
     pub engine: Vec<Entrant>,
     /// With --engine: round-robin (every pair of engines) or gauntlet (A
     /// against each other engine). With --record FILE each pairing has
@@ -76,7 +76,7 @@ pub struct MatchArgs {
     pub openings_file: Option<String>,
     /// Stop on an SPRT verdict over the pairs (pentanomial, as fishtest):
     /// "elo0=0,elo1=5[,alpha=0.05][,beta=0.05][,model=logistic|normalized]".
-    #[arg(long, value_parser = parse_sprt)]
+    #[arg(long, value_parser = Sprt::parse)]
     pub sprt: Option<Sprt>,
     /// Print every game's moves and positions.
     #[arg(long)]
@@ -84,11 +84,11 @@ pub struct MatchArgs {
     /// Adjudicate a loss when, for N moves of each, the loser's engine
     /// scored at most -CP and the winner's at least CP (two players):
     /// "movecount=3,score=1000".
-    #[arg(long, value_parser = parse_score_rule)]
+    #[arg(long, value_parser = ScoreRule::parse)]
     pub resign: Option<ScoreRule>,
     /// Adjudicate a draw after move M when both engines scored within
     /// ±CP for N moves each: "movenumber=40,movecount=8,score=10".
-    #[arg(long, value_parser = parse_score_rule)]
+    #[arg(long, value_parser = ScoreRule::parse)]
     pub draw: Option<ScoreRule>,
     /// Append each game's record to FILE as it ends (agon's record
     /// format: tags, moves with throws and rolls, scores and times).
@@ -115,13 +115,15 @@ pub struct MatchArgs {
 }
 
 /// `I/N` with `1 <= I <= N`, as the shard's index from 0 and the count.
-fn parse_shard(text: &str) -> Result<(u32, u32), String> {
+fn parse_shard(text: &str) -> Result<(u32, u32), ArgError> {
     let parsed = text
         .split_once('/')
         .and_then(|(i, n)| Some((i.trim().parse::<u32>().ok()?, n.trim().parse::<u32>().ok()?)));
     match parsed {
         Some((i, n)) if (1..=n).contains(&i) => Ok((i - 1, n)),
-        _ => Err(format!("'{text}' is not I/N with 1 <= I <= N")),
+        _ => Err(ArgError::Message(format!(
+            "'{text}' is not I/N with 1 <= I <= N"
+        ))),
     }
 }
 
@@ -141,19 +143,6 @@ breaks the protocol (a line over 256 KiB, a `go` answered twice) loses the game 
 is printed, and the forfeits stand out in the summary) and is restarted for its next game
 (not after a late answer: it is alive and in step). Each engine runs in its own process
 group, killed whole when the engine is done with.";
-
-/// Parses `--a`/`--b`: a built-in configuration or an external engine.
-pub fn parse_entrant(text: &str) -> Result<Entrant, String> {
-    Entrant::parse(text).map_err(|e| e.to_string())
-}
-
-fn parse_score_rule(text: &str) -> Result<ScoreRule, String> {
-    ScoreRule::parse(text).map_err(|e| e.to_string())
-}
-
-fn parse_sprt(text: &str) -> Result<Sprt, String> {
-    Sprt::parse(text).map_err(|e| e.to_string())
-}
 
 impl GameCommand for MatchArgs {
     type Output = ();

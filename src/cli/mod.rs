@@ -23,9 +23,10 @@ pub mod progress;
 pub mod review;
 pub mod tune;
 
+use std::fmt;
+
 use clap::{Parser, Subcommand};
 
-use crate::arena::EngineSpec;
 use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
 
@@ -135,7 +136,7 @@ impl GuiArgs {
             .iter()
             .map(|e| crate::gui::bridge::EngineCommand::parse(e))
             .collect::<Result<Vec<_>, _>>()
-            .map_err(GameError::new)?;
+            .map_err(|e| GameError::new(e.to_string()))?;
         if engines.is_empty() {
             let me = std::env::current_exe()
                 .map_err(|e| GameError::new(format!("no path to this agon: {e}")))?;
@@ -148,7 +149,7 @@ impl GuiArgs {
         crate::gui::serve(self.port, engines, idle, |addr| {
             out!("agon gui: open {addr}");
         })
-        .map_err(GameError::new)
+        .map_err(|e| GameError::new(e.to_string()))
     }
 }
 
@@ -177,9 +178,31 @@ pub struct Openings {
     pub max: u32,
 }
 
+/// A command-line value the parser refuses; clap prints it after the
+/// flag's name (`invalid value '0' for '--threads'`), nobody else reads
+/// it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ArgError {
+    Message(String),
+}
+
+impl fmt::Display for ArgError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ArgError::Message(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for ArgError {}
+
 /// Parses `--openings`: `N` or `MIN-MAX` with MIN <= MAX <= 1000.
-pub fn parse_openings(text: &str) -> Result<Openings, String> {
-    let bad = || format!("opening plies are N or MIN-MAX with MIN <= MAX <= 1000, not '{text}'");
+pub fn parse_openings(text: &str) -> Result<Openings, ArgError> {
+    let bad = || {
+        ArgError::Message(format!(
+            "opening plies are N or MIN-MAX with MIN <= MAX <= 1000, not '{text}'"
+        ))
+    };
     let number = |t: &str| t.trim().parse::<u32>().map_err(|_| bad());
     let (min, max) = match text.split_once('-') {
         Some((lo, hi)) => (number(lo)?, number(hi)?),
@@ -194,18 +217,13 @@ pub fn parse_openings(text: &str) -> Result<Openings, String> {
     Ok(Openings { min, max })
 }
 
-/// Parses an engine spec argument (`--a`, `--b`, `--engine`).
-pub fn parse_engine(text: &str) -> Result<EngineSpec, String> {
-    EngineSpec::parse(text).map_err(|e| e.to_string())
-}
-
 /// A `--search` value: one of the `Search` option's names.
-pub fn search_arg(text: &str) -> Result<crate::search::Algorithm, String> {
+pub fn search_arg(text: &str) -> Result<crate::search::Algorithm, ArgError> {
     crate::search::Algorithm::from_name(text).ok_or_else(|| {
-        format!(
+        ArgError::Message(format!(
             "unknown search '{text}' (expected one of {})",
             crate::search::Algorithm::NAMES.join(", ")
-        )
+        ))
     })
 }
 

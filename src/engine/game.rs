@@ -12,7 +12,7 @@ use rand::RngCore;
 
 use super::request::{GoSpec, PositionSpec, Query};
 use super::session::Session;
-use super::FinalResult;
+use super::{EngineError, FinalResult};
 use crate::games::GameKind;
 use crate::search::{Report, SearchConfig, Searcher};
 
@@ -48,11 +48,11 @@ pub trait GameSession {
 
     /// Replaces the position (start or position string, then moves). On
     /// error the old position stays.
-    fn set_position(&mut self, spec: &PositionSpec) -> Result<(), String>;
+    fn set_position(&mut self, spec: &PositionSpec) -> Result<(), EngineError>;
 
     /// At a chance node: draws an outcome from `rng` with the rules'
     /// probabilities, plays it and returns its token.
-    fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, String>;
+    fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, EngineError>;
 
     /// The `d` lines.
     fn display(&self) -> Vec<String>;
@@ -64,7 +64,7 @@ pub trait GameSession {
     fn perft(&self, depth: u32) -> PerftTask;
 
     /// Evaluation terms at a decision node.
-    fn eval(&self) -> Result<Vec<(String, i32)>, String>;
+    fn eval(&self) -> Result<Vec<(String, i32)>, EngineError>;
 
     /// The answer to a `query` (protocol.md, "query").
     fn query(&self, query: Query) -> String;
@@ -76,11 +76,11 @@ pub trait GameSession {
         spec: &GoSpec,
         searcher: Arc<Searcher>,
         config: SearchConfig,
-    ) -> Result<Go, String>;
+    ) -> Result<Go, EngineError>;
 }
 
 /// Makes a session of the named game with the given variant options.
-pub type MakeGame = fn(game: &str, options: &str) -> Result<Box<dyn GameSession>, String>;
+pub type MakeGame = fn(game: &str, options: &str) -> Result<Box<dyn GameSession>, EngineError>;
 
 /// The games the engine offers, and how to make a session of one.
 #[derive(Clone)]
@@ -100,7 +100,7 @@ impl Catalog {
     }
 }
 
-fn make_game(game: &str, options: &str) -> Result<Box<dyn GameSession>, String> {
-    let kind = GameKind::from_name(game).map_err(|e| e.to_string())?;
+fn make_game(game: &str, options: &str) -> Result<Box<dyn GameSession>, EngineError> {
+    let kind = GameKind::from_name(game)?;
     crate::with_game!(kind, G => Session::<G>::new(options).map(|s| Box::new(s) as Box<dyn GameSession>))
 }

@@ -11,16 +11,19 @@
 //! thread ([`Engine::go`]), which then answers the first legal move so
 //! that the engine stays up.
 //!
+//! - [`error`]: [`EngineError`], what a request to it may end with;
 //! - [`game`]: the object-safe [`GameSession`] and the [`Catalog`] of games;
 //! - [`session`]: [`session::Session`], a session of one game type;
 //! - [`search`]: `go` for one game (limits, the one legality check);
 //! - [`request`]: what the engine is asked (`go`, `position`, `query`).
 
+pub mod error;
 pub mod game;
 pub mod request;
 pub mod search;
 pub mod session;
 
+pub use error::EngineError;
 pub use game::{Catalog, GameSession, Go, MakeGame, PerftTask, SearchTask};
 pub use request::{ClockSpec, GoSpec, PositionSpec, Query};
 
@@ -34,6 +37,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::bench::Totals;
+use crate::game::GameError;
 use crate::search::{Bound, Report, ScoreReport, SearchConfig, Searcher};
 use crate::settings::{self, Setting};
 
@@ -99,9 +103,6 @@ struct Running {
     done: Arc<AtomicBool>,
 }
 
-/// The error of a command that needs the job thread while a job runs.
-pub const BUSY: &str = "a search is running; send stop first";
-
 /// One engine: a game session, its searcher and settings.
 pub struct Engine {
     catalog: Catalog,
@@ -122,14 +123,17 @@ impl Engine {
     /// An engine at the first game's start with the settings' defaults.
     /// `Err` when not even that can be made; `Ok` with a warning when the
     /// default table could not be had and a 1 MiB one is used instead.
-    pub fn new(catalog: Catalog) -> Result<(Engine, Option<String>), String> {
-        let first = catalog.games.first().ok_or("no game to play")?;
-        let session =
-            (catalog.make)(first, "").map_err(|e| format!("cannot start game {first}: {e}"))?;
+    pub fn new(catalog: Catalog) -> Result<(Engine, Option<String>), EngineError> {
+        let first = catalog
+            .games
+            .first()
+            .ok_or_else(|| EngineError::new("no game to play"))?;
+        let session = (catalog.make)(first, "")
+            .map_err(|e| EngineError::new(format!("cannot start game {first}: {e}")))?;
         let config = settings::default_config();
         let (searcher, warning) = match Searcher::new(config.hash_mb, config.threads) {
             Ok(s) => (s, None),
-            Err(e) => (Searcher::new(1, 1)?, Some(e)),
+            Err(e) => (Searcher::new(1, 1).map_err(EngineError::Message)?, Some(e)),
         };
         let engine = Engine {
             searcher: Arc::new(searcher),
@@ -153,20 +157,20 @@ impl Engine {
     }
 
     /// See [`GameSession::set_position`].
-    pub fn set_position(&mut self, spec: &PositionSpec) -> Result<(), String> {
+    pub fn set_position(&mut self, spec: &PositionSpec) -> Result<(), EngineError> {
         self.session.set_position(spec)
     }
 
     /// At a chance node: draws an outcome with the seeded generator, plays
     /// it and returns its token.
-    pub fn play_chance(&mut self) -> Result<String, String> {
+    pub fn play_chance(&mut self) -> Result<String, EngineError> {
         self.session.play_chance(&mut self.rng)
     }
 
     /// A new game (`ucinewgame`): stops the job (its answer is of no use,
     /// and the table must not be wiped under it), forgets what searches
     /// learnt, reseeds the generator, and sets the start position.
-    pub fn new_game(&mut self) -> Result<(), String> {
+    pub fn new_game(&mut self) -> Result<(), EngineError> {
         self.stop();
         self.rng = Pcg64::seed_from_u64(self.config.seed);
         self.searcher.clear();
@@ -180,7 +184,7 @@ impl Engine {
     /// `UCI_ShowWDL` — are not the engine's: unchanged). `Threads` and
     /// `Hash` remake the searcher, never while a job runs; on error the
     /// engine is unchanged and the message is the whole error.
-    pub fn apply(&mut self, setting: &Setting) -> Result<(), String> {
+    pub fn apply(&mut self, setting: &Setting) -> Result<(), EngineError> {
         match *setting {
             Setting::Threads(n) => self.remake_searcher(|s| s.set_threads(n))?,
             Setting::Hash(mb) => self.remake_searcher(|s| {
@@ -198,12 +202,12 @@ impl Engine {
     fn remake_searcher(
         &mut self,
         change: impl FnOnce(&mut Searcher) -> Result<(), String>,
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         if self.busy() {
-            return Err(BUSY.into());
+            return Err(EngineError::Busy);
         }
-        let searcher = Arc::get_mut(&mut self.searcher).ok_or(BUSY)?;
-        change(searcher).map_err(|e| format!("setoption: {e}"))
+        let searcher = Arc::get_mut(&mut self.searcher).ok_or(EngineError::Busy)?;
+        change(searcher).map_err(|e| EngineError::new(format!("setoption: {e}")))
     }
 
     /// Makes the session that `game` and `options` ask for, at its start
@@ -293,9 +297,9 @@ impl Engine {
     /// Starts a search of the position under `spec`'s limits on the job
     /// thread. The search thread is the one place a search's panic is
     /// caught: it then reports an error and plays the first legal move.
-    pub fn go(&mut self, spec: &GoSpec, callbacks: Callbacks) -> Result<Started, String> {
+    pub fn go(&mut self, spec: &GoSpec, callbacks: Callbacks) -> Result<Started, EngineError> {
         if self.busy() {
-            return Err(BUSY.into());
+            return Err(EngineError::Busy);
         }
         let task = match self
             .session
@@ -317,9 +321,9 @@ impl Engine {
         depth: u32,
         mut each: impl FnMut(&str, u64) + Send + 'static,
         end: impl FnOnce(Option<u64>) + Send + 'static,
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         if self.busy() {
-            return Err(BUSY.into());
+            return Err(EngineError::Busy);
         }
         let task = self.session.perft(depth);
         self.spawn("perft", move |stop, done| {
@@ -337,11 +341,11 @@ impl Engine {
     pub fn bench(
         &mut self,
         depth: Option<u32>,
-        mut each: impl FnMut(&str, u32, Result<Totals, String>) + Send + 'static,
+        mut each: impl FnMut(&str, u32, Result<Totals, GameError>) + Send + 'static,
         end: impl FnOnce(Option<Totals>) + Send + 'static,
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         if self.busy() {
-            return Err(BUSY.into());
+            return Err(EngineError::Busy);
         }
         let games = self.catalog.games.clone();
         let config = SearchConfig {
@@ -372,14 +376,14 @@ impl Engine {
         &mut self,
         name: &str,
         job: impl FnOnce(&AtomicBool, &AtomicBool) + Send + 'static,
-    ) -> Result<(), String> {
+    ) -> Result<(), EngineError> {
         let stop = Arc::new(AtomicBool::new(false));
         let done = Arc::new(AtomicBool::new(false));
         let (s, d) = (Arc::clone(&stop), Arc::clone(&done));
         let handle = thread::Builder::new()
             .name(name.into())
             .spawn(move || job(&s, &d))
-            .map_err(|e| format!("cannot start the {name} thread: {e}"))?;
+            .map_err(|e| EngineError::new(format!("cannot start the {name} thread: {e}")))?;
         self.running = Some(Running { handle, stop, done });
         Ok(())
     }

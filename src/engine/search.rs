@@ -11,7 +11,7 @@ use std::time::Duration;
 use super::game::{Go, SearchTask};
 use super::request::{ClockSpec, GoSpec};
 use super::session::Session;
-use super::FinalResult;
+use super::{EngineError, FinalResult};
 use crate::game::{Playable, Status};
 use crate::search::{Clock, Limits, Report, Request, SearchConfig, Searcher};
 
@@ -21,7 +21,7 @@ pub fn task<G: Playable>(
     spec: &GoSpec,
     searcher: Arc<Searcher>,
     config: SearchConfig,
-) -> Result<Go, String> {
+) -> Result<Go, EngineError> {
     let root = session.position().clone();
     let limits = limits::<G>(&root, spec)?;
     let root_moves = searchmoves(&root, &spec.searchmoves)?;
@@ -107,17 +107,19 @@ fn line_text<G: Playable>(root: &G, line: &[G::Move]) -> Vec<String> {
 /// players. `wtime`/`winc` and `btime`/`binc` are the two-player aliases:
 /// `G::WHITE`'s clock and the other player's; a `p<k>` word wins over the
 /// alias for the same player.
-fn limits<G: Playable>(root: &G, spec: &GoSpec) -> Result<Limits, String> {
+fn limits<G: Playable>(root: &G, spec: &GoSpec) -> Result<Limits, EngineError> {
     let n = root.num_players();
     if spec.players.len() > n {
         let k = spec.players.len();
-        return Err(format!("p{k}time/p{k}inc: this game has {n} players"));
+        return Err(EngineError::new(format!(
+            "p{k}time/p{k}inc: this game has {n} players"
+        )));
     }
     let alias_given = spec.white != ClockSpec::default() || spec.black != ClockSpec::default();
     if n != 2 && alias_given {
-        return Err(format!(
+        return Err(EngineError::new(format!(
             "wtime/btime/winc/binc are two-player clocks; this game has {n} players: use p1time…p{n}time"
-        ));
+        )));
     }
     let white = G::WHITE as usize;
     let given: Vec<ClockSpec> = (0..n)
@@ -149,12 +151,12 @@ fn limits<G: Playable>(root: &G, spec: &GoSpec) -> Result<Limits, String> {
     })
 }
 
-fn searchmoves<G: Playable>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, String> {
+fn searchmoves<G: Playable>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, EngineError> {
     if texts.is_empty() {
         return Ok(Vec::new());
     }
     if !matches!(root.status(), Status::Decision(_)) {
-        return Err("searchmoves needs a decision node".into());
+        return Err(EngineError::new("searchmoves needs a decision node"));
     }
     let mut legal = Vec::new();
     root.moves(&mut legal);
@@ -164,7 +166,9 @@ fn searchmoves<G: Playable>(root: &G, texts: &[String]) -> Result<Vec<G::Move>, 
             root.parse_move(t)
                 .ok()
                 .filter(|m| legal.contains(m))
-                .ok_or_else(|| format!("searchmoves: '{t}' is not a legal move here"))
+                .ok_or_else(|| {
+                    EngineError::new(format!("searchmoves: '{t}' is not a legal move here"))
+                })
         })
         .collect()
 }
@@ -176,7 +180,7 @@ mod tests {
     use crate::game::{Game, GameOptions};
     use crate::testgames::Toy;
 
-    fn limits_of(spec: GoSpec) -> Result<Limits, String> {
+    fn limits_of(spec: GoSpec) -> Result<Limits, EngineError> {
         let toy = Toy::new(&GameOptions::parse("", Toy::option_specs()).unwrap()).unwrap();
         limits::<Toy>(&toy, &spec)
     }

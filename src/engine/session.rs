@@ -10,6 +10,7 @@ use rand::RngCore;
 use super::game::{GameSession, Go, PerftTask};
 use super::request::{GoSpec, PositionSpec, Query};
 use super::search;
+use super::EngineError;
 use crate::game::perft::{divide_until, perft_until};
 use crate::game::{decider_after, Evaluator, GameOptions, Outcome, Playable, Player, Status};
 use crate::search::{SearchConfig, Searcher};
@@ -25,9 +26,9 @@ pub struct Session<G: Playable> {
 impl<G: Playable> Session<G> {
     /// A session at the start position for the given options text, with
     /// the tables its evaluator builds on first use built ([`prepare`]).
-    pub fn new(options: &str) -> Result<Self, String> {
-        let options = GameOptions::parse(options, G::option_specs()).map_err(|e| e.to_string())?;
-        let pos = G::new(&options).map_err(|e| e.to_string())?;
+    pub fn new(options: &str) -> Result<Self, EngineError> {
+        let options = GameOptions::parse(options, G::option_specs())?;
+        let pos = G::new(&options)?;
         prepare(&pos);
         Ok(Session {
             options,
@@ -89,22 +90,22 @@ pub fn play_text<G: Playable>(
     pos: &mut G,
     text: &str,
     buf: &mut Vec<G::Move>,
-) -> Result<(), String> {
+) -> Result<(), EngineError> {
     let legal = match pos.status() {
-        Status::Over(_) => return Err("the game is over".into()),
+        Status::Over(_) => return Err(EngineError::new("the game is over")),
         Status::Decision(_) => {
-            let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+            let m = pos.parse_move(text)?;
             pos.moves(buf);
             buf.contains(&m).then_some(m)
         }
         Status::Chance => {
-            let m = pos.parse_move(text).map_err(|e| e.to_string())?;
+            let m = pos.parse_move(text)?;
             let mut outcomes = Vec::new();
             pos.outcomes(&mut outcomes);
             outcomes.iter().any(|(o, _)| *o == m).then_some(m)
         }
     };
-    let m = legal.ok_or_else(|| "not legal in this position".to_string())?;
+    let m = legal.ok_or_else(|| EngineError::new("not legal in this position"))?;
     pos.play(m);
     Ok(())
 }
@@ -114,18 +115,19 @@ impl<G: Playable> GameSession for Session<G> {
         G::NAME
     }
 
-    fn set_position(&mut self, spec: &PositionSpec) -> Result<(), String> {
+    fn set_position(&mut self, spec: &PositionSpec) -> Result<(), EngineError> {
         let mut pos = match &spec.fen {
-            None => G::new(&self.options).map_err(|e| e.to_string())?,
+            None => G::new(&self.options)?,
             Some(text) => G::from_position(text, &self.options)
-                .map_err(|e| format!("bad position string: {e}"))?,
+                .map_err(|e| EngineError::new(format!("bad position string: {e}")))?,
         };
         let mut history = Vec::with_capacity(spec.moves.len());
         let mut buf = Vec::new();
         for (i, text) in spec.moves.iter().enumerate() {
             let before = pos.hash();
-            play_text(&mut pos, text, &mut buf)
-                .map_err(|e| format!("move {} '{text}': {e}; position unchanged", i + 1))?;
+            play_text(&mut pos, text, &mut buf).map_err(|e| {
+                EngineError::new(format!("move {} '{text}': {e}; position unchanged", i + 1))
+            })?;
             history.push(before);
         }
         // The same rules as the session's start: its tables exist, unless
@@ -136,14 +138,16 @@ impl<G: Playable> GameSession for Session<G> {
         Ok(())
     }
 
-    fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, String> {
+    fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, EngineError> {
         if self.pos.status() != Status::Chance {
-            return Err("no chance event is pending in this position".into());
+            return Err(EngineError::new(
+                "no chance event is pending in this position",
+            ));
         }
         let mut outcomes = Vec::new();
         self.pos.outcomes(&mut outcomes);
         let Some(pick) = crate::game::chance::draw_outcome(&outcomes, rng) else {
-            return Err("this chance node has no outcomes".into());
+            return Err(EngineError::new("this chance node has no outcomes"));
         };
         let text = self.pos.move_text(pick);
         self.history.push(self.pos.hash());
@@ -232,13 +236,16 @@ impl<G: Playable> GameSession for Session<G> {
         })
     }
 
-    fn eval(&self) -> Result<Vec<(String, i32)>, String> {
-        match self.pos.status() {
-            Status::Decision(_) => {}
-            Status::Chance => {
-                return Err("eval needs a decision node; a chance event is pending".into())
-            }
-            Status::Over(_) => return Err("eval needs a decision node; the game is over".into()),
+    fn eval(&self) -> Result<Vec<(String, i32)>, EngineError> {
+        let why = match self.pos.status() {
+            Status::Decision(_) => None,
+            Status::Chance => Some("a chance event is pending"),
+            Status::Over(_) => Some("the game is over"),
+        };
+        if let Some(why) = why {
+            return Err(EngineError::new(format!(
+                "eval needs a decision node; {why}"
+            )));
         }
         Ok(G::Evaluator::default()
             .terms_cp(&self.pos)
@@ -273,7 +280,7 @@ impl<G: Playable> GameSession for Session<G> {
         spec: &GoSpec,
         searcher: Arc<Searcher>,
         config: SearchConfig,
-    ) -> Result<Go, String> {
+    ) -> Result<Go, EngineError> {
         search::task(self, spec, searcher, config)
     }
 }

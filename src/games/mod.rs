@@ -75,6 +75,62 @@ impl clap::ValueEnum for GameKind {
     }
 }
 
+/// The [`Game`](crate::game::Game) methods of a game whose state.rs has
+/// `play_move` and `compute_hash` and the fields `hash` and `ply`, as
+/// items of its `impl Game`: `crate::game_state_methods!(Move);`.
+#[macro_export]
+macro_rules! game_state_methods {
+    ($move:ty) => {
+        #[inline]
+        fn play(&mut self, m: $move) {
+            self.play_move(m);
+        }
+
+        fn hash(&self) -> u64 {
+            self.hash
+        }
+
+        fn hash_from_scratch(&self) -> u64 {
+            self.compute_hash()
+        }
+
+        fn ply(&self) -> u32 {
+            self.ply
+        }
+    };
+}
+
+/// The text methods of [`Notation`](crate::game::Notation) for a game
+/// whose rooms follow the one layout to the letter, as items of its
+/// `impl Notation`: `position::parse(text, rules)`, `position::write`,
+/// `position::board_text`, `notation::write(m)` and `notation::parse`,
+/// with `Rules::intern` for the options
+/// (`crate::text_by_modules!(Move);`).
+#[macro_export]
+macro_rules! text_by_modules {
+    ($move:ty) => {
+        fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
+            position::parse(text, Rules::intern(options)?)
+        }
+
+        fn position(&self) -> String {
+            position::write(self)
+        }
+
+        fn move_text(&self, m: $move) -> String {
+            notation::write(m)
+        }
+
+        fn parse_move(&self, text: &str) -> Result<$move, GameError> {
+            notation::parse(self, text)
+        }
+
+        fn board_text(&self) -> String {
+            position::board_text(self)
+        }
+    };
+}
+
 /// Runs `$body` with the type alias `$G` bound to the game type of `$kind`.
 #[macro_export]
 macro_rules! with_game {

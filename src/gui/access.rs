@@ -10,6 +10,8 @@
 use rand::rngs::OsRng;
 use rand::RngCore;
 
+use super::GuiError;
+
 /// A request's head: its method, path, query and header lines.
 pub struct Head {
     pub method: String,
@@ -73,7 +75,7 @@ pub struct Access {
 
 impl Access {
     /// A new token, 128 bits from the operating system's generator.
-    pub fn new(port: u16) -> Result<Access, String> {
+    pub fn new(port: u16) -> Result<Access, GuiError> {
         let mut bytes = [0u8; 16];
         OsRng
             .try_fill_bytes(&mut bytes)

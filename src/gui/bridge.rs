@@ -25,6 +25,7 @@ use std::sync::mpsc::SyncSender;
 use std::sync::{Arc, Mutex};
 
 use super::limits::EngineGuard;
+use super::GuiError;
 use crate::protocol::parser;
 
 /// Engines one page may run at once.
@@ -43,7 +44,7 @@ pub struct EngineCommand {
 
 impl EngineCommand {
     /// `program arg…`, split at white space.
-    pub fn parse(text: &str) -> Result<EngineCommand, String> {
+    pub fn parse(text: &str) -> Result<EngineCommand, GuiError> {
         let mut words = text.split_whitespace().map(str::to_string);
         let program = words
             .next()
@@ -73,17 +74,17 @@ pub enum Request {
 
 /// Checks one message from the page: its form, and for `send` that the
 /// line is a protocol command. The error is what the page is told.
-pub fn check(message: &str, engines: usize) -> Result<Request, String> {
+pub fn check(message: &str, engines: usize) -> Result<Request, GuiError> {
     if message.len() > MAX_LINE {
-        return Err(format!("a message longer than {MAX_LINE} bytes"));
+        return Err(format!("a message longer than {MAX_LINE} bytes").into());
     }
     let (verb, rest) = message.split_once(' ').unwrap_or((message, ""));
-    let number = |text: &str, what: &str, below: usize| -> Result<usize, String> {
+    let number = |text: &str, what: &str, below: usize| -> Result<usize, GuiError> {
         text.trim()
             .parse::<usize>()
             .ok()
             .filter(|&n| n < below)
-            .ok_or_else(|| format!("'{}' is no {what} (0..{below})", text.trim()))
+            .ok_or_else(|| format!("'{}' is no {what} (0..{below})", text.trim()).into())
     };
     match verb {
         "start" => Ok(Request::Start(number(rest, "engine", engines)?)),
@@ -97,13 +98,14 @@ pub fn check(message: &str, engines: usize) -> Result<Request, String> {
             match parser::parse(line) {
                 Ok(Some(_)) => Ok(Request::Send(slot, line.trim().to_string())),
                 Ok(None) => Err("an empty line".into()),
-                Err(e) => Err(format!("not a protocol command: {e}")),
+                Err(e) => Err(format!("not a protocol command: {e}").into()),
             }
         }
         _ => Err(format!(
             "unknown request '{}' (start, send, close)",
             verb.chars().take(40).collect::<String>()
-        )),
+        )
+        .into()),
     }
 }
 
@@ -183,7 +185,7 @@ impl Engine {
         id: u64,
         out: SyncSender<Event>,
         count: EngineGuard,
-    ) -> Result<Engine, String> {
+    ) -> Result<Engine, GuiError> {
         let mut child = crate::child::in_own_group(&mut Command::new(&cmd.program))
             .args(&cmd.args)
             .stdin(Stdio::piped())
@@ -205,7 +207,7 @@ impl Engine {
         if let Err(e) = reader {
             let _ = child.kill();
             let _ = child.wait();
-            return Err(format!("cannot start a thread for the engine: {e}"));
+            return Err(format!("cannot start a thread for the engine: {e}").into());
         }
         Ok(Engine {
             id,
@@ -219,7 +221,7 @@ impl Engine {
     /// Sends `line`, a checked protocol command; a `setoption` only for
     /// an announced name, `Hash` and `Threads` capped. `Ok` carries what
     /// the page is told of a capped value.
-    pub fn send(&mut self, line: &str) -> Result<Option<String>, String> {
+    pub fn send(&mut self, line: &str) -> Result<Option<String>, GuiError> {
         let (line, note) = {
             let announced = self.announced.lock().unwrap_or_else(|e| e.into_inner());
             admit(line, &announced.names)?
@@ -273,7 +275,7 @@ fn read_lines(
 /// The line an engine gets for `line`, and a note for the page if it was
 /// changed: a `setoption` must name an option the engine announced, and
 /// `Hash` and `Threads` get at most [`MAX_HASH_MB`] and [`max_threads`].
-fn admit(line: &str, announced: &[String]) -> Result<(String, Option<String>), String> {
+fn admit(line: &str, announced: &[String]) -> Result<(String, Option<String>), GuiError> {
     let Ok(Some(parser::Command::SetOption { name, value })) = parser::parse(line) else {
         return Ok((line.to_string(), None));
     };
@@ -281,7 +283,8 @@ fn admit(line: &str, announced: &[String]) -> Result<(String, Option<String>), S
         return Err(format!(
             "setoption: '{}' is no option this slot announced in its uci/ugi answer",
             name.chars().take(40).collect::<String>()
-        ));
+        )
+        .into());
     };
     let cap = match known.to_ascii_lowercase().as_str() {
         "hash" => Some((MAX_HASH_MB, " MB")),

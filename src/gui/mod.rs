@@ -15,6 +15,7 @@ pub mod bridge;
 pub mod limits;
 mod session;
 
+use std::fmt;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::sync::Arc;
@@ -24,6 +25,36 @@ use access::{Access, Head};
 use bridge::EngineCommand;
 use limits::Limits;
 use session::Sessions;
+
+/// What the server could not do or the page may not do: the server's
+/// caller prints it, the page is sent it (`error …`); nobody acts on a
+/// kind of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GuiError {
+    Message(String),
+}
+
+impl From<String> for GuiError {
+    fn from(message: String) -> Self {
+        GuiError::Message(message)
+    }
+}
+
+impl From<&str> for GuiError {
+    fn from(message: &str) -> Self {
+        GuiError::Message(message.into())
+    }
+}
+
+impl fmt::Display for GuiError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            GuiError::Message(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for GuiError {}
 
 /// The page's files: path, content type, content.
 const ASSETS: &[(&str, &str, &str)] = &[
@@ -64,7 +95,7 @@ pub fn serve(
     engines: Vec<EngineCommand>,
     idle: Duration,
     ready: impl FnOnce(&str),
-) -> Result<(), String> {
+) -> Result<(), GuiError> {
     let listener = TcpListener::bind(("127.0.0.1", port))
         .map_err(|e| format!("cannot listen on 127.0.0.1:{port}: {e}"))?;
     let addr = listener

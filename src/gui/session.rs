@@ -112,7 +112,10 @@ pub fn run(mut ws: WebSocket<TcpStream>, server: &Sessions) {
                 slots[slot] = None;
                 continue;
             }
-            Err(e) => format!("error {}", e.chars().take(MAX_LINE).collect::<String>()),
+            Err(e) => format!(
+                "error {}",
+                e.to_string().chars().take(MAX_LINE).collect::<String>()
+            ),
         };
         if ws.send(Message::text(reply)).is_err() {
             break;

@@ -22,7 +22,7 @@ use std::io::BufRead;
 
 use parser::Command;
 
-use crate::engine::{Callbacks, Catalog, Engine, Started, BUSY};
+use crate::engine::{Callbacks, Catalog, Engine, EngineError, Started};
 use crate::settings::{self, Setting};
 
 /// Reads protocol commands from stdin until `quit` or end of input.
@@ -94,7 +94,7 @@ impl Protocol {
                 engine
             }
             Err(e) => {
-                out.error(&e);
+                out.error(&e.to_string());
                 return None;
             }
         };
@@ -116,7 +116,7 @@ impl Protocol {
             Ok(Some(c)) => c,
             Ok(None) => return Flow::Continue,
             Err(e) => {
-                self.out.error(&e);
+                self.out.error(&e.to_string());
                 return Flow::Continue;
             }
         };
@@ -129,7 +129,7 @@ impl Protocol {
             Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
             Command::NewGame => {
                 if let Err(e) = self.engine.new_game() {
-                    self.out.error(&e);
+                    self.out.error(&e.to_string());
                 }
             }
             Command::Position(spec) => {
@@ -162,7 +162,7 @@ impl Protocol {
                         self.out.line(&format!("eval {name} {v}"));
                     }
                 }
-                Err(e) => self.out.error(&e),
+                Err(e) => self.out.error(&e.to_string()),
             },
             Command::Bench(depth) => self.bench(depth),
             Command::Query(q) => {
@@ -191,7 +191,7 @@ impl Protocol {
     fn busy(&mut self) -> bool {
         let busy = self.engine.busy();
         if busy {
-            self.out.error(BUSY);
+            self.out.error(&EngineError::Busy.to_string());
         }
         busy
     }
@@ -290,7 +290,7 @@ impl Protocol {
             Setting::ShowWdl(on) => self.show_wdl = on,
             other => {
                 if let Err(e) = self.engine.apply(&other) {
-                    self.out.error(&e);
+                    self.out.error(&e.to_string());
                 }
             }
         }

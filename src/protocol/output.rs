@@ -305,7 +305,6 @@ mod tests {
             bound: Bound::Lower,
             wdl: Some([300, 500, 200]),
             nodes: 1234,
-            nps: 5678,
             hashfull: 12,
             time_ms: 217,
             pv: vec!["a1b2".into(), "i5h5".into()],

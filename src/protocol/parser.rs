@@ -5,6 +5,38 @@
 pub use super::output::shorten;
 pub use crate::engine::{ClockSpec, GoSpec, PositionSpec, Query};
 
+use std::fmt;
+
+/// A line that is not a command (protocol.md, "Commands"). Its callers
+/// (the protocol, the GUI's check of what its page sends) print it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    /// What is wrong with the line, and the usage where that helps.
+    Message(String),
+}
+
+impl From<&str> for ParseError {
+    fn from(message: &str) -> Self {
+        ParseError::Message(message.into())
+    }
+}
+
+impl From<String> for ParseError {
+    fn from(message: String) -> Self {
+        ParseError::Message(message)
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ParseError::Message(m) => f.write_str(m),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
 /// A parsed command line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Command {
@@ -54,7 +86,7 @@ const GO_WORDS: &[&str] = &[
 ];
 
 /// Parses one line. `Ok(None)`: an empty line, which is ignored.
-pub fn parse(line: &str) -> Result<Option<Command>, String> {
+pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
     let mut words = line.split_whitespace();
     let Some(head) = words.next() else {
         return Ok(None);
@@ -93,14 +125,15 @@ pub fn parse(line: &str) -> Result<Option<Command>, String> {
             _ => Err(format!(
                 "usage: query gameover|p1turn|turn|result (got 'query {}')",
                 shorten(&rest.join(" "))
-            )),
+            )
+            .into()),
         },
-        _ => Err(format!("unknown command '{}'", shorten(head))),
+        _ => Err(format!("unknown command '{}'", shorten(head)).into()),
     }
 }
 
 /// `setoption name <name…> [value <value…>]`; the name may contain spaces.
-fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
+fn parse_setoption(rest: &[&str]) -> Result<Command, ParseError> {
     let usage = "usage: setoption name <name> [value <value>]";
     if rest.first() != Some(&"name") {
         return Err(usage.into());
@@ -120,7 +153,7 @@ fn parse_setoption(rest: &[&str]) -> Result<Command, String> {
     })
 }
 
-fn parse_position(rest: &[&str]) -> Result<PositionSpec, String> {
+fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> {
     let usage = "usage: position startpos|fen <position> [moves <move>…]";
     let split = rest.iter().position(|w| *w == "moves");
     let (head, moves) = match split {
@@ -142,11 +175,11 @@ fn parse_position(rest: &[&str]) -> Result<PositionSpec, String> {
 /// The deepest `go perft`, as `agon perft --depth`.
 const PERFT_MAX_DEPTH: u32 = 64;
 
-fn parse_go(rest: &[&str]) -> Result<Command, String> {
+fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
     if let ["perft", n] = rest {
         let depth = number("perft depth", n)?;
         if depth > PERFT_MAX_DEPTH {
-            return Err(format!("go perft: the depth must be 0..={PERFT_MAX_DEPTH}"));
+            return Err(format!("go perft: the depth must be 0..={PERFT_MAX_DEPTH}").into());
         }
         return Ok(Command::Perft(depth));
     }
@@ -155,11 +188,11 @@ fn parse_go(rest: &[&str]) -> Result<Command, String> {
     while i < rest.len() {
         let word = rest[i];
         i += 1;
-        let mut arg = |what: &str| -> Result<&str, String> {
+        let mut arg = |what: &str| -> Result<&str, ParseError> {
             let v = rest
                 .get(i)
                 .copied()
-                .ok_or_else(|| format!("go {what}: the number is missing"))?;
+                .ok_or_else(|| ParseError::from(format!("go {what}: the number is missing")))?;
             i += 1;
             Ok(v)
         };
@@ -199,7 +232,7 @@ fn parse_go(rest: &[&str]) -> Result<Command, String> {
                         clock.time = Some(v);
                     }
                 }
-                None => return Err(format!("go: unknown argument '{}'", shorten(w))),
+                None => return Err(format!("go: unknown argument '{}'", shorten(w)).into()),
             },
         }
     }
@@ -224,14 +257,14 @@ fn player_clock(word: &str) -> Option<(usize, bool)> {
     (1..=8).contains(&k).then(|| (k - 1, is_inc))
 }
 
-fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, String> {
+fn number<T: std::str::FromStr>(what: &str, text: &str) -> Result<T, ParseError> {
     text.parse()
-        .map_err(|_| format!("{what}: '{}' is not a valid number", shorten(text)))
+        .map_err(|_| format!("{what}: '{}' is not a valid number", shorten(text)).into())
 }
 
 /// A time in milliseconds. Some GUIs send a negative remaining time when
 /// the clock has run out; that is read as 0.
-fn millis(what: &str, text: &str) -> Result<u64, String> {
+fn millis(what: &str, text: &str) -> Result<u64, ParseError> {
     let v: i64 = number(what, text)?;
     Ok(v.max(0) as u64)
 }

@@ -7,12 +7,12 @@ use std::time::{Duration, Instant};
 use super::output::Captured;
 use super::{run_with, Output};
 use crate::engine::session::Session;
-use crate::engine::{Catalog, GameSession};
+use crate::engine::{Catalog, EngineError, GameSession};
 use crate::testgames::Toy;
 
-fn make_toy(game: &str, options: &str) -> Result<Box<dyn GameSession>, String> {
+fn make_toy(game: &str, options: &str) -> Result<Box<dyn GameSession>, EngineError> {
     if game != "toy" {
-        return Err(format!("unknown game '{game}'"));
+        return Err(EngineError::new(format!("unknown game '{game}'")));
     }
     Session::<Toy>::new(options).map(|s| Box::new(s) as Box<dyn GameSession>)
 }

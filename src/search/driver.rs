@@ -127,7 +127,6 @@ pub fn main_loop<G: Playable, I: Iteration<G>>(
                 bound: Bound::Exact,
                 wdl: line.wdl,
                 nodes,
-                nps: (nodes as u128 * 1000 / elapsed.as_millis().max(1)) as u64,
                 hashfull: worker.hashfull(),
                 time_ms: elapsed.as_millis() as u64,
                 pv,

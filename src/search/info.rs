@@ -34,7 +34,6 @@ pub struct PvInfo {
     /// Win/draw/loss per mille from the mover's view, when known.
     pub wdl: Option<[u32; 3]>,
     pub nodes: u64,
-    pub nps: u64,
     /// Transposition table fill, per mille.
     pub hashfull: u32,
     pub time_ms: u64,

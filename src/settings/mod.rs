@@ -10,8 +10,57 @@
 //! A room of its own because the protocol, the referee and the command
 //! line all read it, and none of them owns the others.
 
+use std::fmt;
+
 use crate::search::mcts::params::{Params, Playout, Policy, PLAYOUT_PLIES};
 use crate::search::{Algorithm, SearchConfig};
+
+/// A setting name or value the table refuses.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SettingError {
+    /// No setting has this name (as given).
+    Unknown(String),
+    /// A value the setting does not take, with what it expects (`an
+    /// integer in 1..=256`): the `setoption` check and the engine specs
+    /// put that into their own messages, with the name and value.
+    Expected(String),
+    /// `setoption`'s bad value: the setting, the value given, what it
+    /// expects.
+    BadValue {
+        name: &'static str,
+        value: String,
+        expected: String,
+    },
+}
+
+impl fmt::Display for SettingError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SettingError::Unknown(name) => {
+                let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
+                write!(
+                    f,
+                    "unknown option '{}' (known: {})",
+                    shorten(name),
+                    names.join(", ")
+                )
+            }
+            // What a command-line flag's value parser says.
+            SettingError::Expected(expected) => write!(f, "must be {expected}"),
+            SettingError::BadValue {
+                name,
+                value,
+                expected,
+            } => write!(
+                f,
+                "bad value '{}' for option {name} (expected {expected})",
+                shorten(value)
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SettingError {}
 
 /// A checked `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -205,7 +254,7 @@ impl SettingSpec {
 
     /// Checks a value against this setting; the error says what was
     /// expected (`an integer in 1..=256`).
-    pub fn check(&self, value: &str, games: &[&str]) -> Result<Setting, String> {
+    pub fn check(&self, value: &str, games: &[&str]) -> Result<Setting, SettingError> {
         let value = value.trim();
         match &self.kind {
             Kind::Combo => {
@@ -217,7 +266,8 @@ impl SettingSpec {
                     "MctsPlayout" => Playout::from_name(g).map(Setting::MctsPlayout),
                     _ => Algorithm::from_name(g).map(Setting::Search),
                 });
-                setting.ok_or_else(|| format!("one of {}", choices.join(", ")))
+                setting
+                    .ok_or_else(|| SettingError::Expected(format!("one of {}", choices.join(", "))))
             }
             Kind::Text => Ok(Setting::GameOptions(if value == "<empty>" {
                 String::new()
@@ -239,16 +289,19 @@ impl SettingSpec {
             Kind::Check { .. } => match value.to_ascii_lowercase().as_str() {
                 "true" => Ok(Setting::ShowWdl(true)),
                 "false" => Ok(Setting::ShowWdl(false)),
-                _ => Err("true or false".into()),
+                _ => Err(SettingError::Expected("true or false".into())),
             },
         }
     }
 
     /// A spin setting's value, checked against its range (also the
     /// command line's value parser for `--threads` and `--hash`).
-    pub fn spin(&self, value: &str) -> Result<u64, String> {
+    pub fn spin(&self, value: &str) -> Result<u64, SettingError> {
         let Kind::Spin { min, max, .. } = self.kind else {
-            return Err(format!("{} is not a number setting", self.name));
+            return Err(SettingError::Expected(format!(
+                "set with its own type ({} is not a number setting)",
+                self.name
+            )));
         };
         value
             .trim()
@@ -256,23 +309,18 @@ impl SettingSpec {
             .ok()
             .filter(|n| (min..=max).contains(n))
             .map(|n| n as u64)
-            .ok_or_else(|| format!("an integer in {min}..={max}"))
+            .ok_or_else(|| SettingError::Expected(format!("an integer in {min}..={max}")))
     }
 }
 
 /// The command line's `--threads` ([`THREADS`]'s range).
-pub fn threads_arg(value: &str) -> Result<usize, String> {
-    THREADS
-        .spin(value)
-        .map(|n| n as usize)
-        .map_err(|e| format!("must be {e}"))
+pub fn threads_arg(value: &str) -> Result<usize, SettingError> {
+    THREADS.spin(value).map(|n| n as usize)
 }
 
 /// The command line's `--hash` ([`HASH`]'s range).
-pub fn hash_arg(value: &str) -> Result<usize, String> {
-    HASH.spin(value)
-        .map(|n| n as usize)
-        .map_err(|e| format!("must be {e}"))
+pub fn hash_arg(value: &str) -> Result<usize, SettingError> {
+    HASH.spin(value).map(|n| n as usize)
 }
 
 /// The search settings at the table's defaults: what
@@ -343,25 +391,23 @@ pub fn option_lines(games: &[&str]) -> Vec<String> {
 }
 
 /// Checks `setoption name <name> [value <value>]` against the table.
-pub fn parse_setting(name: &str, value: Option<&str>, games: &[&str]) -> Result<Setting, String> {
+pub fn parse_setting(
+    name: &str,
+    value: Option<&str>,
+    games: &[&str],
+) -> Result<Setting, SettingError> {
     let spec = SETTINGS
         .iter()
         .find(|s| s.name.eq_ignore_ascii_case(name))
-        .ok_or_else(|| {
-            let names: Vec<&str> = SETTINGS.iter().map(|s| s.name).collect();
-            format!(
-                "unknown option '{}' (known: {})",
-                shorten(name),
-                names.join(", ")
-            )
-        })?;
+        .ok_or_else(|| SettingError::Unknown(name.to_string()))?;
     let value = value.map(str::trim).unwrap_or("");
-    spec.check(value, games).map_err(|expected| {
-        format!(
-            "bad value '{}' for option {} (expected {expected})",
-            shorten(value),
-            spec.name
-        )
+    spec.check(value, games).map_err(|e| match e {
+        SettingError::Expected(expected) => SettingError::BadValue {
+            name: spec.name,
+            value: value.to_string(),
+            expected,
+        },
+        other => other,
     })
 }
 
@@ -452,7 +498,8 @@ mod tests {
         assert!(p("UCI_ShowWDL", "yes").is_err());
         assert!(p("Search", "minimax").is_err());
         let e = p("Colour", "red").unwrap_err();
-        assert!(e.starts_with("unknown option 'Colour'"), "{e}");
+        assert_eq!(e, SettingError::Unknown("Colour".into()));
+        assert!(e.to_string().starts_with("unknown option 'Colour'"), "{e}");
         assert!(parse_setting("Seed", None, GAMES).is_err());
     }
 
@@ -467,7 +514,7 @@ mod tests {
             MOVE_OVERHEAD.spin_default()
         );
         assert_eq!(
-            threads_arg("0"),
+            threads_arg("0").map_err(|e| e.to_string()),
             Err("must be an integer in 1..=256".into())
         );
         assert_eq!(hash_arg("16"), Ok(16));

@@ -24,3 +24,16 @@ pub use connect::Connect;
 pub use graph::Graph;
 pub use toy::Toy;
 pub use trirace::{TriMove, TriRace, TriRaceEvaluator};
+
+use crate::game::Notation;
+
+/// The legal move or chance outcome of `pos` written `text`: a test
+/// game's moves are few, so it parses by writing each of them.
+fn move_written<G: Notation>(pos: &G, text: &str) -> Option<G::Move> {
+    let mut all = Vec::new();
+    pos.moves(&mut all);
+    let mut outcomes = Vec::new();
+    pos.outcomes(&mut outcomes);
+    all.extend(outcomes.iter().map(|(m, _)| *m));
+    all.into_iter().find(|m| pos.move_text(*m) == text)
+}

@@ -210,13 +210,7 @@ impl Notation for Toy {
     }
 
     fn parse_move(&self, text: &str) -> Result<ToyMove, GameError> {
-        let mut all = Vec::new();
-        self.moves(&mut all);
-        let mut outcomes = Vec::new();
-        self.outcomes(&mut outcomes);
-        all.extend(outcomes.iter().map(|(m, _)| *m));
-        all.into_iter()
-            .find(|m| self.move_text(*m) == text)
+        super::move_written(self, text)
             .ok_or_else(|| GameError::new(format!("'{text}' is not a legal move")))
     }
 

@@ -8,7 +8,7 @@ use agon::game::Notation;
 use std::collections::HashSet;
 
 use agon::game::{Game, GameOptions};
-use agon::games::abalone::apgn;
+use agon::games::abalone::record;
 use agon::games::abalone::Abalone;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -108,7 +108,7 @@ impl Picker {
 }
 
 fn from_migs() -> Vec<Entry> {
-    let records = apgn::parse(MIGS).expect("the MiGs file parses");
+    let records = record::parse(MIGS).expect("the MiGs file parses");
     let mut picker = Picker::new(MIGS_QUOTAS);
     for record in &records {
         if picker.done() {

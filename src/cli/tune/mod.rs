@@ -8,7 +8,7 @@ mod spsa;
 
 use clap::Args;
 
-use super::{parse_engine, parse_openings, GameCommand, Openings};
+use super::{parse_openings, GameCommand, Openings};
 use crate::arena::EngineSpec;
 use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
@@ -35,7 +35,7 @@ pub struct TuneArgs {
     /// Engine for self-play, or the engine whose weights SPSA tunes, as
     /// for `agon match --a` (give shallow engines hash=1: two tables per
     /// game).
-    #[arg(long, value_name = "ENGINE", default_value = "search=alphabeta,depth=2", value_parser = parse_engine)]
+    #[arg(long, value_name = "ENGINE", default_value = "search=alphabeta,depth=2", value_parser = EngineSpec::parse)]
     pub engine: EngineSpec,
     /// Skip this many plies at the start of each game.
     #[arg(long, allow_negative_numbers = true, default_value_t = 6)]

@@ -22,13 +22,12 @@
 //! - **Layouts** (`layout=`): standard, belgian, german, and ABA-PRO's
 //!   dutch and swiss ([`options::LAYOUTS`]).
 //! - **Notation** ([`notation`]): Aba-Pro canonical, Nacre accepted.
-//! - **Position string** ([`position`]), **APGN** records ([`apgn`]),
+//! - **Position string** ([`position`]), **APGN** records ([`record`]),
 //!   **evaluation** ([`eval`]).
 //!
 //! Playing a move copies nothing but the 80-byte struct: the options are a
 //! `&'static` interned [`options::Rules`].
 
-pub mod apgn;
 pub mod board;
 pub mod eval;
 mod hash;
@@ -36,6 +35,7 @@ pub mod movegen;
 pub mod notation;
 pub mod options;
 pub mod position;
+pub mod record;
 pub mod state;
 
 use crate::game::{
@@ -106,22 +106,7 @@ impl Game for Abalone {
         movegen::count(own, opp) as usize
     }
 
-    #[inline]
-    fn play(&mut self, m: Move) {
-        self.play_move(m);
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    crate::game_state_methods!(Move);
 
     fn repetition_limit(&self) -> Option<u32> {
         self.rules.repetition
@@ -160,25 +145,7 @@ impl Notation for Abalone {
 
     const WHITE: Player = 1;
 
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::intern(options)?)
-    }
-
-    fn position(&self) -> String {
-        position::write(self)
-    }
-
-    fn move_text(&self, m: Move) -> String {
-        notation::write(m)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<Move, GameError> {
-        notation::parse(self, text)
-    }
-
-    fn board_text(&self) -> String {
-        position::picture(self)
-    }
+    crate::text_by_modules!(Move);
 
     /// APGN: `Event`, `Black`, `White`, `Variant` (the layout) and, when
     /// the game did not start from the layout's start, `Position`.
@@ -209,7 +176,7 @@ impl Notation for Abalone {
             tags.push(("Position".to_string(), start.position()));
         }
         tags.push(("Result".to_string(), result.to_string()));
-        apgn::Record {
+        record::Record {
             tags,
             moves: moves.to_vec(),
             comments: Vec::new(),
@@ -223,7 +190,7 @@ impl Notation for Abalone {
         _options: &GameOptions,
     ) -> Result<Vec<crate::game::GameRecord<Self>>, GameError> {
         // Each APGN record carries its own layout (Variant tag).
-        apgn::parse(text)?
+        record::parse(text)?
             .into_iter()
             .map(|r| {
                 let result = match r.result.as_str() {

@@ -242,7 +242,7 @@ pub fn write(pos: &Abalone) -> String {
 
 /// A picture of the board, row i on top, with the side to move and the
 /// ejected counts.
-pub fn picture(pos: &Abalone) -> String {
+pub fn board_text(pos: &Abalone) -> String {
     let mut s = String::new();
     for r in (0..9).rev() {
         let (lo, hi) = row_span(r);

@@ -41,9 +41,9 @@
 //! The turn is walked exactly as "The turn as a state machine": [`Phase`]
 //! `Throw(P)` (chance) → `Use(P, v)` → on `pass`, `Passed(O, v)`.
 //!
-//! The position and move types: [`state`]; variant options: [`options`];
-//! notation and board picture: [`notation`]; position string:
-//! [`position`]; evaluation with its one-sided race table and exact
+//! The position and move types: [`state`]; legal moves: [`movegen`];
+//! variant options: [`options`]; notation: [`notation`]; position string
+//! and board picture: [`position`]; evaluation with its one-sided race table and exact
 //! endgames: [`eval`] ([`eval::race`], [`eval::endgame`]).
 
 pub mod eval;
@@ -61,16 +61,6 @@ use crate::game::{
     SearchHints, Status,
 };
 use state::{THROWS, THROW_PROBS};
-
-impl Palma {
-    /// Legal moves at a decision node (a forced pass is one move).
-    pub fn legal_moves(&self, out: &mut Vec<PalmaMove>) {
-        match self.decider() {
-            Some((p, v)) => movegen::generate(self.tracks[usize::from(p)], v, self.rules, out),
-            None => out.clear(),
-        }
-    }
-}
 
 impl Game for Palma {
     type Move = PalmaMove;
@@ -119,21 +109,7 @@ impl Game for Palma {
         }
     }
 
-    fn play(&mut self, m: PalmaMove) {
-        self.play_move(m);
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        self.compute_hash()
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    crate::game_state_methods!(PalmaMove);
 
     /// palma.md has no draws: a race stopped early goes to the side ahead
     /// in it, by the exact endgame value where the tables have one, else
@@ -167,25 +143,7 @@ impl Notation for Palma {
 
     const WHITE: u8 = 0;
 
-    fn from_position(text: &str, options: &GameOptions) -> Result<Self, GameError> {
-        position::parse(text, Rules::intern(options)?)
-    }
-
-    fn position(&self) -> String {
-        position::write(self)
-    }
-
-    fn move_text(&self, m: PalmaMove) -> String {
-        notation::move_text(m)
-    }
-
-    fn parse_move(&self, text: &str) -> Result<PalmaMove, GameError> {
-        notation::parse_move(self, text)
-    }
-
-    fn board_text(&self) -> String {
-        notation::board_text(self)
-    }
+    crate::text_by_modules!(PalmaMove);
 }
 
 impl SearchHints for Palma {

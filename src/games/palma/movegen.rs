@@ -3,7 +3,7 @@
 //! past 29, an entry on a 5; `pass` only when nothing else is legal.
 
 use super::options::{Rules, LAST};
-use super::state::{PalmaMove, Track};
+use super::state::{Palma, PalmaMove, Track};
 
 /// Calls `f` for every legal use of `v` by `track` (not `pass`).
 #[inline]
@@ -54,4 +54,14 @@ pub fn count(track: Track, v: u8, rules: &Rules) -> usize {
     let mut n = 0;
     for_each_use(track, v, rules, |_| n += 1);
     n.max(1)
+}
+
+impl Palma {
+    /// Legal moves at a decision node (a forced pass is one move).
+    pub fn legal_moves(&self, out: &mut Vec<PalmaMove>) {
+        match self.decider() {
+            Some((p, v)) => generate(self.tracks[usize::from(p)], v, self.rules, out),
+            None => out.clear(),
+        }
+    }
 }

@@ -5,7 +5,7 @@
 use super::state::{Palma, PalmaMove, Phase, THROWS};
 use crate::game::GameError;
 
-pub fn move_text(m: PalmaMove) -> String {
+pub fn write(m: PalmaMove) -> String {
     match m {
         PalmaMove::Throw(v) => format!("t{v}"),
         PalmaMove::Enter => "enter".to_string(),
@@ -15,7 +15,7 @@ pub fn move_text(m: PalmaMove) -> String {
 }
 
 /// Parses a move (or throw) and checks it is legal in `pos`.
-pub fn parse_move(pos: &Palma, text: &str) -> Result<PalmaMove, GameError> {
+pub fn parse(pos: &Palma, text: &str) -> Result<PalmaMove, GameError> {
     let t = text.trim().to_ascii_lowercase();
     match pos.phase() {
         Phase::Over(_) => Err(GameError::new("the game is over: no move is legal")),
@@ -39,7 +39,7 @@ pub fn parse_move(pos: &Palma, text: &str) -> Result<PalmaMove, GameError> {
             if legal.contains(&m) {
                 Ok(m)
             } else {
-                let names: Vec<String> = legal.iter().map(|&m| move_text(m)).collect();
+                let names: Vec<String> = legal.iter().map(|&m| write(m)).collect();
                 Err(GameError::new(format!(
                     "'{text}' is not legal here (legal: {})",
                     names.join(" ")
@@ -59,25 +59,4 @@ fn parse_step(t: &str, text: &str) -> Result<PalmaMove, GameError> {
     let from = a.parse::<u8>().map_err(|_| bad())?;
     let to = b.parse::<u8>().map_err(|_| bad())?;
     Ok(PalmaMove::Step { from, to })
-}
-
-/// A picture of both tracks (`d` command).
-pub fn board_text(pos: &Palma) -> String {
-    let mut s = String::new();
-    for (p, name) in ["hounds ", "jackals"].iter().enumerate() {
-        let t = pos.tracks()[p];
-        s.push_str(&format!(
-            "{name}  waiting {}  on 0: {}  |",
-            t.waiting, t.start
-        ));
-        for q in 1..=29 {
-            s.push(if t.board & (1 << q) != 0 { 'o' } else { '.' });
-            if q == 24 {
-                s.push('|');
-            }
-        }
-        s.push_str("|\n");
-    }
-    s.push_str(&format!("{}\n", super::position::write(pos)));
-    s
 }

@@ -245,3 +245,24 @@ fn parse_phase(tokens: &[&str]) -> Result<Phase, GameError> {
     }
     Ok(phase)
 }
+
+/// A picture of both tracks (`d` command).
+pub fn board_text(pos: &Palma) -> String {
+    let mut s = String::new();
+    for (p, name) in ["hounds ", "jackals"].iter().enumerate() {
+        let t = pos.tracks()[p];
+        s.push_str(&format!(
+            "{name}  waiting {}  on 0: {}  |",
+            t.waiting, t.start
+        ));
+        for q in 1..=29 {
+            s.push(if t.board & (1 << q) != 0 { 'o' } else { '.' });
+            if q == 24 {
+                s.push('|');
+            }
+        }
+        s.push_str("|\n");
+    }
+    s.push_str(&format!("{}\n", write(pos)));
+    s
+}

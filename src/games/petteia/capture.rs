@@ -19,6 +19,7 @@ use super::board::{
     bit, neighbours, shift, squares, Bb, Board, BASILEUS, CORNERS, DIRS, HOPLITE, KINDS, PELTAST,
     RIM,
 };
+use super::state::PetteiaGame;
 
 /// The enemy pieces a piece of `side` that has just arrived on `to` (and
 /// is on the board there) captures.
@@ -117,4 +118,22 @@ pub fn capture_targets(board: &Board, side: usize) -> [Bb; KINDS] {
     heavy &= empty;
     king &= empty;
     [any, any | heavy, any | heavy | king]
+}
+
+impl<const DICE: bool> PetteiaGame<DICE> {
+    /// The squares a step would capture, judged on this position.
+    pub fn captures_of(&self, from: usize, to: usize) -> u128 {
+        let st = &self.state;
+        let Some((side, kind)) = st.board.piece_at(from) else {
+            return 0;
+        };
+        // Only pieces next to the destination can be taken: most moves end
+        // away from the enemy, and this check spares them the board copy.
+        if neighbours(bit(to)) & st.board.side(1 - side) == 0 {
+            return 0;
+        }
+        let mut b = st.board;
+        b.bb[side][kind] ^= bit(from) | bit(to);
+        captured(&b, to, side)
+    }
 }

@@ -48,113 +48,15 @@ use crate::game::options::intern;
 use crate::game::{
     Game, GameError, GameOptions, Notation, OptionSpec, Player, SearchHints, Status,
 };
-use board::{bit, neighbours, row_of, Board, COLS, ROWS};
-use capture::captured;
-use notation::{parse_roll, parse_step, roll_text, square_name, step_text};
+use board::{row_of, Board};
 
 use options::{Rules, SPECS};
 
 impl<const DICE: bool> PetteiaGame<DICE> {
-    /// The squares a step would capture, judged on this position.
-    pub fn captures_of(&self, from: usize, to: usize) -> u128 {
-        let st = &self.state;
-        let Some((side, kind)) = st.board.piece_at(from) else {
-            return 0;
-        };
-        // Only pieces next to the destination can be taken: most moves end
-        // away from the enemy, and this check spares them the board copy.
-        if neighbours(bit(to)) & st.board.side(1 - side) == 0 {
-            return 0;
-        }
-        let mut b = st.board;
-        b.bb[side][kind] ^= bit(from) | bit(to);
-        captured(&b, to, side)
-    }
-
-    /// Move text with ASCII or Greek columns.
-    pub fn move_text_in(&self, m: Move, greek: bool) -> String {
-        match m.kind() {
-            MoveKind::Step { from, to } => step_text(from, to, self.captures_of(from, to), greek),
-            MoveKind::Roll { hi, lo } => roll_text(hi, lo),
-            MoveKind::Pass => "pass".to_string(),
-        }
-    }
-
-    /// Parses a move legal here, with ASCII or Greek columns.
-    pub fn parse_move_in(&self, text: &str, greek: bool) -> Result<Move, GameError> {
-        let t = text.trim();
-        if self.state.is_chance() {
-            return match parse_roll(t) {
-                Some((hi, lo)) => Ok(Move::roll(hi, lo)),
-                None => Err(GameError::new(format!(
-                    "a roll is pending: expected a roll like r63, not '{t}'"
-                ))),
-            };
-        }
-        if self.state.result.is_some() {
-            return Err(GameError::new(format!(
-                "the game is over; '{t}' cannot be played"
-            )));
-        }
-        let mut legal = Vec::new();
-        self.state.moves(&mut legal);
-        if t.eq_ignore_ascii_case("pass") {
-            return if legal.contains(&Move::PASS) {
-                Ok(Move::PASS)
-            } else {
-                Err(GameError::new(
-                    "pass is only legal when the roll allows no move",
-                ))
-            };
-        }
-        let step = parse_step(t, greek)?;
-        let m = Move::step(step.from, step.to);
-        if !legal.contains(&m) {
-            return Err(GameError::new(format!(
-                "illegal move '{t}' in this position"
-            )));
-        }
-        if let Some(taken) = step.taken {
-            if taken != self.captures_of(step.from, step.to) {
-                return Err(GameError::new(format!(
-                    "'{t}' names the wrong captures: it plays as {}",
-                    self.move_text_in(m, greek)
-                )));
-            }
-        }
-        Ok(m)
-    }
-
     fn build(state: State, rules: &'static Rules) -> Self {
         let mut g = PetteiaGame { state, rules };
         g.state.hash = g.state.compute_hash();
         g
-    }
-
-    /// Picture of the board with the given column letters.
-    pub fn board_text_in(&self, greek: bool) -> String {
-        let mut s = String::new();
-        for row in (0..ROWS).rev() {
-            s.push_str(&format!("{} ", row + 1));
-            for col in 0..COLS {
-                let c = match self.state.board.piece_at(row * COLS + col) {
-                    Some((side, kind)) => [['P', 'O', 'B'], ['p', 'o', 'b']][side][kind],
-                    None => '.',
-                };
-                s.push(' ');
-                s.push(c);
-            }
-            s.push('\n');
-        }
-        s.push_str("  ");
-        for col in 0..COLS {
-            s.push(' ');
-            let name = square_name(col, greek);
-            s.push_str(&name[..name.len() - 1]);
-        }
-        s.push('\n');
-        s.push_str(&position::write(&self.state));
-        s
     }
 }
 

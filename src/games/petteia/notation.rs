@@ -1,9 +1,11 @@
 //! Move notation (petteia.md "Transcription"): `e3-e5xd5xe6` — from-to, then
 //! each captured square (ascending square order); a Kubeia roll is `r65`
 //! (higher die first) and a pass `pass`. Columns a..l, or the Greek letters
-//! Α Β Γ Δ Ε Ζ Η Θ Ι Κ Λ Μ when asked for.
+//! Α Β Γ Δ Ε Ζ Η Θ Ι Κ Λ Μ when asked for. A move's text and its parse
+//! are judged on the position (the captures a step makes).
 
 use super::board::{col_of, row_of, squares, Bb, COLS, ROWS};
+use super::state::{Move, MoveKind, PetteiaGame};
 use crate::game::GameError;
 
 /// The twelve Greek column letters (Unicode capitals).
@@ -118,6 +120,62 @@ pub fn parse_roll(text: &str) -> Option<(u8, u8)> {
     }
     let (a, b) = (d[0] - b'0', d[1] - b'0');
     Some((a.max(b), a.min(b)))
+}
+
+impl<const DICE: bool> PetteiaGame<DICE> {
+    /// Move text with ASCII or Greek columns.
+    pub fn move_text_in(&self, m: Move, greek: bool) -> String {
+        match m.kind() {
+            MoveKind::Step { from, to } => step_text(from, to, self.captures_of(from, to), greek),
+            MoveKind::Roll { hi, lo } => roll_text(hi, lo),
+            MoveKind::Pass => "pass".to_string(),
+        }
+    }
+
+    /// Parses a move legal here, with ASCII or Greek columns.
+    pub fn parse_move_in(&self, text: &str, greek: bool) -> Result<Move, GameError> {
+        let t = text.trim();
+        if self.state.is_chance() {
+            return match parse_roll(t) {
+                Some((hi, lo)) => Ok(Move::roll(hi, lo)),
+                None => Err(GameError::new(format!(
+                    "a roll is pending: expected a roll like r63, not '{t}'"
+                ))),
+            };
+        }
+        if self.state.result.is_some() {
+            return Err(GameError::new(format!(
+                "the game is over; '{t}' cannot be played"
+            )));
+        }
+        let mut legal = Vec::new();
+        self.state.moves(&mut legal);
+        if t.eq_ignore_ascii_case("pass") {
+            return if legal.contains(&Move::PASS) {
+                Ok(Move::PASS)
+            } else {
+                Err(GameError::new(
+                    "pass is only legal when the roll allows no move",
+                ))
+            };
+        }
+        let step = parse_step(t, greek)?;
+        let m = Move::step(step.from, step.to);
+        if !legal.contains(&m) {
+            return Err(GameError::new(format!(
+                "illegal move '{t}' in this position"
+            )));
+        }
+        if let Some(taken) = step.taken {
+            if taken != self.captures_of(step.from, step.to) {
+                return Err(GameError::new(format!(
+                    "'{t}' names the wrong captures: it plays as {}",
+                    self.move_text_in(m, greek)
+                )));
+            }
+        }
+        Ok(m)
+    }
 }
 
 #[cfg(test)]

@@ -1,4 +1,5 @@
-//! The one-line position string:
+//! The one-line position string, and the board picture (`d`) that ends
+//! with it:
 //!
 //! `<board> <side> <roll> <reluctance> <nocapture> <ply> <result>`
 //!
@@ -20,7 +21,8 @@
 
 use super::board::{bit, Board, BASILEUS, COLS, HOPLITE, KINDS, PELTAST, RANK_1, RANK_8, ROWS};
 use super::movegen::has_move;
-use super::state::{Reason, State};
+use super::notation::square_name;
+use super::state::{PetteiaGame, Reason, State};
 use crate::game::{GameError, Outcome};
 
 const LETTERS: [[char; KINDS]; 2] = [['P', 'O', 'B'], ['p', 'o', 'b']];
@@ -289,4 +291,32 @@ pub fn read(text: &str, dice: bool, nocapture_limit: u32) -> Result<State, GameE
         return Err(GameError::new("reluctance counts are at most 3"));
     }
     Ok(st)
+}
+
+impl<const DICE: bool> PetteiaGame<DICE> {
+    /// Picture of the board with the given column letters.
+    pub fn board_text_in(&self, greek: bool) -> String {
+        let mut s = String::new();
+        for row in (0..ROWS).rev() {
+            s.push_str(&format!("{} ", row + 1));
+            for col in 0..COLS {
+                let c = match self.state.board.piece_at(row * COLS + col) {
+                    Some((side, kind)) => [['P', 'O', 'B'], ['p', 'o', 'b']][side][kind],
+                    None => '.',
+                };
+                s.push(' ');
+                s.push(c);
+            }
+            s.push('\n');
+        }
+        s.push_str("  ");
+        for col in 0..COLS {
+            s.push(' ');
+            let name = square_name(col, greek);
+            s.push_str(&name[..name.len() - 1]);
+        }
+        s.push('\n');
+        s.push_str(&write(&self.state));
+        s
+    }
 }

@@ -70,9 +70,7 @@ use crate::game::options::intern;
 use crate::game::{
     Game, GameError, GameOptions, Notation, OptionSpec, Outcome, Player, SearchHints, Status,
 };
-use board::{bit, rank_of, Points, FAR_RANK};
 use options::OPTION_SPECS;
-use state::{piece_key, KEYS, SIDE_KEY};
 pub use state::{ZMove, Zamma, MAX_CHAIN, MAX_PIECES};
 
 impl Game for Zamma {
@@ -137,66 +135,7 @@ impl Game for Zamma {
         self.sides(self.side()).count()
     }
 
-    fn play(&mut self, m: ZMove) {
-        let s = self.side();
-        let o = 1 - s;
-        let from = m.from;
-        let to = m.to();
-        let was_man = self.men[s] & bit(from) != 0;
-        if was_man {
-            self.men[s] &= !bit(from);
-        } else {
-            self.mullahs[s] &= !bit(from);
-        }
-        self.hash ^= piece_key(!was_man, s, from);
-        for p in Points(m.captured) {
-            let mullah = self.mullahs[o] & bit(p) != 0;
-            self.hash ^= piece_key(mullah, o, p);
-        }
-        self.men[o] &= !m.captured;
-        self.mullahs[o] &= !m.captured;
-        let mullah_after = !was_man || FAR_RANK[s] & bit(to) != 0;
-        if mullah_after {
-            self.mullahs[s] |= bit(to);
-        } else {
-            self.men[s] |= bit(to);
-        }
-        self.hash ^= piece_key(mullah_after, s, to);
-        // zamma.md "End of game": captures and forward man moves reset.
-        let progress = m.is_capture() || (was_man && rank_of(to) != rank_of(from));
-        self.quiet = if progress {
-            0
-        } else {
-            self.quiet.saturating_add(1)
-        };
-        self.side ^= 1;
-        self.hash ^= KEYS[SIDE_KEY];
-        self.ply = self.ply.saturating_add(1);
-    }
-
-    fn hash(&self) -> u64 {
-        self.hash
-    }
-
-    fn hash_from_scratch(&self) -> u64 {
-        let mut h = 0;
-        for side in 0..2 {
-            for p in Points(self.men[side]) {
-                h ^= piece_key(false, side, p);
-            }
-            for p in Points(self.mullahs[side]) {
-                h ^= piece_key(true, side, p);
-            }
-        }
-        if self.side == 1 {
-            h ^= KEYS[SIDE_KEY];
-        }
-        h
-    }
-
-    fn ply(&self) -> u32 {
-        self.ply
-    }
+    crate::game_state_methods!(ZMove);
 
     fn repetition_limit(&self) -> Option<u32> {
         self.rules.repetition

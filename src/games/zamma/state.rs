@@ -1,13 +1,14 @@
 //! The position (men and Mullahs of each side, side to move, quiet and
 //! total plies, Zobrist hash) and the move type: a start point, the landing
-//! points in order and the captured pieces (zamma.md "Move identity").
+//! points in order and the captured pieces (zamma.md "Move identity");
+//! playing a move and the hash.
 
-use super::board::{bit, Bits, Topology, FAR_RANK, POINTS};
+use super::board::{bit, rank_of, Bits, Points, Topology, FAR_RANK, POINTS};
 use super::movegen::Sides;
 use super::options::Rules;
 use crate::game::options::intern;
 use crate::game::zobrist::keys;
-use crate::game::{Game, GameError, GameOptions};
+use crate::game::{GameError, GameOptions};
 
 /// The longest chain a move can hold: a side never has more than 40
 /// pieces to be captured (the position string enforces it).
@@ -69,11 +70,11 @@ impl ZMove {
 
 /// Zobrist keys: 4 piece kinds (Black man, White man, Black Mullah, White
 /// Mullah) × 81 points, then the side-to-move key.
-pub(super) static KEYS: [u64; 4 * POINTS + 1] = keys::<{ 4 * POINTS + 1 }>(0x5A4D_4D41_0000_0005);
-pub(super) const SIDE_KEY: usize = 4 * POINTS;
+static KEYS: [u64; 4 * POINTS + 1] = keys::<{ 4 * POINTS + 1 }>(0x5A4D_4D41_0000_0005);
+const SIDE_KEY: usize = 4 * POINTS;
 
 #[inline(always)]
-pub(super) fn piece_key(mullah: bool, side: usize, p: u8) -> u64 {
+fn piece_key(mullah: bool, side: usize, p: u8) -> u64 {
     KEYS[(mullah as usize * 2 + side) * POINTS + p as usize]
 }
 
@@ -108,7 +109,7 @@ impl Zamma {
             ply,
             hash: 0,
         };
-        z.hash = z.hash_from_scratch();
+        z.hash = z.compute_hash();
         Ok(z)
     }
 
@@ -153,11 +154,67 @@ impl Zamma {
         }
     }
 
-    /// The endings of [`Game::status`] that leave the side to move with
+    /// The endings of [`crate::game::Game::status`] that leave the side to move with
     /// pieces that could move (the other endings leave no move to
     /// generate anyway); cheaper than `status` for the move generator.
     pub(super) fn over_with_moves_left(&self) -> bool {
         self.pieces(1 - self.side()) == 0 || self.rules.quiet_limit.is_some_and(|n| self.quiet >= n)
+    }
+
+    /// Plays `m`, a legal move, updating the hash as it goes.
+    #[inline]
+    pub(super) fn play_move(&mut self, m: ZMove) {
+        let s = self.side();
+        let o = 1 - s;
+        let from = m.from;
+        let to = m.to();
+        let was_man = self.men[s] & bit(from) != 0;
+        if was_man {
+            self.men[s] &= !bit(from);
+        } else {
+            self.mullahs[s] &= !bit(from);
+        }
+        self.hash ^= piece_key(!was_man, s, from);
+        for p in Points(m.captured) {
+            let mullah = self.mullahs[o] & bit(p) != 0;
+            self.hash ^= piece_key(mullah, o, p);
+        }
+        self.men[o] &= !m.captured;
+        self.mullahs[o] &= !m.captured;
+        let mullah_after = !was_man || FAR_RANK[s] & bit(to) != 0;
+        if mullah_after {
+            self.mullahs[s] |= bit(to);
+        } else {
+            self.men[s] |= bit(to);
+        }
+        self.hash ^= piece_key(mullah_after, s, to);
+        // zamma.md "End of game": captures and forward man moves reset.
+        let progress = m.is_capture() || (was_man && rank_of(to) != rank_of(from));
+        self.quiet = if progress {
+            0
+        } else {
+            self.quiet.saturating_add(1)
+        };
+        self.side ^= 1;
+        self.hash ^= KEYS[SIDE_KEY];
+        self.ply = self.ply.saturating_add(1);
+    }
+
+    /// The Zobrist hash from the pieces and the side to move.
+    pub(super) fn compute_hash(&self) -> u64 {
+        let mut h = 0;
+        for side in 0..2 {
+            for p in Points(self.men[side]) {
+                h ^= piece_key(false, side, p);
+            }
+            for p in Points(self.mullahs[side]) {
+                h ^= piece_key(true, side, p);
+            }
+        }
+        if self.side == 1 {
+            h ^= KEYS[SIDE_KEY];
+        }
+        h
     }
 
     /// Whether the move ends with a promotion.

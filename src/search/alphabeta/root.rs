@@ -339,7 +339,6 @@ impl<G: Playable> Worker<'_, G> {
             bound,
             wdl: None,
             nodes,
-            nps: (nodes as f64 / elapsed.as_secs_f64().max(1e-6)) as u64,
             hashfull: self.shared.tt.hashfull(),
             time_ms: ms,
             pv,
