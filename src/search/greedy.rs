@@ -113,7 +113,7 @@ mod tests {
         use crate::testgames::TriRace;
         // p3 reaches the goal with `2` only.
         let pos = TriRace::at("", "3 0 3 p3 - 2");
-        let r = think(&crate::testgames::TriRaceEvaluator, &pos, &[], 0);
+        let r = think(&crate::testgames::TriRaceEvaluator::default(), &pos, &[], 0);
         assert_eq!(pos.move_text(r.best.expect("a move")), "2");
         assert_eq!(r.score, ScoreReport::Mate(1));
     }

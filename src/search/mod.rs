@@ -45,6 +45,8 @@ pub mod time;
 pub mod tt;
 
 #[cfg(test)]
+mod eval_state_tests;
+#[cfg(test)]
 mod tests;
 
 pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};

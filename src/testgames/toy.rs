@@ -12,6 +12,7 @@
 
 use std::cell::Cell;
 
+use super::checked::{checked_state_hooks, Checks};
 use crate::game::{
     Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Score,
     SearchHints, Status,
@@ -147,9 +148,12 @@ impl Toy {
     }
 }
 
-/// The test game's evaluator: its own `evaluate` (no weights).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ToyEvaluator;
+/// The test game's evaluator: its own `evaluate` (no weights), on a
+/// state that checks the search's calls ([`Checks`]).
+#[derive(Clone, Debug, Default)]
+pub struct ToyEvaluator {
+    pub checks: Checks,
+}
 
 thread_local! {
     /// How often [`ToyEvaluator::prepare`] ran on this thread: the
@@ -159,6 +163,8 @@ thread_local! {
 }
 
 impl Evaluator<Toy> for ToyEvaluator {
+    checked_state_hooks!(Toy);
+
     fn evaluate(&self, pos: &Toy) -> Score {
         pos.evaluate()
     }
