@@ -8,7 +8,7 @@ use super::*;
 use crate::game::{Evaluator, Game, GameOptions, Player, Score, MAX_PLAYERS};
 use crate::testgames::checked::{Calls, Checks};
 use crate::testgames::connect::Connect;
-use crate::testgames::TriRace;
+use crate::testgames::{TriRace, TriRaceEvaluator};
 
 /// Searches `positions` one after another on one engine (so each search
 /// meets the state the last one left) with `config` and `threads`,
@@ -118,4 +118,41 @@ fn evaluate_all_agrees_with_evaluate_for() {
     check(&TriRace::with("players=3"));
     check(&TriRace::with("players=2 dice=on"));
     check(&crate::games::abalone::Abalone::new(&GameOptions::default()).expect("start"));
+}
+
+/// A dice game of two players (and of two teams of two), one thread and
+/// two (Lazy SMP and parallel root moves, whose helpers make states of
+/// their own), every pruning.
+#[test]
+fn expectimax_keeps_the_evaluator_state_in_step() {
+    use crate::search::expectimax::{Options, Parallel, Pruning};
+    for (variant, depth) in [("players=2 dice=on", 4), ("players=4 teams=on dice=on", 3)] {
+        let start = TriRace::with(variant);
+        for (threads, parallel, pruning) in [
+            (1, Parallel::LazySmp, Pruning::Star2),
+            (1, Parallel::LazySmp, Pruning::Star1),
+            (1, Parallel::LazySmp, Pruning::Plain),
+            (2, Parallel::LazySmp, Pruning::Star2),
+            (2, Parallel::RootMoves, Pruning::Star2),
+        ] {
+            let eval = TriRaceEvaluator::default();
+            let checks = eval.checks.clone();
+            let config = SearchConfig {
+                expectimax: Options {
+                    parallel,
+                    pruning,
+                    ..Options::default()
+                },
+                ..config(Algorithm::Expectimax, threads)
+            };
+            let c = searched(
+                &positions(&start, 4),
+                eval,
+                &checks,
+                &config,
+                &Limits::depth(depth),
+            );
+            assert!(c.pushes > 0, "{c:?}");
+        }
+    }
 }
