@@ -53,11 +53,11 @@ fn config(algorithm: Algorithm, threads: usize) -> SearchConfig {
     }
 }
 
-/// Positions a few random plies into `start`.
+/// `n` decision positions a few random plies into `start`.
 fn positions<G: Game>(start: &G, n: usize) -> Vec<G> {
     use rand::{Rng, SeedableRng};
     let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
-    let mut out = vec![start.clone()];
+    let mut out = Vec::new();
     let mut pos = start.clone();
     let mut moves = Vec::new();
     let mut outcomes = Vec::new();
@@ -69,9 +69,9 @@ fn positions<G: Game>(start: &G, n: usize) -> Vec<G> {
                 pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
             }
             crate::game::Status::Decision(_) => {
+                out.push(pos.clone());
                 pos.moves(&mut moves);
                 pos.play(moves[rng.gen_range(0..moves.len())]);
-                out.push(pos.clone());
             }
         }
     }
@@ -151,6 +151,47 @@ fn expectimax_keeps_the_evaluator_state_in_step() {
                 &checks,
                 &config,
                 &Limits::depth(depth),
+            );
+            assert!(c.pushes > 0, "{c:?}");
+        }
+    }
+}
+
+/// Three players, with and without dice: max^n (the runner gives it one
+/// thread whatever the setting).
+#[test]
+fn maxn_keeps_the_evaluator_state_in_step() {
+    for variant in ["players=3", "players=3 dice=on"] {
+        let start = TriRace::with(variant);
+        for threads in [1, 2] {
+            let eval = TriRaceEvaluator::default();
+            let checks = eval.checks.clone();
+            let c = searched(
+                &positions(&start, 4),
+                eval,
+                &checks,
+                &config(Algorithm::AlphaBeta, threads),
+                &Limits::depth(4),
+            );
+            assert!(c.pushes > 0, "{c:?}");
+        }
+    }
+}
+
+/// The `greedy` opponent, two players and three.
+#[test]
+fn greedy_keeps_the_evaluator_state_in_step() {
+    for variant in ["players=3", "players=2 dice=on"] {
+        let start = TriRace::with(variant);
+        for threads in [1, 2] {
+            let eval = TriRaceEvaluator::default();
+            let checks = eval.checks.clone();
+            let c = searched(
+                &positions(&start, 4),
+                eval,
+                &checks,
+                &config(Algorithm::Greedy, threads),
+                &Limits::depth(1),
             );
             assert!(c.pushes > 0, "{c:?}");
         }
