@@ -197,3 +197,30 @@ fn greedy_keeps_the_evaluator_state_in_step() {
         }
     }
 }
+
+/// MCTS on two players and three (with dice), one tree and two, with
+/// the evaluator's leaves, random playouts and guided ones.
+#[test]
+fn mcts_keeps_the_evaluator_state_in_step() {
+    use crate::search::mcts::params::Playout;
+    let limits = Limits {
+        nodes: Some(1_500),
+        ..Limits::default()
+    };
+    for threads in [1, 2] {
+        for playout in [Playout::None, Playout::Random, Playout::Guided] {
+            let mut config = config(Algorithm::Mcts, threads);
+            config.mcts.playout = playout;
+            let start = Connect::new(&GameOptions::default()).expect("start");
+            let eval = <Connect as crate::game::Evaluated>::Evaluator::default();
+            let checks = eval.checks.clone();
+            let c = searched(&positions(&start, 3), eval, &checks, &config, &limits);
+            assert!(c.pushes > 0, "{c:?}");
+            let start = TriRace::with("players=3 dice=on");
+            let eval = TriRaceEvaluator::default();
+            let checks = eval.checks.clone();
+            let c = searched(&positions(&start, 3), eval, &checks, &config, &limits);
+            assert!(c.pushes > 0, "{c:?}");
+        }
+    }
+}

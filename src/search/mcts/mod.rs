@@ -54,7 +54,7 @@ pub mod root;
 pub mod tree;
 pub mod values;
 
-use crate::game::{Game, Playable};
+use crate::game::Playable;
 use crate::search::control::Ticker;
 use crate::search::driver::{Line, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
@@ -73,7 +73,7 @@ use values::Leaf;
 const REUSE_PLIES: usize = 6;
 
 /// The trees one search leaves for the next.
-pub struct Kept<G: Game> {
+pub struct Kept<G: Playable> {
     root: G,
     trees: Vec<Tree<G>>,
 }
@@ -104,7 +104,7 @@ pub fn search<G: Playable>(
 
 /// MCTS as the runner runs it: one worker for every thread's tree (root
 /// parallelism, no Lazy SMP helpers).
-struct Mcts<G: Game> {
+struct Mcts<G: Playable> {
     params: Params,
     /// The trees between [`Algorithm::prepare`] and the worker.
     trees: Mutex<Vec<Tree<G>>>,
@@ -210,7 +210,7 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameOptions, Status};
+    use crate::game::{Game, GameOptions, Status};
     use crate::search::{Algorithm, Limits, SearchConfig};
     use crate::testgames::connect::Connect;
 
