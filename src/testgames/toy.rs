@@ -153,6 +153,9 @@ impl Toy {
 #[derive(Clone, Debug, Default)]
 pub struct ToyEvaluator {
     pub checks: Checks,
+    /// A policy for MCTS that puts every prior on the first move (off by
+    /// default), so tests see the priors come from the evaluator.
+    pub first_move_policy: bool,
 }
 
 thread_local! {
@@ -167,6 +170,13 @@ impl Evaluator<Toy> for ToyEvaluator {
 
     fn evaluate(&self, pos: &Toy) -> Score {
         pos.evaluate()
+    }
+
+    fn policy(&self, _pos: &Toy, moves: &[ToyMove], priors: &mut Vec<f32>) -> bool {
+        if self.first_move_policy {
+            priors.extend((0..moves.len()).map(|i| if i == 0 { 1.0 } else { 0.0 }));
+        }
+        self.first_move_policy
     }
 
     fn prepare(&self, _pos: &Toy) {

@@ -23,7 +23,8 @@
 //! ≤ α`) and otherwise hands the tighter bounds to the Star1 pass.
 //!
 //! Depth counts decision plies; a chance node consumes none (PERFT.md). A
-//! decision node with no depth left is scored by the evaluator ([`crate::game::Evaluator::evaluate`]); so is a
+//! decision node with no depth left is scored by the evaluator ([`crate::game::Evaluator::evaluate_in`], on the
+//! worker's evaluator state, pushed and popped with every child); so is a
 //! chance node, from the side of the player who decides after it (both
 //! Palma — the thrower — and Kubeia — the side to roll — evaluate chance
 //! nodes from that side).

@@ -2,7 +2,8 @@
 //! every node is valued by a payoff per player ([`payoffs`]), the mover at
 //! a decision node takes the child best for itself, chance nodes average
 //! their outcomes' values by probability, and positions at the horizon are
-//! valued by [`crate::game::Evaluator::evaluate_for`] every player. `Search=auto`,
+//! valued by [`crate::game::Evaluator::evaluate_all`] (every player's
+//! `evaluate_for`) on the thread's evaluator state. `Search=auto`,
 //! `alphabeta` and `expectimax` all run it when a game has more than two
 //! teams (two-sided zero-sum searches would treat every other team as
 //! one opponent).
