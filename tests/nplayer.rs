@@ -231,7 +231,7 @@ fn greedy_and_random_play_legal_moves_for_every_player() {
         };
         movers.insert(me);
         for best in [
-            greedy::think(&TriRaceEvaluator, &pos, &[], seed as u64).best,
+            greedy::think(&TriRaceEvaluator::default(), &pos, &[], seed as u64).best,
             random::think(&pos, &[], seed as u64).best,
         ] {
             let m = best.unwrap_or_else(|| panic!("no move in {v} at {}", pos.position()));
@@ -240,7 +240,7 @@ fn greedy_and_random_play_legal_moves_for_every_player() {
         // searchmoves: the one allowed move.
         let only = legal[legal.len() - 1];
         assert_eq!(
-            greedy::think(&TriRaceEvaluator, &pos, &[only], 1).best,
+            greedy::think(&TriRaceEvaluator::default(), &pos, &[only], 1).best,
             Some(only)
         );
         assert_eq!(random::think(&pos, &[only], 1).best, Some(only));
@@ -248,7 +248,10 @@ fn greedy_and_random_play_legal_moves_for_every_player() {
     assert_eq!(movers.len(), 4, "every seat of a 4-player game moved");
     // No move at a chance node: the engine never picks a throw.
     let chance = TriRace::with("dice=on");
-    assert_eq!(greedy::think(&TriRaceEvaluator, &chance, &[], 0).best, None);
+    assert_eq!(
+        greedy::think(&TriRaceEvaluator::default(), &chance, &[], 0).best,
+        None
+    );
     assert_eq!(random::think(&chance, &[], 0).best, None);
 }
 
@@ -269,7 +272,7 @@ fn greedy_takes_a_win_for_whichever_player_moves() {
         };
         let n = pos.num_players();
         for seed in 0..8 {
-            let r = greedy::think(&TriRaceEvaluator, &pos, &[], seed);
+            let r = greedy::think(&TriRaceEvaluator::default(), &pos, &[], seed);
             let m = r.best.expect("a move");
             let mut after = pos.clone();
             after.play(m);
@@ -302,7 +305,7 @@ fn greedy_prefers_a_better_place_and_the_maxn_move_one_ply_from_the_end() {
         let pos = TriRace::at("limit=10", text);
         let best = maxn_best_moves(&pos);
         for seed in 0..8 {
-            let m = greedy::think(&TriRaceEvaluator, &pos, &[], seed)
+            let m = greedy::think(&TriRaceEvaluator::default(), &pos, &[], seed)
                 .best
                 .expect("a move");
             assert!(best.contains(&m), "{text}: {m:?} not in {best:?}");

@@ -9,6 +9,19 @@
 //! - [`Tunable`]: the tuner's view of a game whose evaluation is linear in
 //!   features (`agon tune`, `weights=` in `agon match` engine specs).
 //! - [`WeightSet`]: weights as the command line gives them.
+//!
+//! The evaluator may be incremental (a network's accumulators): each
+//! search thread owns an [`Evaluator::State`], which the search keeps in
+//! step with the position it is at. It calls [`Evaluator::refresh`] at its
+//! root (a state may be left over from another position or another
+//! evaluator), [`Evaluator::push`] after each move it plays below it and
+//! [`Evaluator::pop`] when it is back at the parent, and reads its leaves
+//! with [`Evaluator::evaluate_in`] and [`Evaluator::evaluate_all`] on that
+//! state: a state handed to them is always in sync with the position
+//! they are given. [`Evaluator::policy`] gives MCTS its priors. A
+//! stateless evaluator (`State = ()`) keeps every default: the hooks are
+//! inlined no-ops and the evaluations are [`Evaluator::evaluate`] and
+//! [`Evaluator::evaluate_for`].
 
 use std::fmt::Debug;
 
@@ -42,6 +55,60 @@ pub fn to_cp(value: Score, unit: Score) -> Score {
 /// Scores positions of `G`: the searches' leaves, the protocol's `eval`
 /// (`terms`) and game set-up (`prepare`), `agon analyse`. Cheap to clone.
 pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
+    /// What one search thread keeps for incremental evaluation (`()` for
+    /// none). `Default` rather than made by the evaluator: a thread's
+    /// state outlives a search and may meet another evaluator next
+    /// (`weights=` in a match), so it is made empty and
+    /// [`Evaluator::refresh`] fills it from the evaluator at hand.
+    type State: Default + Send + 'static;
+
+    /// Brings `state` in sync with `pos` from scratch (a search's root).
+    #[inline(always)]
+    fn refresh(&self, state: &mut Self::State, pos: &G) {
+        let _ = (state, pos);
+    }
+
+    /// `mv` was played from `parent` (the position `state` is in sync
+    /// with) to `child`: `state` now follows `child`, until the matching
+    /// [`Evaluator::pop`].
+    #[inline(always)]
+    fn push(&self, state: &mut Self::State, parent: &G, mv: G::Move, child: &G) {
+        let _ = (state, parent, mv, child);
+    }
+
+    /// Undoes the last [`Evaluator::push`]: `state` is back at its parent.
+    #[inline(always)]
+    fn pop(&self, state: &mut Self::State) {
+        let _ = state;
+    }
+
+    /// [`Evaluator::evaluate`] read from `state`, which is in sync with
+    /// `pos` (through a refresh and pushes and pops): what the searches'
+    /// leaves call.
+    #[inline(always)]
+    fn evaluate_in(&self, state: &mut Self::State, pos: &G) -> Score {
+        let _ = state;
+        self.evaluate(pos)
+    }
+
+    /// Every player's [`Evaluator::evaluate_for`] into `out` (one per
+    /// player, `out.len()` of them), read from `state` in sync with `pos`:
+    /// the leaves of the searches that keep a value per player (max^n,
+    /// MCTS, greedy). The default is [`evaluate_each`].
+    #[inline(always)]
+    fn evaluate_all(&self, state: &mut Self::State, pos: &G, out: &mut [Score]) {
+        let _ = state;
+        evaluate_each(self, pos, out);
+    }
+
+    /// MCTS's priors for `moves` (those of `pos`, in that order) into
+    /// `priors`, one per move; `false` (the default): no policy, MCTS
+    /// makes its priors from the evaluations of the moves.
+    fn policy(&self, pos: &G, moves: &[G::Move], priors: &mut Vec<f32>) -> bool {
+        let _ = (pos, moves, priors);
+        false
+    }
+
     /// Static evaluation from the view of the player to move (decision
     /// nodes). Must be within `±EVAL_LIMIT`.
     fn evaluate(&self, pos: &G) -> Score;
@@ -120,6 +187,20 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
     /// a position is set, before any `go` can start.
     fn prepare(&self, pos: &G) {
         let _ = pos;
+    }
+}
+
+/// Every player's [`Evaluator::evaluate_for`] into `out`: for two
+/// players one evaluation and its negation (zero sum), for more one each.
+#[inline(always)]
+pub fn evaluate_each<G: Game, E: Evaluator<G>>(eval: &E, pos: &G, out: &mut [Score]) {
+    if let [first, second] = out {
+        *first = eval.evaluate_for(pos, 0);
+        *second = -*first;
+    } else {
+        for (p, o) in out.iter_mut().enumerate() {
+            *o = eval.evaluate_for(pos, p as Player);
+        }
     }
 }
 

@@ -71,6 +71,8 @@ impl<G: LinearFeatures<N>, const N: usize> Default for Linear<G, N> {
 }
 
 impl<G: LinearFeatures<N>, const N: usize> Evaluator<G> for Linear<G, N> {
+    type State = ();
+
     #[inline]
     fn evaluate(&self, pos: &G) -> Score {
         weighted_sum(&pos.feature_vector(), &self.weights)

@@ -1,7 +1,8 @@
 //! The `greedy` test opponent: plays the move whose resulting position is
 //! best for the mover, one ply deep, for any number of players: a finished
 //! game by the mover's payoff ([`terminal_value`]: a win first, a loss
-//! last), any other position by [`Evaluator::evaluate_for`] the mover (at a
+//! last), any other position by the mover's value of
+//! [`Evaluator::evaluate_all`] ([`Evaluator::evaluate_for`] the mover; at a
 //! resulting chance node, a Kubeia roll or a Palma throw, that is the
 //! evaluation from the side of the player who decides after it, as
 //! expectiminimax scores a chance node with no depth left). Ties are broken
@@ -10,7 +11,8 @@
 
 use super::info::{Bound, ScoreReport, SearchResult};
 use super::score::{mate_score, report, Value};
-use crate::game::{Evaluator, Outcome, Playable, Player, Status, EVAL_LIMIT};
+use super::thread::EvalState;
+use crate::game::{Evaluator, Outcome, Playable, Player, Status, EVAL_LIMIT, MAX_PLAYERS};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -33,6 +35,10 @@ pub fn think<G: Playable>(
     };
     let players = root.num_players();
     let moves = super::random::candidates(root, root_moves);
+    // A state of its own: one ply needs no memory kept between searches.
+    let mut state = EvalState::<G>::default();
+    eval.refresh(&mut state, root);
+    let mut scores = [0; MAX_PLAYERS];
     let mut best: Vec<G::Move> = Vec::new();
     let mut best_value = Value::MIN;
     for m in moves {
@@ -41,7 +47,12 @@ pub fn think<G: Playable>(
         result.nodes += 1;
         let v = match child.status() {
             Status::Over(outcome) => terminal_value(outcome, me, players, 1),
-            Status::Chance | Status::Decision(_) => eval.evaluate_for(&child, me),
+            Status::Chance | Status::Decision(_) => {
+                eval.push(&mut state, root, m, &child);
+                eval.evaluate_all(&mut state, &child, &mut scores[..players]);
+                eval.pop(&mut state);
+                scores[me as usize]
+            }
         };
         if v > best_value {
             best_value = v;
@@ -113,7 +124,7 @@ mod tests {
         use crate::testgames::TriRace;
         // p3 reaches the goal with `2` only.
         let pos = TriRace::at("", "3 0 3 p3 - 2");
-        let r = think(&crate::testgames::TriRaceEvaluator, &pos, &[], 0);
+        let r = think(&crate::testgames::TriRaceEvaluator::default(), &pos, &[], 0);
         assert_eq!(pos.move_text(r.best.expect("a move")), "2");
         assert_eq!(r.score, ScoreReport::Mate(1));
     }

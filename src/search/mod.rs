@@ -12,7 +12,8 @@
 //!   [`alphabeta`], [`expectimax`], [`maxn`] and [`mcts`] plug into it
 //!   with their per-thread iteration;
 //! - [`thread`]: each thread's state kept between searches (histories,
-//!   PV stack); [`pov`]: values that say whose side they are from;
+//!   PV stack, the evaluator's state); [`pov`]: values that say whose
+//!   side they are from;
 //! - [`mcts`]: Monte Carlo tree search, for every game and any number of
 //!   players (`Search mcts`), on the same loop as an anytime search;
 //! - [`maxn`]: max^n, the search of every game of more than two
@@ -44,6 +45,8 @@ pub mod thread;
 pub mod time;
 pub mod tt;
 
+#[cfg(test)]
+mod eval_state_tests;
 #[cfg(test)]
 mod tests;
 

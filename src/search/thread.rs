@@ -1,13 +1,22 @@
 //! What each search thread keeps from one search to the next (after
 //! Viridithas's `ThreadData`): alpha-beta's move-ordering memory (killers
-//! and history) and its PV stack, per thread. The [`Searcher`] owns them:
-//! the next search of the game starts from what the last one learnt, a
-//! new game (`Searcher::clear`) forgets it, and a new thread count makes
-//! a new set.
+//! and history) and its PV stack, and the evaluator's state, per thread.
+//! The [`Searcher`] owns them: the next search of the game starts from
+//! what the last one learnt, a new game (`Searcher::clear`) forgets it,
+//! and a new thread count makes a new set.
+//!
+//! The evaluator's state ([`Evaluator::State`] of the game's evaluator,
+//! which is what a request carries) is kept only for its memory (a
+//! network's accumulator stack, allocated once): every search refreshes
+//! it at its root before reading it, since the last search may have
+//! left it at another position or filled it for other weights. Below the
+//! root the search pushes and pops it with every move it plays and
+//! takes back, so it is in sync with the node being evaluated.
 //!
 //! [`Searcher`]: crate::search::Searcher
+//! [`Evaluator::State`]: crate::game::Evaluator::State
 
-use crate::game::Playable;
+use crate::game::{Evaluator, Playable};
 use crate::search::alphabeta::History;
 use crate::search::score::MAX_PLY;
 use std::sync::{Mutex, MutexGuard};
@@ -18,13 +27,19 @@ pub struct ThreadData<G: Playable> {
     pub history: History<G>,
     /// Alpha-beta's principal variation below each ply.
     pub pv: Vec<Vec<G::Move>>,
+    /// The evaluator's incremental state (refreshed at each root).
+    pub eval: EvalState<G>,
 }
+
+/// The per-thread state of `G`'s evaluator.
+pub type EvalState<G> = <<G as crate::game::Evaluated>::Evaluator as Evaluator<G>>::State;
 
 impl<G: Playable> ThreadData<G> {
     pub fn new() -> Self {
         ThreadData {
             history: History::new(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            eval: EvalState::<G>::default(),
         }
     }
 }

@@ -2,6 +2,7 @@
 //! board is a draw. Bit `col * 6 + row` (a sentinel row on top of each
 //! column keeps line shifts from wrapping).
 
+use super::checked::{checked_state_hooks, Checks};
 use crate::game::{
     zobrist, Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionSpec, Outcome,
     Player, Score, SearchHints, Status,
@@ -165,11 +166,16 @@ impl Connect {
     }
 }
 
-/// The test game's evaluator: its own `evaluate` (no weights).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ConnectEvaluator;
+/// The test game's evaluator: its own `evaluate` (no weights), on a
+/// state that checks the search's calls ([`Checks`]).
+#[derive(Clone, Debug, Default)]
+pub struct ConnectEvaluator {
+    pub checks: Checks,
+}
 
 impl Evaluator<Connect> for ConnectEvaluator {
+    checked_state_hooks!(Connect);
+
     fn evaluate(&self, pos: &Connect) -> Score {
         pos.evaluate()
     }

@@ -219,6 +219,8 @@ impl Graph {
 pub struct GraphEvaluator;
 
 impl Evaluator<Graph> for GraphEvaluator {
+    type State = ();
+
     fn evaluate(&self, pos: &Graph) -> Score {
         pos.evaluate()
     }

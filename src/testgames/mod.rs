@@ -11,10 +11,13 @@
 //!   a player moving twice;
 //! - [`trirace`]: a race for 2 to 4 players, with dice and teams (2 v 2),
 //!   and its exact solvers: max^n and the two-team solver;
+//! - [`checked`]: the test evaluators' state, which checks that a search
+//!   keeps it in step with its nodes;
 //! - [`brute`]: plain minimax with alpha-beta's scoring conventions, the
 //!   reference values for the search tests.
 
 pub mod brute;
+pub mod checked;
 pub mod connect;
 pub mod graph;
 pub mod toy;

@@ -12,6 +12,7 @@
 
 use std::cell::Cell;
 
+use super::checked::{checked_state_hooks, Checks};
 use crate::game::{
     Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Score,
     SearchHints, Status,
@@ -147,9 +148,15 @@ impl Toy {
     }
 }
 
-/// The test game's evaluator: its own `evaluate` (no weights).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct ToyEvaluator;
+/// The test game's evaluator: its own `evaluate` (no weights), on a
+/// state that checks the search's calls ([`Checks`]).
+#[derive(Clone, Debug, Default)]
+pub struct ToyEvaluator {
+    pub checks: Checks,
+    /// A policy for MCTS that puts every prior on the first move (off by
+    /// default), so tests see the priors come from the evaluator.
+    pub first_move_policy: bool,
+}
 
 thread_local! {
     /// How often [`ToyEvaluator::prepare`] ran on this thread: the
@@ -159,8 +166,17 @@ thread_local! {
 }
 
 impl Evaluator<Toy> for ToyEvaluator {
+    checked_state_hooks!(Toy);
+
     fn evaluate(&self, pos: &Toy) -> Score {
         pos.evaluate()
+    }
+
+    fn policy(&self, _pos: &Toy, moves: &[ToyMove], priors: &mut Vec<f32>) -> bool {
+        if self.first_move_policy {
+            priors.extend((0..moves.len()).map(|i| if i == 0 { 1.0 } else { 0.0 }));
+        }
+        self.first_move_policy
     }
 
     fn prepare(&self, _pos: &Toy) {

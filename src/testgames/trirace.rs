@@ -31,6 +31,7 @@
 //! nodes), and [`team_solve`] a 2-v-2 position without dice (won, drawn or
 //! lost for the mover's team), for searches to compare with.
 
+use super::checked::{checked_state_hooks, Checks};
 use crate::game::{
     Evaluated, Evaluator, Game, GameError, GameOptions, Notation, OptionKind, OptionSpec, Outcome,
     Player, Score, SearchHints, Status, Team,
@@ -314,11 +315,16 @@ impl TriRace {
     }
 }
 
-/// The test game's evaluator: its own `evaluate` (no weights).
-#[derive(Clone, Copy, Debug, Default)]
-pub struct TriRaceEvaluator;
+/// The test game's evaluator: its own `evaluate` (no weights), on a
+/// state that checks the search's calls ([`Checks`]).
+#[derive(Clone, Debug, Default)]
+pub struct TriRaceEvaluator {
+    pub checks: Checks,
+}
 
 impl Evaluator<TriRace> for TriRaceEvaluator {
+    checked_state_hooks!(TriRace);
+
     fn evaluate(&self, pos: &TriRace) -> Score {
         pos.evaluate()
     }

@@ -141,6 +141,8 @@ impl Race {
 pub struct RaceEvaluator;
 
 impl Evaluator<Race> for RaceEvaluator {
+    type State = ();
+
     fn evaluate(&self, pos: &Race) -> Score {
         pos.evaluate()
     }

@@ -23,8 +23,8 @@ mod search;
 use super::control::Ticker;
 use super::runner::Root;
 use super::score::{Value, MAX_PLY};
-use super::thread::ThreadData;
-use crate::game::Playable;
+use super::thread::{EvalState, ThreadData};
+use crate::game::{Evaluator, Playable};
 use ordering::Ordered;
 
 pub use history::History;
@@ -96,6 +96,8 @@ pub(crate) struct Worker<'a, G: Playable> {
     shared: &'a Root<'a, G>,
     /// The search's evaluator, shared by every thread.
     eval: &'a G::Evaluator,
+    /// This thread's evaluator state, in sync with the node searched.
+    eval_state: &'a mut EvalState<G>,
     params: AbParams,
     pub ticker: Ticker,
     pub seldepth: usize,
@@ -120,10 +122,12 @@ const REP_FILTER_BITS: u64 = 12;
 
 impl<'a, G: Playable> Worker<'a, G> {
     pub fn new(shared: &'a Root<'a, G>, thread: &'a mut ThreadData<G>) -> Self {
-        let ThreadData { history, pv } = thread;
+        let ThreadData { history, pv, eval } = thread;
+        shared.evaluator.refresh(eval, shared.pos);
         let mut w = Worker {
             shared,
             eval: shared.evaluator,
+            eval_state: eval,
             params: AbParams {
                 lmr: shared.config.lmr,
                 aspiration: shared.config.aspiration,
@@ -164,6 +168,24 @@ impl<'a, G: Playable> Worker<'a, G> {
         if let Some(h) = self.path.pop() {
             self.filter_add(h, false);
         }
+    }
+
+    /// The evaluator's state follows `mv` from `parent` to `child`.
+    #[inline(always)]
+    fn eval_push(&mut self, parent: &G, mv: G::Move, child: &G) {
+        self.eval.push(self.eval_state, parent, mv, child);
+    }
+
+    /// The evaluator's state back at the parent of the last push.
+    #[inline(always)]
+    fn eval_pop(&mut self) {
+        self.eval.pop(self.eval_state);
+    }
+
+    /// The static value of `pos`, the node the evaluator's state is at.
+    #[inline(always)]
+    fn evaluate(&mut self, pos: &G) -> Value {
+        self.eval.evaluate_in(self.eval_state, pos)
     }
 
     /// Whether `h` occurred before on the path or in the game history.

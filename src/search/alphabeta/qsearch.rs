@@ -7,7 +7,7 @@
 
 use super::ordering::{pick, score_forcing};
 use super::{Node, Worker, QS_BUDGET, QS_MAX_DEPTH};
-use crate::game::{Evaluator, Playable, Player};
+use crate::game::{Playable, Player};
 use crate::search::score::{Value, DRAW, INF, MAX_PLY};
 
 impl<G: Playable> Worker<'_, G> {
@@ -30,7 +30,7 @@ impl<G: Playable> Worker<'_, G> {
             self.qs_end = self.ticker.nodes + QS_BUDGET;
         }
         self.seldepth = self.seldepth.max(ply);
-        let stand = self.eval.evaluate(pos);
+        let stand = self.evaluate(pos);
         if qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 || self.ticker.nodes > self.qs_end {
             return stand;
         }
@@ -59,8 +59,10 @@ impl<G: Playable> Worker<'_, G> {
         let mut n = 0;
         while let Some(idx) = pick(&mut order, n) {
             n += 1;
+            let m = moves[idx];
             let mut child = pos.clone();
-            child.play(moves[idx]);
+            child.play(m);
+            self.eval_push(pos, m, &child);
             let v = self.child_value(
                 &child,
                 me,
@@ -72,6 +74,7 @@ impl<G: Playable> Worker<'_, G> {
                     pv: false,
                 },
             );
+            self.eval_pop();
             if self.ticker.stopped {
                 break;
             }

@@ -4,7 +4,7 @@
 
 use super::ordering::{pick, score_moves};
 use super::{Node, Worker};
-use crate::game::{team_result, Evaluator, Playable, Player, Status};
+use crate::game::{team_result, Playable, Player, Status};
 use crate::search::pov::Pov;
 use crate::search::runner::view_of;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
@@ -31,9 +31,7 @@ impl<G: Playable> Worker<'_, G> {
             },
             // Games with chance go to expectiminimax: should one reach
             // here, its static value.
-            Status::Chance => {
-                Pov::new(view_of(child), self.eval.evaluate(child)).for_player(child, me)
-            }
+            Status::Chance => Pov::new(view_of(child), self.evaluate(child)).for_player(child, me),
             Status::Decision(p) => {
                 let h = child.hash();
                 if self.is_repetition(h) {
@@ -91,7 +89,7 @@ impl<G: Playable> Worker<'_, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.eval.evaluate(pos);
+            return self.evaluate(pos);
         }
         // No line from here beats a win at the next ply or loses faster
         // than being beaten now.
@@ -163,6 +161,7 @@ impl<G: Playable> Worker<'_, G> {
             let m = moves[idx];
             let mut child = pos.clone();
             child.play(m);
+            self.eval_push(pos, m, &child);
             self.pv[ply + 1].clear();
             let quiet = !pos.is_forcing(m);
             let v = if n == 1 {
@@ -199,6 +198,7 @@ impl<G: Playable> Worker<'_, G> {
                 }
                 v
             };
+            self.eval_pop();
             if self.ticker.stopped {
                 break;
             }

@@ -30,7 +30,7 @@ pub mod root;
 pub mod tt;
 pub mod value;
 
-use crate::game::{decider_after, Evaluator, Playable, Player, Score, Status};
+use crate::game::{decider_after, Playable, Player, Score, Status};
 use crate::search::control::Control;
 use crate::search::pov::Pov;
 use crate::search::runner;
@@ -110,17 +110,16 @@ pub fn root_view<G: Playable>(pos: &G) -> Player {
     runner::view_of(pos)
 }
 
-/// A chance node's static value for `view` (no depth left): `evaluate`
-/// is from the side of the player who decides after it
-/// ([`decider_after`]), found from `outcomes` (those of `pos`) where the
-/// first one leads to a decision.
+/// A chance node's static value for `view` (no depth left) from its
+/// evaluation `v`, which is from the side of the player who decides after
+/// it ([`decider_after`]), found from `outcomes` (those of `pos`) where
+/// the first one leads to a decision.
 pub fn chance_static<G: Playable>(
-    evaluator: &G::Evaluator,
+    v: Score,
     pos: &G,
     view: Player,
     outcomes: &[(G::Move, f64)],
 ) -> Score {
-    let v = evaluator.evaluate(pos);
     let Some(&(first, _)) = outcomes.first() else {
         return v;
     };
@@ -162,7 +161,14 @@ pub fn fixed_depth<G: Playable>(
     let tt = tt_mb.map(crate::search::tt::Tt::new);
     let view = root_view(root);
     let eval = G::Evaluator::default();
-    let mut s = Worker::<G>::new(pruning, &eval, tt.as_ref(), &control);
+    let mut s = Worker::<G>::new(
+        pruning,
+        &eval,
+        tt.as_ref(),
+        &control,
+        root,
+        Default::default(),
+    );
     let (lo, hi) = (s.scale.lo(), s.scale.hi());
     if let (Status::Decision(me), true) = (root.status(), depth > 0) {
         let order = s.ordered_moves(root, None);
@@ -174,7 +180,7 @@ pub fn fixed_depth<G: Playable>(
                 (Pruning::Plain, _) | (_, None) => lo,
                 (_, Some((b, _))) => b,
             };
-            let v = s.value(&c, depth - 1, a, hi, me);
+            let v = s.child_value(root, m, &c, depth - 1, a, hi, me);
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, m));
             }

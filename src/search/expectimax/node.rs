@@ -23,7 +23,8 @@
 //! ≤ α`) and otherwise hands the tighter bounds to the Star1 pass.
 //!
 //! Depth counts decision plies; a chance node consumes none (PERFT.md). A
-//! decision node with no depth left is scored by the evaluator ([`crate::game::Evaluator::evaluate`]); so is a
+//! decision node with no depth left is scored by the evaluator ([`crate::game::Evaluator::evaluate_in`], on the
+//! worker's evaluator state, pushed and popped with every child); so is a
 //! chance node, from the side of the player who decides after it (both
 //! Palma — the thrower — and Kubeia — the side to roll — evaluate chance
 //! nodes from that side).
@@ -37,12 +38,15 @@ use super::value::Scale;
 use super::Pruning;
 use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::{Control, Ticker};
+use crate::search::thread::EvalState;
 use crate::search::tt::{storable_index, Tt};
 
 pub struct Worker<'a, G: Playable> {
     pub pruning: Pruning,
     /// The search's evaluator, shared by every thread.
     eval: &'a G::Evaluator,
+    /// This worker's evaluator state, in sync with the node searched.
+    state: EvalState<G>,
     pub scale: Scale,
     tt: Option<&'a Tt>,
     control: &'a Control<'a>,
@@ -86,15 +90,21 @@ impl<G: Playable> Default for ChanceBufs<G> {
 }
 
 impl<'a, G: Playable> Worker<'a, G> {
+    /// A worker searching below `root`, with `state` (whatever it holds:
+    /// it is refreshed at `root`).
     pub fn new(
         pruning: Pruning,
         eval: &'a G::Evaluator,
         tt: Option<&'a Tt>,
         control: &'a Control<'a>,
+        root: &G,
+        mut state: EvalState<G>,
     ) -> Self {
+        eval.refresh(&mut state, root);
         Worker {
             pruning,
             eval,
+            state,
             scale: Scale::of::<G>(eval),
             tt,
             control,
@@ -103,6 +113,35 @@ impl<'a, G: Playable> Worker<'a, G> {
             order_bufs: Vec::new(),
             chance_bufs: Vec::new(),
         }
+    }
+
+    /// The evaluator state, for the next worker of its thread.
+    pub fn into_state(self) -> EvalState<G> {
+        self.state
+    }
+
+    /// [`Worker::value`] of `child`, reached from `parent` (the node the
+    /// evaluator's state is at) by `mv`.
+    #[allow(clippy::too_many_arguments)]
+    pub fn child_value(
+        &mut self,
+        parent: &G,
+        mv: G::Move,
+        child: &G,
+        depth: u32,
+        alpha: f64,
+        beta: f64,
+        view: Player,
+    ) -> f64 {
+        self.eval.push(&mut self.state, parent, mv, child);
+        let v = self.value(child, depth, alpha, beta, view);
+        self.eval.pop(&mut self.state);
+        v
+    }
+
+    /// The static value of `pos`, the node the evaluator's state is at.
+    fn evaluate(&mut self, pos: &G) -> f64 {
+        f64::from(self.eval.evaluate_in(&mut self.state, pos))
     }
 
     /// Whether the search was stopped (values since then are meaningless).
@@ -265,7 +304,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         order: &mut Vec<(usize, G::Move)>,
     ) -> f64 {
         if depth == 0 {
-            return f64::from(self.eval.evaluate(pos));
+            return self.evaluate(pos);
         }
         let plain = self.pruning == Pruning::Plain;
         let (alpha, beta) = if plain {
@@ -282,7 +321,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         }
         self.order_moves(pos, entry.and_then(|e| e.best), order);
         if order.is_empty() {
-            return f64::from(self.eval.evaluate(pos));
+            return self.evaluate(pos);
         }
         let (mut best, mut best_i, mut a) = match first {
             Some((i, v)) => (v, i, alpha.max(v)),
@@ -297,7 +336,7 @@ impl<'a, G: Playable> Worker<'a, G> {
             }
             let mut child = pos.clone();
             child.play(m);
-            let v = self.value(&child, depth - 1, a, beta, me);
+            let v = self.child_value(pos, m, &child, depth - 1, a, beta, me);
             if self.ticker.stopped {
                 return 0.0;
             }
@@ -345,7 +384,8 @@ impl<'a, G: Playable> Worker<'a, G> {
         } = bufs;
         pos.outcomes(outcomes);
         if depth == 0 {
-            return f64::from(super::chance_static(self.eval, pos, view, outcomes));
+            let v = self.eval.evaluate_in(&mut self.state, pos);
+            return f64::from(super::chance_static(v, pos, view, outcomes));
         }
         let (lo, hi) = (self.scale.lo(), self.scale.hi());
         children.clear();
@@ -357,8 +397,8 @@ impl<'a, G: Playable> Worker<'a, G> {
         let children = &children[..];
         if self.pruning == Pruning::Plain {
             let mut sum = 0.0;
-            for (c, p) in children {
-                sum += p * self.value(c, depth, lo, hi, view);
+            for ((c, p), &(o, _)) in children.iter().zip(outcomes.iter()) {
+                sum += p * self.child_value(pos, o, c, depth, lo, hi, view);
             }
             return sum;
         }
@@ -382,24 +422,27 @@ impl<'a, G: Playable> Worker<'a, G> {
             view,
         };
         if self.pruning == Pruning::Star2 {
-            if let Some(v) = self.probe_children(children, node, lb, ub, first) {
+            if let Some(v) = self.probe_children(pos, outcomes, children, node, lb, ub, first) {
                 if !self.ticker.stopped {
                     self.store_tt(pos, node, v, None);
                 }
                 return v;
             }
         }
-        let v = self.star1(children, node, lb, ub, first);
+        let v = self.star1(pos, outcomes, children, node, lb, ub, first);
         if !self.ticker.stopped {
             self.store_tt(pos, node, v, None);
         }
         v
     }
 
-    /// The Star1 pass over the children of a chance node, with per-child
-    /// bounds `lb`, `ub`.
+    /// The Star1 pass over the children of a chance node `pos` (one per
+    /// outcome of `outcomes`), with per-child bounds `lb`, `ub`.
+    #[allow(clippy::too_many_arguments)]
     fn star1(
         &mut self,
+        pos: &G,
+        outcomes: &[(G::Move, f64)],
         children: &[(G, f64)],
         node: Node,
         lb: &[f64],
@@ -426,10 +469,12 @@ impl<'a, G: Playable> Worker<'a, G> {
                 ub[i]
             } else {
                 let (wa, wb) = (a.max(lb[i]), b.min(ub[i]));
+                self.eval.push(&mut self.state, pos, outcomes[i].0, c);
                 let v = match first[i] {
                     Some(f) => self.resume(c, depth, wa, wb, view, f),
                     None => self.value(c, depth, wa, wb, view),
                 };
+                self.eval.pop(&mut self.state);
                 if self.ticker.stopped {
                     return 0.0;
                 }
@@ -447,10 +492,15 @@ impl<'a, G: Playable> Worker<'a, G> {
         sum
     }
 
-    /// Star2's probing pass: tightens `lb`/`ub` with each child's first
-    /// move and returns the node's bound if that alone fails it.
+    /// Star2's probing pass over the children of the chance node `pos`
+    /// (one per outcome of `outcomes`): tightens `lb`/`ub` with each
+    /// child's first move and returns the node's bound if that alone
+    /// fails it.
+    #[allow(clippy::too_many_arguments)]
     fn probe_children(
         &mut self,
+        pos: &G,
+        outcomes: &[(G::Move, f64)],
         children: &[(G, f64)],
         node: Node,
         lb: &mut [f64],
@@ -487,24 +537,29 @@ impl<'a, G: Playable> Worker<'a, G> {
                 };
                 let mut g = c.clone();
                 g.play(m1);
-                if c.team_of(m) == c.team_of(view) {
+                self.eval.push(&mut self.state, pos, outcomes[i].0, c);
+                let probed = if c.team_of(m) == c.team_of(view) {
                     let b = (beta - others_lo) / p;
-                    if lb[i] < b {
-                        let v = self.value(&g, depth - 1, lb[i], b.min(ub[i]), view);
-                        if self.ticker.stopped {
-                            return Some(0.0);
-                        }
-                        first[i] = Some((k, v));
-                        lb[i] = lb[i].max(v.min(ub[i]));
-                    }
+                    (lb[i] < b).then(|| {
+                        let v = self.child_value(c, m1, &g, depth - 1, lb[i], b.min(ub[i]), view);
+                        (v, true)
+                    })
                 } else {
                     let a = (alpha - others_hi) / p;
-                    if ub[i] > a {
-                        let v = self.value(&g, depth - 1, a.max(lb[i]), ub[i], view);
-                        if self.ticker.stopped {
-                            return Some(0.0);
-                        }
-                        first[i] = Some((k, v));
+                    (ub[i] > a).then(|| {
+                        let v = self.child_value(c, m1, &g, depth - 1, a.max(lb[i]), ub[i], view);
+                        (v, false)
+                    })
+                };
+                self.eval.pop(&mut self.state);
+                if let Some((v, lower)) = probed {
+                    if self.ticker.stopped {
+                        return Some(0.0);
+                    }
+                    first[i] = Some((k, v));
+                    if lower {
+                        lb[i] = lb[i].max(v.min(ub[i]));
+                    } else {
                         ub[i] = ub[i].min(v.max(lb[i]));
                     }
                 }

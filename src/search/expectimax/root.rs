@@ -11,7 +11,7 @@ use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{Iteration, Line, Ranked, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
-use crate::search::thread::ThreadData;
+use crate::search::thread::{EvalState, ThreadData};
 use crate::search::tt::storable_index;
 use crate::search::tt::Tt;
 use crate::search::{Report, Request, ScoreReport, SearchResult, Searcher};
@@ -65,7 +65,7 @@ impl<G: Playable> Algorithm<G> for Expectimax {
     fn worker<'w>(
         &'w self,
         root: &'w Root<'w, G>,
-        _: &'w mut ThreadData<G>,
+        thread: &'w mut ThreadData<G>,
         main: bool,
     ) -> Deepener<'w, G> {
         let options = self.options;
@@ -89,6 +89,7 @@ impl<G: Playable> Algorithm<G> for Expectimax {
                 .pool()
                 .filter(|_| main && !self.lazy_smp(root)),
             main,
+            eval_state: &mut thread.eval,
             scale: self.scale,
             prev_best: None,
             proven: Vec::new(),
@@ -124,6 +125,8 @@ pub struct Deepener<'a, G: Playable> {
     /// Search the root moves in parallel on it.
     pool: Option<&'a rayon::ThreadPool>,
     main: bool,
+    /// This thread's evaluator state, lent to each iteration's worker.
+    eval_state: &'a mut EvalState<G>,
     scale: Scale,
     /// The last iteration's best move, searched first (main thread only).
     prev_best: Option<G::Move>,
@@ -139,7 +142,7 @@ impl<G: Playable> Iteration<G> for Deepener<'_, G> {
         if pass.root.status().is_over() {
             return None;
         }
-        let it = iteration(pass, depth, self.prev_best, self.pool)?;
+        let it = iteration(pass, depth, self.prev_best, self.pool, self.eval_state)?;
         if !self.main {
             return Some(Ranked {
                 lines: Vec::new(),
@@ -221,8 +224,28 @@ struct Pass<'a, G: Playable> {
 }
 
 impl<G: Playable> Pass<'_, G> {
-    fn worker(&self) -> Worker<'_, G> {
-        Worker::<G>::new(self.pruning, self.evaluator, self.tt, self.control)
+    /// A worker at the root with the evaluator state `state`.
+    fn worker(&self, state: EvalState<G>) -> Worker<'_, G> {
+        Worker::<G>::new(
+            self.pruning,
+            self.evaluator,
+            self.tt,
+            self.control,
+            self.root,
+            state,
+        )
+    }
+
+    /// `search` with a worker lent the thread's evaluator `state`.
+    fn with_worker<T>(
+        &self,
+        state: &mut EvalState<G>,
+        search: impl FnOnce(&mut Worker<'_, G>) -> T,
+    ) -> T {
+        let mut s = self.worker(std::mem::take(state));
+        let out = search(&mut s);
+        *state = s.into_state();
+        out
     }
 }
 
@@ -233,18 +256,22 @@ fn iteration<G: Playable>(
     depth: u32,
     prev_best: Option<G::Move>,
     pool: Option<&rayon::ThreadPool>,
+    state: &mut EvalState<G>,
 ) -> Option<Finished<G::Move>> {
-    match (pass.root.status(), pool) {
+    pass.with_worker(state, |s| match (pass.root.status(), pool) {
         (Status::Decision(_), Some(pool)) => {
-            pool.install(|| decision_root(pass, depth, prev_best, true))
+            pool.install(|| decision_root(pass, s, depth, prev_best, true))
         }
-        (Status::Decision(_), None) => decision_root(pass, depth, prev_best, false),
-        _ => chance_root(pass, depth),
-    }
+        (Status::Decision(_), None) => decision_root(pass, s, depth, prev_best, false),
+        _ => chance_root(pass, s, depth),
+    })
 }
 
-fn chance_root<G: Playable>(pass: &Pass<G>, depth: u32) -> Option<Finished<G::Move>> {
-    let mut s = pass.worker();
+fn chance_root<G: Playable>(
+    pass: &Pass<G>,
+    s: &mut Worker<G>,
+    depth: u32,
+) -> Option<Finished<G::Move>> {
     let scale = s.scale;
     let value = s.value(pass.root, depth, scale.lo(), scale.hi(), pass.view);
     s.flush();
@@ -285,10 +312,12 @@ impl<M> Lines<M> {
 /// Searches every root move (only `root_moves` when not empty); the
 /// previous iteration's best goes first and sets the bound the others must
 /// beat (with MultiPV: the `multipv`-th best value so far). With
-/// `parallel`, the other moves are searched by rayon's workers, sharing
-/// that bound.
+/// `parallel`, the other moves are searched by rayon's workers (each with
+/// an evaluator state of its own), sharing that bound; `s` searches the
+/// rest.
 fn decision_root<G: Playable>(
     pass: &Pass<G>,
+    s: &mut Worker<G>,
     depth: u32,
     prev_best: Option<G::Move>,
     parallel: bool,
@@ -297,7 +326,6 @@ fn decision_root<G: Playable>(
     let Status::Decision(me) = root.status() else {
         return None;
     };
-    let mut s = pass.worker();
     let scale = s.scale;
     let tt_best = tt
         .and_then(|t| tt::probe(t, root.hash(), root.team_of(me)))
@@ -313,7 +341,7 @@ fn decision_root<G: Playable>(
     let (_, first) = *order.first()?;
     let mut child = root.clone();
     child.play(first);
-    let v0 = s.value(&child, depth - 1, scale.lo(), scale.hi(), me);
+    let v0 = s.child_value(root, first, &child, depth - 1, scale.lo(), scale.hi(), me);
     s.flush();
     if s.aborted() {
         return None;
@@ -338,7 +366,7 @@ fn decision_root<G: Playable>(
             f64::from_bits(alpha.load(Ordering::Relaxed))
         };
         let before = s.nodes();
-        let v = s.value(&child, depth - 1, a, scale.hi(), me);
+        let v = s.child_value(root, m, &child, depth - 1, a, scale.hi(), me);
         let w = rayon::current_thread_index().unwrap_or(0) % workers;
         per_worker[w].fetch_add(s.nodes() - before, Ordering::Relaxed);
         s.flush();
@@ -353,10 +381,10 @@ fn decision_root<G: Playable>(
     let rest: Vec<G::Move> = order[1..].iter().map(|&(_, m)| m).collect();
     if parallel {
         rest.par_iter()
-            .for_each_init(|| pass.worker(), |s, &m| search_one(s, m));
+            .for_each_init(|| pass.worker(Default::default()), |s, &m| search_one(s, m));
     } else {
         for &m in &rest {
-            search_one(&mut s, m);
+            search_one(s, m);
         }
     }
     if control.aborted() {

@@ -2,7 +2,8 @@
 //! every node is valued by a payoff per player ([`payoffs`]), the mover at
 //! a decision node takes the child best for itself, chance nodes average
 //! their outcomes' values by probability, and positions at the horizon are
-//! valued by [`crate::game::Evaluator::evaluate_for`] every player. `Search=auto`,
+//! valued by [`crate::game::Evaluator::evaluate_all`] (every player's
+//! `evaluate_for`) on the thread's evaluator state. `Search=auto`,
 //! `alphabeta` and `expectimax` all run it when a game has more than two
 //! teams (two-sided zero-sum searches would treat every other team as
 //! one opponent).
@@ -60,7 +61,7 @@ struct MaxN<M> {
 
 impl<G: Playable> Algorithm<G> for MaxN<G::Move> {
     type Worker<'w>
-        = Deepener<'w, G, G::Evaluator>
+        = Deepener<'w, G>
     where
         G: 'w;
 
@@ -72,7 +73,7 @@ impl<G: Playable> Algorithm<G> for MaxN<G::Move> {
     fn worker<'w>(
         &'w self,
         root: &'w Root<'w, G>,
-        _: &'w mut ThreadData<G>,
+        thread: &'w mut ThreadData<G>,
         _: bool,
     ) -> Self::Worker<'w> {
         let table = self
@@ -82,7 +83,13 @@ impl<G: Playable> Algorithm<G> for MaxN<G::Move> {
             .and_then(|mut t| t.take())
             .unwrap_or_else(|| Table::new(0));
         Deepener {
-            worker: Worker::new(&root.control, root.evaluator, root.pos.num_players(), table),
+            worker: Worker::new(
+                &root.control,
+                root.evaluator,
+                root.pos,
+                &mut thread.eval,
+                table,
+            ),
             root: root.pos,
             view: root.view,
             moves: root.moves.iter().map(|&(_, m)| m).collect(),
@@ -91,10 +98,12 @@ impl<G: Playable> Algorithm<G> for MaxN<G::Move> {
     }
 
     fn fallback(&self, root: &Root<G>) -> Line<G::Move> {
-        let worker = Worker::new(
+        let mut state = Default::default();
+        let mut worker = Worker::new(
             &root.control,
             root.evaluator,
-            root.pos.num_players(),
+            root.pos,
+            &mut state,
             Table::new(0),
         );
         Line {

@@ -11,15 +11,18 @@
 
 use super::payoffs::Payoffs;
 use super::table::Table;
-use crate::game::{Evaluator, Game, Player, Status};
+use crate::game::{Evaluator, Playable, Player, Score, Status, MAX_PLAYERS};
 use crate::search::control::{Control, Ticker};
+use crate::search::thread::EvalState;
 
 /// One search thread's state: its node count and per-ply buffers, reused
 /// from node to node (no allocation once they have grown).
-pub struct Worker<'a, G: Game, E> {
+pub struct Worker<'a, G: Playable> {
     control: &'a Control<'a>,
     /// The static evaluation of a position for a player.
-    eval: &'a E,
+    eval: &'a G::Evaluator,
+    /// The thread's evaluator state, in sync with the node searched.
+    state: &'a mut EvalState<G>,
     players: usize,
     ticker: Ticker,
     table: Table<G::Move>,
@@ -31,17 +34,22 @@ pub struct Worker<'a, G: Game, E> {
     pub pv: Vec<Vec<G::Move>>,
 }
 
-impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
+impl<'a, G: Playable> Worker<'a, G> {
+    /// A worker searching below `root`, with the evaluator state `state`
+    /// (refreshed at `root`).
     pub fn new(
         control: &'a Control<'a>,
-        eval: &'a E,
-        players: usize,
+        eval: &'a G::Evaluator,
+        root: &G,
+        state: &'a mut EvalState<G>,
         table: Table<G::Move>,
     ) -> Self {
+        eval.refresh(state, root);
         Worker {
             control,
             eval,
-            players,
+            state,
+            players: root.num_players(),
             ticker: Ticker::default(),
             table,
             moves: Vec::new(),
@@ -61,9 +69,30 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         self.ticker.flush(self.control);
     }
 
-    /// Every player's evaluation of `pos`.
-    pub fn estimate(&self, pos: &G) -> Payoffs {
-        Payoffs::estimate(self.players, |p| self.eval.evaluate_for(pos, p))
+    /// Every player's evaluation of `pos`, the node the evaluator's
+    /// state is at.
+    pub fn estimate(&mut self, pos: &G) -> Payoffs {
+        let mut scores: [Score; MAX_PLAYERS] = [0; MAX_PLAYERS];
+        let players = self.players;
+        self.eval
+            .evaluate_all(self.state, pos, &mut scores[..players]);
+        Payoffs::estimate(players, |p| scores[p as usize])
+    }
+
+    /// [`Worker::value`] of `child`, reached from `parent` (the node the
+    /// evaluator's state is at) by `mv`.
+    pub fn child_value(
+        &mut self,
+        parent: &G,
+        mv: G::Move,
+        child: &G,
+        depth: u32,
+        ply: usize,
+    ) -> Payoffs {
+        self.eval.push(self.state, parent, mv, child);
+        let v = self.value(child, depth, ply);
+        self.eval.pop(self.state);
+        v
     }
 
     /// The max^n value of `pos`, `depth` decision plies deep, `ply` nodes
@@ -126,7 +155,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         for &m in &moves {
             let mut child = pos.clone();
             child.play(m);
-            let v = self.value(&child, depth - 1, ply + 1);
+            let v = self.child_value(pos, m, &child, depth - 1, ply + 1);
             if self.stopped() {
                 break;
             }
@@ -162,7 +191,7 @@ impl<'a, G: Game, E: Evaluator<G>> Worker<'a, G, E> {
         for (i, &(o, pr)) in outcomes.iter().enumerate() {
             let mut child = pos.clone();
             child.play(o);
-            let v = self.value(&child, depth, ply + 1);
+            let v = self.child_value(pos, o, &child, depth, ply + 1);
             if self.stopped() {
                 break;
             }

@@ -5,11 +5,11 @@
 
 use super::node::Worker;
 use super::payoffs::Payoffs;
-use crate::game::{Evaluator, Game, Playable, Player, Status};
+use crate::game::{Playable, Player, Status};
 use crate::search::driver::{self, Iteration, Line, Ranked};
 
-pub struct Deepener<'a, G: Game, E> {
-    pub worker: Worker<'a, G, E>,
+pub struct Deepener<'a, G: Playable> {
+    pub worker: Worker<'a, G>,
     pub root: &'a G,
     /// The side a chance root's value is from.
     pub view: Player,
@@ -18,7 +18,7 @@ pub struct Deepener<'a, G: Game, E> {
     pub multipv: usize,
 }
 
-impl<G: Playable, E: Evaluator<G>> Iteration<G> for Deepener<'_, G, E> {
+impl<G: Playable> Iteration<G> for Deepener<'_, G> {
     fn iterate(&mut self, depth: u32) -> Option<Ranked<G::Move>> {
         let root = self.root;
         let (lines, settled) = match root.status() {
@@ -56,7 +56,7 @@ impl<G: Playable, E: Evaluator<G>> Iteration<G> for Deepener<'_, G, E> {
     }
 }
 
-impl<G: Game, E: Evaluator<G>> Deepener<'_, G, E> {
+impl<G: Playable> Deepener<'_, G> {
     /// The best `multipv` root moves, best first (equal values in
     /// generation order), and whether the root is settled.
     fn decision_root(&mut self, me: Player, depth: u32) -> Option<(Vec<Line<G::Move>>, bool)> {
@@ -66,7 +66,7 @@ impl<G: Game, E: Evaluator<G>> Deepener<'_, G, E> {
         for &m in &self.moves {
             let mut child = root.clone();
             child.play(m);
-            let mut v = self.worker.value(&child, depth - 1, 1);
+            let mut v = self.worker.child_value(root, m, &child, depth - 1, 1);
             if self.worker.stopped() {
                 return None;
             }

@@ -2,7 +2,9 @@
 //! or without chance (`Search mcts`).
 //!
 //! - **Selection** ([`params::Policy`], `MctsPolicy`): PUCT by default,
-//!   with priors from a softmax over the evaluations of a node's moves;
+//!   with priors from a softmax over the evaluations of a node's moves
+//!   (or from the evaluator's [`policy`](crate::game::Evaluator::policy)
+//!   when it has one);
 //!   UCT as the alternative. A move not yet tried is valued by its
 //!   evaluation (first-play urgency), so the evaluator also orders the
 //!   first visits.
@@ -54,7 +56,7 @@ pub mod root;
 pub mod tree;
 pub mod values;
 
-use crate::game::{Game, Playable};
+use crate::game::Playable;
 use crate::search::control::Ticker;
 use crate::search::driver::{Line, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
@@ -73,7 +75,7 @@ use values::Leaf;
 const REUSE_PLIES: usize = 6;
 
 /// The trees one search leaves for the next.
-pub struct Kept<G: Game> {
+pub struct Kept<G: Playable> {
     root: G,
     trees: Vec<Tree<G>>,
 }
@@ -104,7 +106,7 @@ pub fn search<G: Playable>(
 
 /// MCTS as the runner runs it: one worker for every thread's tree (root
 /// parallelism, no Lazy SMP helpers).
-struct Mcts<G: Game> {
+struct Mcts<G: Playable> {
     params: Params,
     /// The trees between [`Algorithm::prepare`] and the worker.
     trees: Mutex<Vec<Tree<G>>>,
@@ -210,9 +212,56 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{GameOptions, Status};
+    use crate::game::{Game, GameOptions, Status};
     use crate::search::{Algorithm, Limits, SearchConfig};
     use crate::testgames::connect::Connect;
+
+    /// An evaluator's policy gives the priors; without one they are the
+    /// softmax of the moves' estimates.
+    #[test]
+    fn priors_come_from_the_evaluators_policy_when_it_has_one() {
+        use crate::testgames::toy::{Toy, ToyEvaluator, ToyMove};
+        let start = Toy::new(&GameOptions::default()).expect("start");
+        let mut legal = Vec::new();
+        start.moves(&mut legal);
+        assert!(legal.len() > 1);
+        let config = SearchConfig {
+            algorithm: Algorithm::Mcts,
+            ..SearchConfig::default()
+        };
+        let limits = Limits {
+            nodes: Some(100),
+            ..Limits::default()
+        };
+        let stop = AtomicBool::new(false);
+        for policy in [true, false] {
+            let searcher = Searcher::new(4, 1).expect("engine");
+            let req = Request {
+                evaluator: ToyEvaluator {
+                    first_move_policy: policy,
+                    ..ToyEvaluator::default()
+                },
+                ..Request::new(&start, &limits, &config)
+            };
+            searcher.think(&req, &stop, &|_| {});
+            let kept = searcher.take_kept::<Kept<Toy>>().expect("kept trees");
+            let tree = &kept.trees[0];
+            let priors: Vec<(ToyMove, f32)> = tree
+                .edges_of(tree.root())
+                .iter()
+                .map(|e| (e.mv, e.prior))
+                .collect();
+            assert_eq!(priors.len(), legal.len());
+            for &(mv, prior) in &priors {
+                if policy {
+                    let want = if mv == legal[0] { 1.0 } else { 0.0 };
+                    assert_eq!(prior, want, "{priors:?}");
+                } else {
+                    assert!(prior > 0.0 && prior < 1.0, "{mv:?} {prior}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn the_next_search_starts_from_the_kept_subtree() {

@@ -9,7 +9,8 @@
 
 use super::params::{Chance, Params, Playout, Policy};
 use super::values::{Leaf, Values};
-use crate::game::{chance, Game, Playable, Player, Status};
+use crate::game::{chance, Playable, Player, Status};
+use crate::search::thread::EvalState;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 
@@ -78,7 +79,7 @@ fn pick_weighted(weights: impl Iterator<Item = f32> + Clone, u: f32) -> usize {
 }
 
 /// A tree and what one thread needs to grow it.
-pub struct Tree<G: Game> {
+pub struct Tree<G: Playable> {
     pub nodes: Vec<Node>,
     /// The root's node: 0 in a new tree, deeper in a tree kept from an
     /// earlier search (the nodes above it are no longer reached).
@@ -95,6 +96,10 @@ pub struct Tree<G: Game> {
     moves: Vec<G::Move>,
     outcomes: Vec<(G::Move, f64)>,
     weights: Vec<f32>,
+    priors: Vec<f32>,
+    /// The evaluator's state of the thread growing this tree (root
+    /// parallelism: each tree is grown by one thread at a time).
+    eval_state: EvalState<G>,
     /// The playouts' random choices ([`Tree::reseed`] before a search).
     rng: Pcg32,
 }
@@ -114,6 +119,8 @@ impl<G: Playable> Tree<G> {
             moves: Vec::new(),
             outcomes: Vec::new(),
             weights: Vec::new(),
+            priors: Vec::new(),
+            eval_state: EvalState::<G>::default(),
             rng: Pcg32::seed_from_u64(0),
         };
         let node = t.new_node(root, leaf, false);
@@ -153,12 +160,12 @@ impl<G: Playable> Tree<G> {
 
     /// A node for `pos`, reached by a playout (`repeated`: its position
     /// occurred before on the way here).
-    fn new_node(&self, pos: &G, leaf: &Leaf<G>, repeated: bool) -> Node {
+    fn new_node(&mut self, pos: &G, leaf: &Leaf<G>, repeated: bool) -> Node {
         let (kind, value) = match pos.status() {
             Status::Over(outcome) => (Kind::Leaf, Values::terminal(outcome, self.players)),
             _ if repeated => (Kind::Leaf, Values::draw(self.players)),
-            Status::Decision(p) => (Kind::Decision(p), leaf.estimate(pos)),
-            Status::Chance => (Kind::Chance, leaf.estimate(pos)),
+            Status::Decision(p) => (Kind::Decision(p), leaf.estimate(&mut self.eval_state, pos)),
+            Status::Chance => (Kind::Chance, leaf.estimate(&mut self.eval_state, pos)),
         };
         Node {
             visits: 0,
@@ -189,11 +196,10 @@ impl<G: Playable> Tree<G> {
             }
             Kind::Decision(me) => {
                 pos.moves(&mut self.moves);
+                let moves = &self.moves;
+                leaf.estimates(&mut self.eval_state, pos, moves, me, &mut self.weights);
                 let mut best = f32::MIN;
-                for &mv in &self.moves {
-                    let mut child = pos.clone();
-                    child.play(mv);
-                    let estimate = leaf.estimate_for(&child, me);
+                for (&mv, &estimate) in moves.iter().zip(&self.weights) {
                     best = best.max(estimate);
                     self.edges.push(Edge {
                         mv,
@@ -202,14 +208,20 @@ impl<G: Playable> Tree<G> {
                         child: NONE,
                     });
                 }
-                // Softmax of the estimates: the PUCT prior.
-                let mut sum = 0.0;
-                for e in &mut self.edges[first..] {
-                    e.prior = softmax_weight(e.estimate, best, params);
-                    sum += e.prior;
-                }
-                for e in &mut self.edges[first..] {
-                    e.prior /= sum;
+                if leaf.policy(pos, moves, &mut self.priors) {
+                    for (e, &p) in self.edges[first..].iter_mut().zip(&self.priors) {
+                        e.prior = p;
+                    }
+                } else {
+                    // Softmax of the estimates: the PUCT prior.
+                    let mut sum = 0.0;
+                    for e in &mut self.edges[first..] {
+                        e.prior = softmax_weight(e.estimate, best, params);
+                        sum += e.prior;
+                    }
+                    for e in &mut self.edges[first..] {
+                        e.prior /= sum;
+                    }
                 }
             }
         }
@@ -312,7 +324,7 @@ impl<G: Playable> Tree<G> {
         }
         let mut value = match pos.status() {
             Status::Over(outcome) => Values::terminal(outcome, self.players),
-            _ => leaf.estimate(&pos),
+            _ => leaf.estimate(&mut self.eval_state, &pos),
         };
         value.proven = false;
         value
@@ -321,15 +333,14 @@ impl<G: Playable> Tree<G> {
     /// A move of `self.moves` drawn by the softmax of its evaluations for
     /// the mover `me` (the PUCT prior's distribution).
     fn guided_pick(&mut self, pos: &G, me: Player, leaf: &Leaf<G>, params: &Params) -> usize {
-        self.weights.clear();
-        let mut best = f32::MIN;
-        for &mv in &self.moves {
-            let mut child = pos.clone();
-            child.play(mv);
-            let q = leaf.estimate_for(&child, me);
-            best = best.max(q);
-            self.weights.push(q);
-        }
+        leaf.estimates(
+            &mut self.eval_state,
+            pos,
+            &self.moves,
+            me,
+            &mut self.weights,
+        );
+        let best = self.weights.iter().copied().fold(f32::MIN, f32::max);
         for w in &mut self.weights {
             *w = softmax_weight(*w, best, params);
         }

@@ -6,9 +6,10 @@
 //! are scaled win probabilities, Palma's; a logistic of the centi-unit
 //! score otherwise).
 
-use crate::game::{Evaluator, Outcome, Playable, Player, Status, MAX_PLAYERS};
+use crate::game::{Evaluator, Outcome, Playable, Player, Score, Status, MAX_PLAYERS};
 use crate::search::expectimax::value::Scale;
 use crate::search::info::ScoreReport;
+use crate::search::thread::EvalState;
 
 /// Payoffs closer than this are equal (`f32` means of many playouts).
 const EPS: f32 = 1e-6;
@@ -114,31 +115,76 @@ impl<'e, G: Playable> Leaf<'e, G> {
         self.scale.win_probability(f64::from(score)) as f32
     }
 
-    /// Every player's estimated payoff at `pos` (not a finished game).
-    pub fn estimate(&self, pos: &G) -> Values {
+    /// Every player's estimated payoff at `pos` (not a finished game),
+    /// with `state` refreshed there: a playout's leaf is reached by a
+    /// path the state did not follow.
+    pub fn estimate(&self, state: &mut EvalState<G>, pos: &G) -> Values {
+        self.evaluator.refresh(state, pos);
+        let mut scores: [Score; MAX_PLAYERS] = [0; MAX_PLAYERS];
+        self.evaluator
+            .evaluate_all(state, pos, &mut scores[..self.players]);
         let mut out = Values {
             proven: false,
             ..Values::zero()
         };
         if self.players == 2 {
-            // One evaluation: two-player payoffs sum to 1.
-            let q = self.payoff(self.evaluator.evaluate_for(pos, 0));
+            // Two-player payoffs sum to 1.
+            let q = self.payoff(scores[0]);
             out.v[0] = q;
             out.v[1] = 1.0 - q;
         } else {
-            for p in 0..self.players {
-                out.v[p] = self.payoff(self.evaluator.evaluate_for(pos, p as Player));
+            for (v, &s) in out.v.iter_mut().zip(&scores[..self.players]) {
+                *v = self.payoff(s);
             }
         }
         out
     }
 
-    /// `p`'s estimated payoff at `pos` (exact at a finished game).
-    pub fn estimate_for(&self, pos: &G, p: Player) -> f32 {
-        match pos.status() {
-            Status::Over(outcome) => outcome.payoff(p, self.players) as f32,
-            _ => self.payoff(self.evaluator.evaluate_for(pos, p)),
+    /// `p`'s estimated payoff after each of `moves` (those of `pos`) into
+    /// `out` (exact at a finished game), with `state` refreshed at `pos`
+    /// and pushed to each child in turn.
+    pub fn estimates(
+        &self,
+        state: &mut EvalState<G>,
+        pos: &G,
+        moves: &[G::Move],
+        p: Player,
+        out: &mut Vec<f32>,
+    ) {
+        let eval = self.evaluator;
+        eval.refresh(state, pos);
+        let mut scores: [Score; MAX_PLAYERS] = [0; MAX_PLAYERS];
+        out.clear();
+        for &mv in moves {
+            let mut child = pos.clone();
+            child.play(mv);
+            out.push(match child.status() {
+                Status::Over(outcome) => outcome.payoff(p, self.players) as f32,
+                _ => {
+                    eval.push(state, pos, mv, &child);
+                    eval.evaluate_all(state, &child, &mut scores[..self.players]);
+                    eval.pop(state);
+                    self.payoff(scores[p as usize])
+                }
+            });
         }
+    }
+
+    /// The evaluator's priors for `moves` (those of `pos`) into `priors`,
+    /// normalised; `false` when it has none for them.
+    pub fn policy(&self, pos: &G, moves: &[G::Move], priors: &mut Vec<f32>) -> bool {
+        priors.clear();
+        if !self.evaluator.policy(pos, moves, priors) || priors.len() != moves.len() {
+            return false;
+        }
+        let sum: f32 = priors.iter().sum();
+        if !(sum > 0.0 && sum.is_finite()) {
+            return false;
+        }
+        for p in priors.iter_mut() {
+            *p /= sum;
+        }
+        true
     }
 
     /// The score `p` is reported: `mate N` for a proven sole win or last

@@ -79,6 +79,8 @@ pub(crate) fn pips_to_go(t: Track) -> i32 {
 pub struct PalmaEvaluator;
 
 impl Evaluator<Palma> for PalmaEvaluator {
+    type State = ();
+
     fn evaluate(&self, pos: &Palma) -> Score {
         evaluate(pos)
     }
