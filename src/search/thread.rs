@@ -1,9 +1,11 @@
-//! What each search thread keeps from one search to the next (after
-//! Viridithas's `ThreadData`): alpha-beta's move-ordering memory (killers
-//! and history) and its PV stack, and the evaluator's state, per thread.
-//! The [`Searcher`] owns them: the next search of the game starts from
-//! what the last one learnt, a new game (`Searcher::clear`) forgets it,
-//! and a new thread count makes a new set.
+//! What each search thread owns across searches (after Viridithas's
+//! `ThreadData`): alpha-beta's move-ordering memory (killers and history)
+//! and its PV stack, and the evaluator's state, per thread. The
+//! [`Searcher`] owns them, so no search allocates them: a new game
+//! (`Searcher::clear`) empties them and a new thread count makes a new
+//! set. What a search reads of the last one's contents is its own
+//! choice: alpha-beta starts each search from a clean history (measured:
+//! `alphabeta::root`), the evaluator's state is refreshed (below).
 //!
 //! The evaluator's state ([`Evaluator::State`] of the game's evaluator,
 //! which is what a request carries) is kept only for its memory (a

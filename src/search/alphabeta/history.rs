@@ -52,6 +52,12 @@ impl<G: Playable> History<G> {
         self.table.iter().filter(|&&h| h != 0).count()
     }
 
+    /// Forgets everything: what a search starts from.
+    pub fn reset(&mut self) {
+        self.killers.fill([None, None]);
+        self.table.fill(0);
+    }
+
     pub fn add_killer(&mut self, ply: usize, m: G::Move) {
         let k = &mut self.killers[ply];
         if k[0] != Some(m) {
