@@ -254,6 +254,8 @@ fn seldepth_is_never_below_depth() {
 #[test]
 fn a_position_with_hundreds_of_thousands_of_moves_is_listed_and_searched() {
     let mut e = Agon::start();
+    // About 30 CPU seconds of listing and searching 768,168 moves.
+    e.allow(Duration::from_secs(300));
     e.send("setoption name GameOptions value board=full");
     e.send("setoption name Game value zamma");
     e.send("position fen 9/4b4/9/3b4b/2B6/b3b4/1bbbb4/2b4bb/Wb1b1bb2 w 1 149");

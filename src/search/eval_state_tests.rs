@@ -117,7 +117,6 @@ fn evaluate_all_agrees_with_evaluate_for() {
     check(&Connect::new(&GameOptions::default()).expect("start"));
     check(&TriRace::with("players=3"));
     check(&TriRace::with("players=2 dice=on"));
-    check(&crate::games::abalone::Abalone::new(&GameOptions::default()).expect("start"));
 }
 
 /// A dice game of two players (and of two teams of two), one thread and
