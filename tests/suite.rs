@@ -21,6 +21,8 @@ mod abalone_tactics;
 mod arena_mirror;
 #[path = "arena_referee.rs"]
 mod arena_referee;
+#[path = "arena_seating.rs"]
+mod arena_seating;
 #[path = "cli_analyse.rs"]
 mod cli_analyse;
 #[path = "cli_args.rs"]

@@ -5,7 +5,7 @@
 
 use crate::arena::record::{self, MatchRecord};
 use crate::arena::referee::{in_shard, stats_of, GameResult};
-use crate::arena::{MatchStats, Tally};
+use crate::arena::{MatchStats, Seating, Tally};
 use crate::game::{GameError, GameOptions, Playable};
 
 /// The games a resumed match has played already.
@@ -20,7 +20,7 @@ pub struct Resumed {
 }
 
 /// The games already in the record file `path` that belong to a match of
-/// `games` games under `options` in `shard`. Each must replay under the
+/// `games` games (`round` a round) under `options` in `shard`. Each must replay under the
 /// rules and options of this match (a record that does not is an error,
 /// not a game played). A last record cut short is cut off the file, so
 /// that the games to come follow whole records. No file: nothing played.
@@ -28,6 +28,7 @@ pub fn resume<G: Playable>(
     path: &str,
     options: &str,
     games: u32,
+    round: usize,
     shard: (u32, u32),
 ) -> Result<Resumed, GameError> {
     let text = match std::fs::read_to_string(path) {
@@ -54,13 +55,13 @@ pub fn resume<G: Playable>(
             .and_then(|f| f.set_len(file.whole_len as u64))
             .map_err(|e| GameError::file("record file", path, &e))?;
     }
-    let seats = G::PLAYER_NAMES.len();
+    let per_round = round.max(1) as u32;
     let mut done: Vec<(u32, GameResult)> = Vec::new();
     for located in file.records {
         let r = located.record;
         let number = r.number;
-        let fits = number <= games.div_ceil(seats as u32) * seats as u32;
-        if fits && in_shard(shard, number, seats) {
+        let fits = number <= games.div_ceil(per_round) * per_round;
+        if fits && in_shard(shard, number, round) {
             done.retain(|(n, _)| *n != number);
             done.push((number, r.result()));
         }
@@ -91,12 +92,14 @@ fn read_record_file<G: Playable>(path: &str) -> Result<Vec<MatchRecord>, GameErr
 /// The games of several record files of one match.
 #[derive(Debug)]
 pub struct Merged {
-    /// The names of engines A and B, as the records give them.
-    pub names: [String; 2],
+    /// The names of engines A, B, …, as the records give them.
+    pub names: Vec<String>,
     /// By game number, each number once (the first file's game wins).
     pub games: Vec<(u32, GameResult)>,
+    /// Games in a round of the match ([`Seating`]).
+    pub round: usize,
     pub stats: MatchStats,
-    /// Per engine, A then B.
+    /// Per engine, A, B, ….
     pub tallies: Vec<Tally>,
 }
 
@@ -104,13 +107,21 @@ pub struct Merged {
 /// with their statistics.
 pub fn merge<G: Playable>(paths: &[String]) -> Result<Merged, GameError> {
     let mut games: Vec<(u32, GameResult)> = Vec::new();
-    let mut names: [String; 2] = ["A".into(), "B".into()];
+    let mut names: Vec<String> = Vec::new();
+    let mut options = String::new();
     for path in paths {
         for r in read_record_file::<G>(path)? {
             for (p, &e) in r.entrants.iter().enumerate() {
-                if let (Some(slot), Some(name)) = (names.get_mut(e), r.players.get(p)) {
-                    slot.clone_from(name);
+                if names.len() <= e {
+                    let letter = |k: usize| char::from(b'A' + (k % 26) as u8).to_string();
+                    names.extend((names.len()..=e).map(letter));
                 }
+                if let Some(name) = r.players.get(p) {
+                    names[e].clone_from(name);
+                }
+            }
+            if games.is_empty() {
+                options.clone_from(&r.options);
             }
             if games.iter().all(|(n, _)| *n != r.number) {
                 games.push((r.number, r.result()));
@@ -118,8 +129,11 @@ pub fn merge<G: Playable>(paths: &[String]) -> Result<Merged, GameError> {
         }
     }
     games.sort_by_key(|(n, _)| *n);
-    let stats = stats_of(&games, G::PLAYER_NAMES.len());
-    let mut tallies = vec![Tally::default(); 2];
+    // The reader made a start of every record's options.
+    let opts = GameOptions::parse(&options, G::option_specs())?;
+    let round = Seating::new(&G::new(&opts)?, names.len())?.round();
+    let stats = stats_of(&games, round);
+    let mut tallies = vec![Tally::default(); names.len()];
     for (_, g) in &games {
         for (e, t) in tallies.iter_mut().enumerate() {
             t.add(g, e);
@@ -128,6 +142,7 @@ pub fn merge<G: Playable>(paths: &[String]) -> Result<Merged, GameError> {
     Ok(Merged {
         names,
         games,
+        round,
         stats,
         tallies,
     })
@@ -192,7 +207,7 @@ mod tests {
         let e = merge::<Abalone>(std::slice::from_ref(&missing)).expect_err("no file");
         assert_eq!(e.kind(), ErrorKind::File(std::io::ErrorKind::NotFound));
         // A resumed match whose record file is not there yet played nothing.
-        let r = resume::<Abalone>(&missing, "", 10, (0, 1)).expect("nothing played");
+        let r = resume::<Abalone>(&missing, "", 10, 2, (0, 1)).expect("nothing played");
         assert!(r.done.is_empty() && r.cut_at.is_none());
 
         let bad = scratch("bad", Some("# openings\n\nnot a position\n"));

@@ -17,6 +17,7 @@ pub mod files;
 pub mod record;
 pub mod recorded;
 pub mod referee;
+pub mod seating;
 pub mod spec;
 pub mod sprt;
 pub mod stats;
@@ -33,6 +34,7 @@ pub use referee::{
     in_shard, play, play_game, random_opening, run_match, stats_of, EndReason, GameResult,
     MatchSpec, Rules, TimeUse,
 };
+pub use seating::Seating;
 pub use spec::EngineSpec;
 pub use sprt::{Sprt, Verdict};
 pub use stats::MatchStats;

@@ -24,7 +24,9 @@
 //!   `--resume` and `--merge` use. Each player's tag is named after the
 //!   game's player (`Black`, `White`; `Hounds`, `Jackals`) and holds the
 //!   engine's name; `Entrants` gives, per player, the engine's index in
-//!   the match (0 = A), which the statistics count by.
+//!   the match (0 = A), which the statistics count by. The players are
+//!   those of the game under its `Options` (Abalone with `players=6`:
+//!   `Black` to `Yellow`), and an engine may play several of them.
 //! - `Result` is `1-0`, `0-1` or `1/2-1/2` for two players, otherwise each
 //!   player's rank from 1, comma-separated (`1,2,2`). `Reason` is `rules`,
 //!   `repetition`, `ply limit`, `resign <player>`, `draw by scores` or
@@ -627,7 +629,12 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
     if !game.eq_ignore_ascii_case(G::NAME) {
         return Err(bad(first, format!("a game of {game}, not {}", G::NAME)));
     }
-    let players = G::PLAYER_NAMES.len();
+    // The number of players is the options' (Abalone's `players=`).
+    let options = get("Options")?;
+    let players = GameOptions::parse(&options, G::option_specs())
+        .and_then(|opts| G::new(&opts))
+        .map_err(|e| bad(tag_line("Options"), format!("Options: {e}")))?
+        .num_players();
     let names = (0..players)
         .map(|p| get(&player_tag::<G>(p)))
         .collect::<Result<Vec<_>, _>>()?;
@@ -649,7 +656,7 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
         .ok_or_else(|| bad(tag_line("Number"), "bad Number".into()))?;
     let record = MatchRecord {
         game: G::NAME.to_string(),
-        options: get("Options")?,
+        options,
         number,
         players: names,
         entrants,

@@ -1,4 +1,4 @@
-//! A match of two entrants with its record files: agon's match records
+//! A match with its record files: agon's match records
 //! and, when asked, the game's own record format, each game appended in
 //! one write as it ends; the engines' tallies carried over from the games
 //! a resumed match already played. What happens is reported as
@@ -9,7 +9,7 @@ use std::sync::Mutex;
 
 use crate::arena::record::MatchRecord;
 use crate::arena::referee::{run_match, GameResult, MatchSpec};
-use crate::arena::{Entrant, MatchStats, Tally};
+use crate::arena::{Entrant, MatchStats, Seating, Tally};
 use crate::game::{GameError, GameOptions, Playable};
 
 /// What a recorded match reports while it runs.
@@ -36,7 +36,7 @@ pub struct RecordFiles<'a> {
     pub native: Option<&'a str>,
 }
 
-/// Plays the match of `entrants` (A, B) under `spec` from the start of
+/// Plays the match of `entrants` (A, B, …) under `spec` from the start of
 /// `opts`, appending each game to `files`: the match's statistics and
 /// per-engine tallies (the games of `spec.done` included).
 pub fn play_recorded<G: Playable>(
@@ -63,8 +63,9 @@ pub fn play_recorded<G: Playable>(
     for e in entrants {
         G::evaluator_with(e.weights())?;
     }
-    let total = spec.games.div_ceil(2) * 2;
-    let mine = (1..=total).filter(|&n| spec.in_shard(n, 2)).count() as u64;
+    let round = Seating::new(&start, entrants.len())?.round();
+    let total = spec.games.div_ceil(round as u32) * round as u32;
+    let mine = (1..=total).filter(|&n| spec.in_shard(n, round)).count() as u64;
     on_event(MatchEvent::Started { total, mine });
     let mut tallies = vec![Tally::default(); entrants.len()];
     for (_, done) in &spec.done {

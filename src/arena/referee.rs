@@ -20,6 +20,7 @@ use super::control::TimeControl;
 use super::entrant::{Entrant, MoveRequest, Runner};
 use super::fault::{Failure, Fault};
 use super::record::MoveNote;
+use super::seating::Seating;
 use super::sprt::Sprt;
 use super::stats::Counter;
 use super::{EngineSpec, MatchStats};
@@ -140,7 +141,7 @@ pub fn play<G: Playable>(
     };
     for (p, seat) in seats.iter_mut().enumerate() {
         if let Err(failure) = seat.new_game(start) {
-            return game.forfeit(p as Player, failure, n);
+            return game.forfeit(p as Player, failure);
         }
     }
     let mut clocks: Vec<Option<Clock>> = controls.iter().map(|c| c.clock).collect();
@@ -249,7 +250,7 @@ pub fn play<G: Playable>(
                         if failure.fault != Fault::Time {
                             seats[mover].discard();
                         }
-                        return game.forfeit(p, failure, n);
+                        return game.forfeit(p, failure);
                     }
                 }
             }
@@ -290,25 +291,24 @@ impl<G: Playable> GameSoFar<G> {
         }
     }
 
-    fn forfeit(self, loser: Player, failure: Failure, players: usize) -> GameResult {
-        let mut result = self.end(
-            forfeit_outcome(loser, players),
-            EndReason::Forfeit(loser, failure.fault),
-        );
+    fn forfeit(self, loser: Player, failure: Failure) -> GameResult {
+        let outcome = forfeit_outcome(&self.start, loser);
+        let mut result = self.end(outcome, EndReason::Forfeit(loser, failure.fault));
         result.detail = failure.detail;
         result
     }
 }
 
-/// The outcome when `loser` forfeits. Until `Outcome` can rank players
-/// (issue 12, item 5), a forfeit among more than two is a draw for the
-/// rest; the reason still names the loser.
-fn forfeit_outcome(loser: Player, players: usize) -> Outcome {
-    if players == 2 {
-        Outcome::Win(1 - loser)
-    } else {
-        Outcome::Draw
-    }
+/// The outcome when `loser` forfeits: its team last, every other player
+/// tied first (two players: the other wins; in a team game the
+/// partner's engine did no wrong, but the team plays as one).
+fn forfeit_outcome<G: Playable>(pos: &G, loser: Player) -> Outcome {
+    let n = pos.num_players();
+    let team = pos.team_of(loser);
+    let ranks: Vec<u8> = (0..n)
+        .map(|p| u8::from(pos.team_of(p as Player) == team))
+        .collect();
+    Outcome::ranked(&ranks)
 }
 
 /// Plays one game between built-in engines in this process, with no clock
@@ -386,7 +386,8 @@ pub fn random_opening<G: Playable>(start: &G, plies: u32, rng: &mut Pcg64) -> G 
 /// How a match is run.
 #[derive(Clone, Debug)]
 pub struct MatchSpec {
-    /// Number of games (rounded up to whole rounds: one game per seating).
+    /// Number of games (rounded up to whole rounds: one game per seating,
+    /// [`Seating`]).
     pub games: u32,
     /// Random opening plies before the engines take over: `min..=max`.
     pub opening_plies: (u32, u32),
@@ -414,34 +415,37 @@ pub struct MatchSpec {
 }
 
 impl MatchSpec {
-    /// Whether game `number` (from 1, `seats` games a round) is in this
+    /// Whether game `number` (from 1, `round` games a round) is in this
     /// shard.
-    pub fn in_shard(&self, number: u32, seats: usize) -> bool {
-        in_shard(self.shard, number, seats)
+    pub fn in_shard(&self, number: u32, round: usize) -> bool {
+        in_shard(self.shard, number, round)
     }
 }
 
-/// Whether game `number` (from 1, `seats` games a round) is in shard
+/// Whether game `number` (from 1, `round` games a round) is in shard
 /// `(i, n)`: its round `r` (from 0) has `r % n == i`.
-pub fn in_shard((i, n): (u32, u32), number: u32, seats: usize) -> bool {
-    ((number - 1) / seats as u32) % n.max(1) == i
+pub fn in_shard((i, n): (u32, u32), number: u32, round: usize) -> bool {
+    ((number - 1) / round.max(1) as u32) % n.max(1) == i
 }
 
-/// Statistics of finished games given by number (from 1): every game
-/// counted, and the pairs whose two games are both there.
-pub fn stats_of(games: &[(u32, GameResult)], seats: usize) -> MatchStats {
+/// Statistics of finished games given by number (from 1, `round` games a
+/// round): every game counted, and the pairs whose two games are both
+/// there.
+pub fn stats_of(games: &[(u32, GameResult)], round: usize) -> MatchStats {
     let mut counter = Counter::default();
     for (number, result) in games {
-        counter.add(*number, result, seats);
+        counter.add(*number, result, round);
     }
     counter.stats
 }
 
-/// Plays a match between `entrants` (one per player of the game) from
-/// `start`: rounds of games from the same random opening and the same
-/// chance seed, one game per rotation of the seats (for two engines: a
-/// colour-swapped pair with mirrored chance). Statistics count for the
-/// first entrant. `progress` is called after each game with its number.
+/// Plays a match between `entrants` from `start`: rounds of games from
+/// the same random opening and the same chance seed, one game per seating
+/// of the round ([`Seating`]: for two engines in a two-player game a
+/// colour-swapped pair with mirrored chance; with fewer engines than
+/// players each engine plays whole teams, every seat with an engine
+/// process of its own). Statistics count for the first entrant.
+/// `progress` is called after each game with its number.
 /// An external engine that cannot be started is an error before any game.
 /// With an SPRT, no game is started once it has decided (games already
 /// under way are finished and counted).
@@ -451,15 +455,14 @@ pub fn run_match<G: Playable>(
     spec: &MatchSpec,
     progress: &(dyn Fn(u32, &GameResult, &MatchStats) + Sync),
 ) -> Result<MatchStats, GameError> {
-    let seats = entrants.len();
-    if seats != start.num_players() {
-        return Err(GameError::new(format!(
-            "{} is played by {} players, not {seats} engines",
-            G::NAME,
-            start.num_players()
-        )));
+    let seating = Seating::new(start, entrants.len())?;
+    if start.num_players() != 2 && (spec.resign.is_some() || spec.draw.is_some()) {
+        return Err(GameError::new(
+            "adjudication by the engines' scores (--resign, --draw) is for two-player games",
+        ));
     }
-    let rounds = spec.games.div_ceil(seats as u32);
+    let round = seating.round();
+    let rounds = spec.games.div_ceil(round as u32);
     let mut seeder = Pcg64::seed_from_u64(spec.seed);
     let given: Vec<G> = spec
         .openings
@@ -493,19 +496,23 @@ pub fn run_match<G: Playable>(
         .iter()
         .map(|(n, r)| (*n as usize - 1, r))
         .collect();
-    let todo: Vec<usize> = (0..seats * jobs.len())
-        .filter(|&j| spec.in_shard(j as u32 + 1, seats) && !done.contains_key(&j))
+    let todo: Vec<usize> = (0..round * jobs.len())
+        .filter(|&j| spec.in_shard(j as u32 + 1, round) && !done.contains_key(&j))
         .collect();
     let workers = spec.concurrency.max(1).min(todo.len()).max(1);
+    // Per worker, per entrant: an engine for each player it plays in a game.
     let mut runners = Vec::new();
     for _ in 0..workers {
-        let own: Vec<Runner> = entrants
-            .iter()
-            .map(|e| {
-                Runner::start(e, G::NAME, &options)
-                    .map_err(|f| GameError::new(format!("engine '{}': {}", e.name, f.detail)))
-            })
-            .collect::<Result<_, _>>()?;
+        let mut own: Vec<Vec<Runner>> = Vec::new();
+        for (k, e) in entrants.iter().enumerate() {
+            let started = (0..seating.seats_of(k))
+                .map(|_| {
+                    Runner::start(e, G::NAME, &options)
+                        .map_err(|f| GameError::new(format!("engine '{}': {}", e.name, f.detail)))
+                })
+                .collect::<Result<_, _>>()?;
+            own.push(started);
+        }
         runners.push(own);
     }
     let rules = Rules {
@@ -520,13 +527,13 @@ pub fn run_match<G: Playable>(
     // not yet finished.
     let mut counter = Counter::default();
     for (&job, &result) in &done {
-        counter.add(job as u32 + 1, result, seats);
+        counter.add(job as u32 + 1, result, round);
     }
     let stats = Mutex::new(counter);
     std::thread::scope(|scope| {
         for mut own in runners {
-            let (todo, jobs, next, stats, rules, decided) =
-                (&todo, &jobs, &next, &stats, &rules, &decided);
+            let (todo, jobs, next, stats, rules, decided, seating) =
+                (&todo, &jobs, &next, &stats, &rules, &decided, &seating);
             scope.spawn(move || loop {
                 if decided.load(Ordering::Relaxed) {
                     break;
@@ -534,16 +541,15 @@ pub fn run_match<G: Playable>(
                 let Some(&job) = todo.get(next.fetch_add(1, Ordering::Relaxed)) else {
                     break;
                 };
-                let (opening, chance_seed) = &jobs[job / seats];
-                let rotation = job % seats;
-                // Player p is played by entrant (p + rotation) mod seats.
-                let order: Vec<usize> = (0..seats).map(|p| (p + rotation) % seats).collect();
+                let (opening, chance_seed) = &jobs[job / round];
+                let order = seating.game(job % round).to_vec();
                 let controls: Vec<TimeControl> =
                     order.iter().map(|&e| entrants[e].control).collect();
-                let mut by_entrant: Vec<Option<&mut Runner>> = own.iter_mut().map(Some).collect();
+                let mut free: Vec<std::slice::IterMut<Runner>> =
+                    own.iter_mut().map(|r| r.iter_mut()).collect();
                 let mut seated: Vec<&mut Runner> = order
                     .iter()
-                    .map(|&e| by_entrant[e].take().expect("each entrant has one seat"))
+                    .map(|&e| free[e].next().expect("an engine for each seat"))
                     .collect();
                 let mut result = play(opening, &mut seated, &controls, rules, *chance_seed);
                 result.seats = order;
@@ -552,7 +558,7 @@ pub fn run_match<G: Playable>(
                     Err(poisoned) => poisoned.into_inner(),
                 };
                 let counter = &mut *guard;
-                let pair_done = counter.add(job as u32 + 1, &result, seats);
+                let pair_done = counter.add(job as u32 + 1, &result, round);
                 if let (true, Some(sprt)) = (pair_done, &spec.sprt) {
                     if sprt.verdict(sprt.llr(&counter.stats.pairs)).is_some() {
                         decided.store(true, Ordering::Relaxed);
@@ -566,4 +572,24 @@ pub fn run_match<G: Playable>(
         Ok(c) => c.stats,
         Err(poisoned) => poisoned.into_inner().stats,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::testgames::TriRace;
+
+    #[test]
+    fn a_forfeit_puts_the_team_last_and_everyone_else_first() {
+        let two = TriRace::with("players=2");
+        assert_eq!(forfeit_outcome(&two, 0), Outcome::Win(1));
+        let three = TriRace::with("players=3");
+        let o = forfeit_outcome(&three, 1);
+        assert_eq!((o.rank(0, 3), o.rank(1, 3), o.rank(2, 3)), (0, 1, 0));
+        // 2 v 2: the partner of the player at fault loses with it.
+        let teams = TriRace::with("players=4 teams=on");
+        let o = forfeit_outcome(&teams, 2);
+        assert!(o.is_win_for(1, 4) && o.is_win_for(3, 4));
+        assert!(!o.is_win_for(0, 4) && !o.is_win_for(2, 4));
+    }
 }

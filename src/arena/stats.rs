@@ -2,9 +2,77 @@
 //! likelihood of superiority (LOS), and pentanomial counts over the
 //! colour-swapped pairs with the Elo interval they give (fishtest's: a
 //! pair's two games share an opening and their chance, so pairs, not games,
-//! are the independent trials).
+//! are the independent trials); and how each game came out for an entrant
+//! that may play several players ([`Showing`]).
 
 use super::referee::{EndReason, GameResult};
+use crate::game::{Outcome, Player};
+
+/// Won, drawn or lost, for an entrant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// One of its players finished first and not everyone did: alone,
+    /// with its team, or tied first (a ranking game).
+    Win,
+    /// Everyone tied.
+    Draw,
+    Loss,
+}
+
+/// How a game came out for one entrant, which plays one or more of its
+/// players (a whole team, or in a one-against-the-field seating several).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Showing {
+    pub place: Place,
+    /// Its share of the game's points by the payoff rule
+    /// ([`Outcome::payoff`]): its players' payoffs over their sum over all
+    /// players (`players / 2`). Two players: 1, ½, 0; its fair share is
+    /// the share of the players it plays.
+    pub share: f64,
+    /// The players it played, and all of them.
+    pub seats: usize,
+    pub players: usize,
+}
+
+impl Showing {
+    /// How `result` came out for `entrant`; `None` if it did not play.
+    pub fn of(result: &GameResult, entrant: usize) -> Option<Showing> {
+        let players = result.seats.len();
+        let mine: Vec<Player> = (0..players)
+            .filter(|&p| result.seats[p] == entrant)
+            .map(|p| p as Player)
+            .collect();
+        if mine.is_empty() {
+            return None;
+        }
+        let place = if result.outcome == Outcome::Draw {
+            Place::Draw
+        } else if mine.iter().any(|&p| result.outcome.is_win_for(p, players)) {
+            Place::Win
+        } else {
+            Place::Loss
+        };
+        let points: f64 = mine
+            .iter()
+            .map(|&p| result.outcome.payoff(p, players))
+            .sum();
+        Some(Showing {
+            place,
+            share: points / (players as f64 / 2.0),
+            seats: mine.len(),
+            players,
+        })
+    }
+
+    /// The points of a win, draw or loss: 1, ½, 0.
+    pub fn points(&self) -> f64 {
+        match self.place {
+            Place::Win => 1.0,
+            Place::Draw => 0.5,
+            Place::Loss => 0.0,
+        }
+    }
+}
 
 /// Results from the first engine's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -25,14 +93,10 @@ pub struct MatchStats {
 }
 
 impl MatchStats {
-    /// The first entrant's points in a game: its payoff (1 for a win, ½ for
-    /// a two-player draw; see `Outcome::payoff` for rankings).
+    /// The first entrant's points in a game: 1 won, ½ drawn, 0 lost
+    /// ([`Showing`]).
     pub fn points(result: &GameResult) -> f64 {
-        let players = result.seats.len();
-        match result.seats.iter().position(|&e| e == 0) {
-            Some(p) => result.outcome.payoff(p as u8, players),
-            None => 0.5,
-        }
+        Showing::of(result, 0).map_or(0.5, |s| s.points())
     }
 
     /// Counts a finished pair in which the first entrant scored `points`
@@ -63,10 +127,10 @@ impl MatchStats {
 
     /// Counts a game for the first entrant (`result.seats[p] == 0`).
     pub fn add(&mut self, result: &GameResult) {
-        match Self::points(result) {
-            p if p >= 1.0 => self.wins += 1,
-            p if p <= 0.0 => self.losses += 1,
-            _ => self.draws += 1,
+        match Showing::of(result, 0).map(|s| s.place) {
+            Some(Place::Win) => self.wins += 1,
+            Some(Place::Loss) => self.losses += 1,
+            Some(Place::Draw) | None => self.draws += 1,
         }
         match result.reason {
             EndReason::PlyLimit | EndReason::Resign(_) | EndReason::ScoreDraw => {
@@ -141,9 +205,9 @@ fn erf(x: f64) -> f64 {
 }
 
 /// Games counted into [`MatchStats`] as they finish, in any order: each
-/// game at once, each round's pair once its last game is in (two
-/// entrants). The one count behind a running match, a resumed one and
-/// `--merge`.
+/// game at once, each round's pair once its last game is in (a round of
+/// two games: two entrants, one side each). The one count behind a
+/// running match, a resumed one and `--merge`.
 #[derive(Debug, Default)]
 pub struct Counter {
     pub stats: MatchStats,
@@ -152,23 +216,23 @@ pub struct Counter {
 }
 
 impl Counter {
-    /// Counts game `number` (from 1; `seats` games a round); true when it
+    /// Counts game `number` (from 1; `round` games a round); true when it
     /// completed a pair.
-    pub fn add(&mut self, number: u32, result: &GameResult, seats: usize) -> bool {
+    pub fn add(&mut self, number: u32, result: &GameResult, round: usize) -> bool {
         self.stats.add(result);
-        let key = (number - 1) / seats as u32;
-        let round = self.open.entry(key).or_insert((0, 0.0));
-        round.0 += 1;
-        round.1 += MatchStats::points(result);
-        if round.0 < seats {
+        let key = (number - 1) / round.max(1) as u32;
+        let open = self.open.entry(key).or_insert((0, 0.0));
+        open.0 += 1;
+        open.1 += MatchStats::points(result);
+        if open.0 < round {
             return false;
         }
-        let points = round.1;
+        let points = open.1;
         self.open.remove(&key);
-        if seats == 2 {
+        if round == 2 {
             self.stats.add_pair(points);
         }
-        seats == 2
+        round == 2
     }
 }
 

@@ -1,11 +1,22 @@
-//! One entrant's account over a match: games lost by each fault, and the
-//! share of its base time spent before [`REPORT_PLY`] in each timed game.
+//! One entrant's account over a match: its results (wins, draws, losses
+//! and its share of the points, for any number of players), games lost
+//! by each fault, and the share of its base time spent before
+//! [`REPORT_PLY`] in each timed game.
 
 use super::fault::Fault;
 use super::referee::{EndReason, GameResult, REPORT_PLY};
+use super::stats::{Place, Showing};
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
+    /// Games won, drawn and lost ([`Showing`]).
+    pub wins: u32,
+    pub draws: u32,
+    pub losses: u32,
+    /// The sum of its shares of the points, and of the shares of the
+    /// players it played (its fair share, game by game).
+    pub share: f64,
+    pub fair: f64,
     /// Games lost by each fault, in [`Fault::ALL`] order.
     pub faults: [u32; Fault::ALL.len()],
     /// Per game with a clock: time used before ply [`REPORT_PLY`] / base.
@@ -17,6 +28,15 @@ pub struct Tally {
 impl Tally {
     /// Counts `result` for entrant `entrant`.
     pub fn add(&mut self, result: &GameResult, entrant: usize) {
+        if let Some(s) = Showing::of(result, entrant) {
+            match s.place {
+                Place::Win => self.wins += 1,
+                Place::Draw => self.draws += 1,
+                Place::Loss => self.losses += 1,
+            }
+            self.share += s.share;
+            self.fair += s.seats as f64 / s.players as f64;
+        }
         for (p, &e) in result.seats.iter().enumerate() {
             if e != entrant {
                 continue;
@@ -37,6 +57,28 @@ impl Tally {
                 self.least_left_ms = Some(self.least_left_ms.map_or(left, |l| l.min(left)));
             }
         }
+    }
+
+    pub fn games(&self) -> u32 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// `+W =D -L, wins 62.0%, points 58.1%, fair share 33.3%`: its wins
+    /// among its games, its share of the points ([`Showing`]), and the
+    /// share an entrant as strong as the others would get: the share of
+    /// the players it plays (of the points always; of the games won when
+    /// no game is drawn).
+    pub fn results_text(&self) -> String {
+        let n = f64::from(self.games().max(1));
+        format!(
+            "+{} ={} -{}, wins {:.1}%, points {:.1}%, fair share {:.1}%",
+            self.wins,
+            self.draws,
+            self.losses,
+            100.0 * f64::from(self.wins) / n,
+            100.0 * self.share / n,
+            100.0 * self.fair / n,
+        )
     }
 
     pub fn count(&self, fault: Fault) -> u32 {

@@ -1,5 +1,9 @@
 //! `agon match`: engines against each other under the referee — built-in
-//! agon configurations and external programs that speak the protocol.
+//! agon configurations and external programs that speak the protocol. In
+//! a two-player game more than two engines make a tournament of
+//! two-engine matches; in a game of more players all the engines share
+//! every game ([`Seating`]), and each engine's results are reported
+//! beside its fair share.
 
 use std::time::Duration;
 
@@ -10,9 +14,9 @@ use super::{parse_openings, ArgError, GameCommand, Openings};
 
 use crate::arena::{
     merge, play_recorded, read_openings, resume, EndReason, Entrant, GameResult, MatchEvent,
-    MatchSpec, MatchStats, RecordFiles, ScoreRule, Sprt, Tally, Verdict,
+    MatchSpec, MatchStats, RecordFiles, ScoreRule, Seating, Sprt, Tally, Verdict,
 };
-use crate::game::{GameError, GameOptions, Outcome, Playable};
+use crate::game::{GameError, GameOptions, Outcome, Playable, Player};
 use crate::games::GameKind;
 
 /// `--margin`'s default: what cutechess-cli and fastchess users commonly
@@ -29,6 +33,17 @@ pub struct MatchArgs {
     /// Variant options, e.g. "layout=belgian".
     #[arg(long)]
     pub options: Option<String>,
+    /// The game's number of players: the option `players=N` (Abalone: 2,
+    /// 3, 4 or 6). With more than two players the engines share every
+    /// game: two engines in teams play team against team, or one engine
+    /// one side against the other on all the others (rotated: each plays
+    /// every seat equally often); as many engines as teams or players
+    /// (--engine) play one each.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub players: Option<u8>,
+    /// `--options` with `players=N` of `--players` added.
+    #[arg(skip)]
+    game_options: std::sync::OnceLock<String>,
     /// Engine A, e.g. "search=alphabeta,movetime=100" or
     /// "cmd=/path/agon,tc=10+0.1" (see below; --help lists the settings).
     #[arg(long, value_name = "ENGINE", value_parser = Entrant::parse, required_unless_present = "merge")]
@@ -36,8 +51,10 @@ pub struct MatchArgs {
     /// Engine B, e.g. "search=greedy".
     #[arg(long, value_name = "ENGINE", value_parser = Entrant::parse, required_unless_present = "merge")]
     pub b: Option<Entrant>,
-    /// More engines (C, D, …), once each: a tournament of every pairing
-    /// (--tournament); each pairing is a match of --games games.
+    /// More engines (C, D, …), once each: in a two-player game a
+    /// tournament of every pairing (--tournament), each pairing a match of
+    /// --games games; in a game of more players they join A and B in
+    /// every game.
     #[arg(long, value_name = "ENGINE", value_parser = Entrant::parse)]
     pub engine: Vec<Entrant>,
     /// With --engine: round-robin (every pair of engines) or gauntlet (A
@@ -45,7 +62,8 @@ pub struct MatchArgs {
     /// its file, FILE-AB, FILE-AC, ….
     #[arg(long, value_enum, default_value_t = Tournament::RoundRobin)]
     pub tournament: Tournament,
-    /// Number of games (rounded up to colour-swapped pairs).
+    /// Number of games (rounded up to whole rounds: colour-swapped pairs,
+    /// or one game per seating of the engines).
     #[arg(long, allow_negative_numbers = true, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
     /// Random opening plies: N or MIN-MAX.
@@ -148,11 +166,24 @@ impl GameCommand for MatchArgs {
     type Output = ();
 
     fn options(&self) -> Option<&str> {
-        self.options.as_deref()
+        let Some(n) = self.players else {
+            return self.options.as_deref();
+        };
+        let text = self.game_options.get_or_init(|| {
+            let given = self.options.as_deref().unwrap_or("");
+            format!("{given} players={n}").trim().to_string()
+        });
+        Some(text)
     }
 
     /// Runs the match and prints a line per game and the final score.
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
+        let given = self.options.as_deref().unwrap_or("");
+        if self.players.is_some() && given.split_whitespace().any(|t| t.starts_with("players=")) {
+            return Err(GameError::new(
+                "give the number of players once: --players N or --options players=N",
+            ));
+        }
         if !self.merge.is_empty() {
             return print_merge::<G>(&self.merge);
         }
@@ -161,6 +192,9 @@ impl GameCommand for MatchArgs {
         };
         let mut engines = vec![a.clone(), b.clone()];
         engines.extend(self.engine.iter().cloned());
+        if G::new(opts)?.num_players() > 2 {
+            return self.run_table::<G>(opts, &engines);
+        }
         let pairings: Vec<(usize, usize)> = match self.tournament {
             Tournament::RoundRobin => (0..engines.len())
                 .flat_map(|i| (i + 1..engines.len()).map(move |j| (i, j)))
@@ -192,20 +226,8 @@ impl GameCommand for MatchArgs {
                     engines[j].name
                 );
             }
-            let spec = MatchSpec {
-                games: self.games,
-                opening_plies: (self.openings.min, self.openings.max),
-                openings: openings.clone(),
-                max_plies: self.max_plies,
-                concurrency: usize::from(self.concurrency),
-                seed: self.seed,
-                margin: Duration::from_millis(self.margin),
-                sprt: self.sprt,
-                shard: self.shard.unwrap_or((0, 1)),
-                done: self.resumed::<G>(record.as_deref(), &opts.to_string())?,
-                resign: self.resign,
-                draw: self.draw,
-            };
+            let done = self.resumed::<G>(record.as_deref(), &opts.to_string(), 2)?;
+            let spec = self.spec(openings.clone(), done);
             let pair = [engines[i].clone(), engines[j].clone()];
             let files = RecordFiles {
                 record: record.as_deref(),
@@ -289,18 +311,67 @@ fn print_standings(engines: &[Entrant], standings: &[(f64, u32)]) {
 }
 
 impl MatchArgs {
+    /// The match as the arguments give it, from `openings` (position
+    /// strings; none: random openings), with the games `done` already.
+    fn spec(&self, openings: Vec<String>, done: Vec<(u32, GameResult)>) -> MatchSpec {
+        MatchSpec {
+            games: self.games,
+            opening_plies: (self.openings.min, self.openings.max),
+            openings,
+            max_plies: self.max_plies,
+            concurrency: usize::from(self.concurrency),
+            seed: self.seed,
+            margin: Duration::from_millis(self.margin),
+            sprt: self.sprt,
+            shard: self.shard.unwrap_or((0, 1)),
+            done,
+            resign: self.resign,
+            draw: self.draw,
+        }
+    }
+
+    /// The match of a game of more than two players: every engine in
+    /// every game, seated by [`Seating`].
+    fn run_table<G: Playable>(
+        &self,
+        opts: &GameOptions,
+        engines: &[Entrant],
+    ) -> Result<(), GameError> {
+        let seating = Seating::new(&G::new(opts)?, engines.len())?;
+        if self.sprt.is_some() && !seating.is_pair() {
+            return Err(GameError::new(
+                "--sprt counts colour-swapped pairs: it needs two engines that play one side each",
+            ));
+        }
+        let openings = match &self.openings_file {
+            Some(path) => read_openings::<G>(path, opts)?,
+            None => Vec::new(),
+        };
+        let record = self.record.as_deref();
+        let done = self.resumed::<G>(record, &opts.to_string(), seating.round())?;
+        let spec = self.spec(openings, done);
+        let files = RecordFiles {
+            record,
+            native: self.record_native.as_deref(),
+        };
+        run_pairing::<G>(opts, engines, &spec, self, files)?;
+        Ok(())
+    }
+
     /// With `--resume`: the games already in `record` that belong to this
-    /// match and shard ([`resume`]), with a warning when a last record cut
-    /// short was removed.
+    /// match (`round` games a round) and shard ([`resume`]), with a
+    /// warning when a last record cut short was removed.
     fn resumed<G: Playable>(
         &self,
         record: Option<&str>,
         options: &str,
+        round: usize,
     ) -> Result<Vec<(u32, GameResult)>, GameError> {
         let (true, Some(path)) = (self.resume, record) else {
             return Ok(Vec::new());
         };
-        let resumed = resume::<G>(path, options, self.games, self.shard.unwrap_or((0, 1)))?;
+        let shard = self.shard.unwrap_or((0, 1));
+        let resumed = resume::<G>(path, options, self.games, round, shard)?;
         if let Some(line) = resumed.cut_at {
             eprintln!(
                 "warning: {path}:{line}: the last record was cut short (a match stopped while writing it); it is removed and its game played again"
@@ -315,15 +386,43 @@ impl MatchArgs {
 fn print_merge<G: Playable>(paths: &[String]) -> Result<(), GameError> {
     let merged = merge::<G>(paths)?;
     out!(
-        "merged {}: A = {} vs B = {}, {} games from {} files",
+        "merged {}: {}, {} games from {} files",
         G::NAME,
-        merged.names[0],
-        merged.names[1],
+        names_text(&merged.names),
         merged.games.len(),
         paths.len()
     );
-    print_summary(&merged.stats, None, &merged.tallies);
+    let players = merged.games.first().map_or(2, |(_, g)| g.seats.len());
+    let table = Table {
+        players,
+        pair: merged.round == 2,
+    };
+    print_summary(&merged.stats, None, &merged.tallies, table);
     Ok(())
+}
+
+/// `A = one vs B = two` (`A = one, B = two, C = three` for more).
+fn names_text(names: &[String]) -> String {
+    let named: Vec<String> = names
+        .iter()
+        .enumerate()
+        .map(|(k, n)| format!("{} = {n}", letter(k)))
+        .collect();
+    if named.len() == 2 {
+        named.join(" vs ")
+    } else {
+        named.join(", ")
+    }
+}
+
+/// What the summary of a match shows besides the first engine's score.
+#[derive(Clone, Copy)]
+struct Table {
+    /// The game's players: more than two, and each engine's results are
+    /// shown beside its fair share.
+    players: usize,
+    /// Rounds of two games, one side each (an Elo means something).
+    pair: bool,
 }
 
 /// Plays one pairing with its record files ([`play_recorded`]) and prints
@@ -337,6 +436,12 @@ fn run_pairing<G: Playable>(
     files: RecordFiles,
 ) -> Result<MatchStats, GameError> {
     let clock = std::time::Instant::now();
+    let seating = Seating::new(&G::new(opts)?, entrants.len())?;
+    let table = Table {
+        players: seating.players(),
+        pair: seating.is_pair(),
+    };
+    let names: Vec<String> = entrants.iter().map(|e| e.name.clone()).collect();
     let progress: std::sync::OnceLock<(Progress, u32)> = std::sync::OnceLock::new();
     let played = play_recorded::<G>(opts, entrants, spec, files, &|event| match event {
         MatchEvent::Started { total, mine } => {
@@ -344,11 +449,23 @@ fn run_pairing<G: Playable>(
                 (_, 1) => String::new(),
                 (i, n) => format!(", shard {}/{n}: {mine} of them", i + 1),
             };
+            let seats = if table.players > 2 {
+                let each: Vec<String> = (0..entrants.len())
+                    .map(|e| format!("{} {}", letter(e), seating.seats_of(e)))
+                    .collect();
+                format!(
+                    " ({} players; players per game: {}; {} games a round)",
+                    table.players,
+                    each.join(", "),
+                    seating.round()
+                )
+            } else {
+                String::new()
+            };
             out!(
-                "match {}: A = {} vs B = {}, {total} games{share}",
+                "match {}: {}{seats}, {total} games{share}",
                 G::NAME,
-                entrants[0].name,
-                entrants[1].name,
+                names_text(&names),
             );
             let bar = Progress::new(mine, "games");
             bar.advance(spec.done.len() as u64);
@@ -373,7 +490,7 @@ fn run_pairing<G: Playable>(
         bar.finish();
     }
     let (stats, tallies) = played?;
-    print_summary(&stats, spec.sprt.as_ref(), &tallies);
+    print_summary(&stats, spec.sprt.as_ref(), &tallies, table);
     out!(
         "time {:.1} s ({} games at once)",
         clock.elapsed().as_secs_f64(),
@@ -399,13 +516,21 @@ fn game_text<G: Playable>(
         .unwrap_or_default();
     let mut text = format!("game {n}/{total}: {}{sprt}", game_line::<G>(result, s));
     if args.time_report {
-        for (e, who) in ["A", "B"].iter().enumerate() {
-            let Some(time) = result
-                .seats
-                .iter()
-                .position(|&s| s == e)
-                .and_then(|p| result.times.get(p))
-            else {
+        // Per engine (two players), or per player: an engine may play several.
+        let timed: Vec<(String, Option<usize>)> = if result.seats.len() == 2 {
+            (0..2)
+                .map(|e| {
+                    let p = result.seats.iter().position(|&s| s == e);
+                    (letter(e).to_string(), p)
+                })
+                .collect()
+        } else {
+            (0..result.seats.len())
+                .map(|p| (player_text::<G>(result, p), Some(p)))
+                .collect()
+        };
+        for (who, p) in timed {
+            let Some(time) = p.and_then(|p| result.times.get(p)) else {
                 continue;
             };
             let share = match time.early_share() {
@@ -443,20 +568,30 @@ fn game_text<G: Playable>(
 /// SPRT's state and each engine's forfeits. Games lost by a fault are
 /// also a line of their own, repeated on the standard error: a match
 /// decided by forfeits measures the machine, not the engines.
-fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
-    out!(
-        "result A vs B: {} los {:.1}% (adjudicated {}, repetitions {}, forfeits {})",
-        score_line(stats),
-        100.0 * stats.los(),
-        stats.adjudicated,
-        stats.repetitions,
-        stats.forfeits
+fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally], table: Table) {
+    let counts = format!(
+        "adjudicated {}, repetitions {}, forfeits {}",
+        stats.adjudicated, stats.repetitions, stats.forfeits
     );
+    if table.players == 2 || table.pair {
+        out!(
+            "result A vs B: {} los {:.1}% ({counts})",
+            score_line(stats),
+            100.0 * stats.los(),
+        );
+    } else {
+        out!("result: {} games ({counts})", stats.games());
+    }
+    if table.players > 2 {
+        for (e, t) in tallies.iter().enumerate() {
+            out!("result {}: {}", letter(e), t.results_text());
+        }
+    }
     if stats.forfeits > 0 {
-        let who: Vec<String> = ["A", "B"]
+        let who: Vec<String> = tallies
             .iter()
-            .zip(tallies)
-            .filter_map(|(who, t)| t.lost_text().map(|lost| format!("{who}: {lost}")))
+            .enumerate()
+            .filter_map(|(e, t)| t.lost_text().map(|lost| format!("{}: {lost}", letter(e))))
             .collect();
         let line = format!(
             "FORFEITS: {} of {} games lost by a fault ({})",
@@ -488,13 +623,75 @@ fn print_summary(stats: &MatchStats, sprt: Option<&Sprt>, tallies: &[Tally]) {
             t.beta
         );
     }
-    for (who, tally) in ["A", "B"].iter().zip(tallies) {
-        out!("forfeits {who}: {}", tally.summary());
+    for (e, tally) in tallies.iter().enumerate() {
+        out!("forfeits {}: {}", letter(e), tally.summary());
     }
+}
+
+/// `A white` (engine A playing white).
+fn player_text<G: Playable>(result: &GameResult, p: usize) -> String {
+    let e = result.seats.get(p).copied().unwrap_or(0);
+    let name = G::PLAYER_NAMES.get(p).copied().unwrap_or("?");
+    format!("{} {name}", letter(e))
+}
+
+/// A game of more than two players: `A black, B white red: A wins
+/// (black; rules), 87 plies | A +5 =1 -6`.
+fn table_line<G: Playable>(result: &GameResult, s: &MatchStats) -> String {
+    let players = result.seats.len();
+    let name = |p: usize| G::PLAYER_NAMES.get(p).copied().unwrap_or("?");
+    let mut seated: Vec<String> = Vec::new();
+    let entrants = result.seats.iter().max().map_or(0, |&m| m + 1);
+    for e in 0..entrants {
+        let theirs: Vec<&str> = (0..players)
+            .filter(|&p| result.seats[p] == e)
+            .map(name)
+            .collect();
+        seated.push(format!("{} {}", letter(e), theirs.join(" ")));
+    }
+    let first: Vec<usize> = (0..players)
+        .filter(|&p| result.outcome.is_win_for(p as Player, players))
+        .collect();
+    let mut winners: Vec<char> = first.iter().map(|&p| letter(result.seats[p])).collect();
+    winners.dedup();
+    let reason = match result.reason {
+        EndReason::Rules => "rules".to_string(),
+        EndReason::Repetition => "repetition".to_string(),
+        EndReason::PlyLimit => format!("ply limit: {}", result.detail),
+        EndReason::ScoreDraw => "draw by scores".to_string(),
+        EndReason::Resign(p) => format!("{} resigns by scores", player_text::<G>(result, p.into())),
+        EndReason::Forfeit(p, fault) => format!(
+            "{} forfeits: {fault}, {}",
+            player_text::<G>(result, p.into()),
+            result.detail
+        ),
+    };
+    let verdict = if first.is_empty() {
+        format!("draw ({reason})")
+    } else {
+        let who: Vec<String> = winners.iter().map(char::to_string).collect();
+        let colours: Vec<&str> = first.iter().map(|&p| name(p)).collect();
+        format!(
+            "{} wins ({}; {reason})",
+            who.join(" and "),
+            colours.join(" ")
+        )
+    };
+    format!(
+        "{}: {verdict}, {} plies | A +{} ={} -{}",
+        seated.join(", "),
+        result.plies,
+        s.wins,
+        s.draws,
+        s.losses
+    )
 }
 
 /// `A (black) wins by rules, 87 plies | +5 =1 -6 score 45.8% elo -29 ± 150 los 38.1%`
 fn game_line<G: Playable>(result: &GameResult, s: &MatchStats) -> String {
+    if result.seats.len() > 2 {
+        return table_line::<G>(result, s);
+    }
     let who = |p: u8| {
         if result.seats.get(usize::from(p)) == Some(&0) {
             "A"
