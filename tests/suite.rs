@@ -31,6 +31,8 @@ mod cli_args;
 mod cli_match;
 #[path = "cli_match_bench.rs"]
 mod cli_match_bench;
+#[path = "cli_match_players.rs"]
+mod cli_match_players;
 #[path = "cli_perft.rs"]
 mod cli_perft;
 #[path = "cli_tune_spsa.rs"]
