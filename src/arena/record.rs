@@ -373,6 +373,17 @@ fn parse_note(text: &str) -> Option<MoveNote> {
     Some(note)
 }
 
+/// The `Options` tag of the first of agon's match records in `text`
+/// (the options the records are read under by default).
+pub fn first_options(text: &str) -> Option<String> {
+    let line = text
+        .lines()
+        .map(str::trim)
+        .find(|l| l.starts_with("[Options \""))?;
+    let value = line.strip_prefix("[Options \"")?.strip_suffix("\"]")?;
+    Some(value.replace("\\\"", "\"").replace("\\\\", "\\"))
+}
+
 /// Whether `text` looks like agon's match records (rather than another
 /// record format of the game).
 pub fn is_match_record(text: &str) -> bool {
@@ -643,7 +654,10 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
         .map(|e| e.parse::<usize>().ok())
         .collect::<Option<Vec<_>>>()
         .filter(|e| e.len() == players)
-        .ok_or_else(|| bad(tag_line("Entrants"), "bad Entrants".into()))?;
+        .ok_or_else(|| {
+            let what = format!("bad Entrants: not an engine for each of {players} players");
+            bad(tag_line("Entrants"), what)
+        })?;
     let outcome = parse_result(&result, players)
         .ok_or_else(|| bad(tag_line("Result"), format!("bad Result '{result}'")))?;
     let reason_tag = get("Reason")?;

@@ -43,9 +43,13 @@ pub struct AnalyseArgs {
     /// The game.
     #[arg(long, value_enum, default_value_t = GameKind::Abalone)]
     pub game: GameKind,
-    /// Variant options, e.g. "layout=belgian".
+    /// Variant options, e.g. "layout=belgian" (with --record of agon's
+    /// match records: by default the first record's, e.g. "players=4").
     #[arg(long)]
     pub options: Option<String>,
+    /// The first match record's options, when --options is not given.
+    #[arg(skip)]
+    record_options: std::sync::OnceLock<Option<String>>,
     /// Position string; default: the start. At a chance node (a throw or
     /// roll pending): the expected value and each outcome's best move.
     #[arg(long, conflicts_with = "equity_loss")]
@@ -93,7 +97,18 @@ impl GameCommand for AnalyseArgs {
     type Output = ();
 
     fn options(&self) -> Option<&str> {
-        self.options.as_deref()
+        if self.options.is_some() {
+            return self.options.as_deref();
+        }
+        // A record of 4-player Abalone is read as one without being told.
+        // A file that cannot be read is reported when it is read.
+        let file = self.record.as_deref()?;
+        self.record_options
+            .get_or_init(|| {
+                let text = std::fs::read_to_string(file).ok()?;
+                crate::arena::record::first_options(&text)
+            })
+            .as_deref()
     }
 
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {

@@ -41,9 +41,10 @@ pub struct MatchArgs {
     /// (--engine) play one each.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u8).range(2..=8))]
     pub players: Option<u8>,
-    /// `--options` with `players=N` of `--players` added.
+    /// `--options` with `players=N` of `--players` added; with `--merge`
+    /// and neither, the first record's options.
     #[arg(skip)]
-    game_options: std::sync::OnceLock<String>,
+    game_options: std::sync::OnceLock<Option<String>>,
     /// Engine A, e.g. "search=alphabeta,movetime=100" or
     /// "cmd=/path/agon,tc=10+0.1" (see below; --help lists the settings).
     #[arg(long, value_name = "ENGINE", value_parser = Entrant::parse, required_unless_present = "merge")]
@@ -166,14 +167,21 @@ impl GameCommand for MatchArgs {
     type Output = ();
 
     fn options(&self) -> Option<&str> {
-        let Some(n) = self.players else {
-            return self.options.as_deref();
-        };
-        let text = self.game_options.get_or_init(|| {
-            let given = self.options.as_deref().unwrap_or("");
-            format!("{given} players={n}").trim().to_string()
-        });
-        Some(text)
+        self.game_options
+            .get_or_init(|| match (self.players, &self.options) {
+                (Some(n), given) => {
+                    let given = given.as_deref().unwrap_or("");
+                    Some(format!("{given} players={n}").trim().to_string())
+                }
+                (None, Some(given)) => Some(given.clone()),
+                // Shards of a 4-player match merge without being told. A
+                // file that cannot be read is reported when it is read.
+                (None, None) => {
+                    let text = std::fs::read_to_string(self.merge.first()?).ok()?;
+                    crate::arena::record::first_options(&text)
+                }
+            })
+            .as_deref()
     }
 
     /// Runs the match and prints a line per game and the final score.
