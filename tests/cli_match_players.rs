@@ -196,3 +196,31 @@ fn engines_that_cannot_share_the_seats_are_one_error_line() {
         assert_eq!(err.lines().count(), 1, "{extra:?}: {err}");
     }
 }
+
+#[test]
+fn a_forfeit_in_a_team_game_loses_for_the_team() {
+    // B's engine plays an illegal move at once: B's team loses each game.
+    let fake = crate::arena_referee::fake_engine();
+    let b = format!(
+        "cmd={},arg=--mode,arg=illegal,arg=--at,arg=1",
+        fake.display()
+    );
+    let mut args = players_args("abalone", &["--players", "4", "--max-plies", "30"]);
+    let at = args.iter().position(|&a| a == "--b").expect("--b") + 1;
+    args[at] = &b;
+    let (ok, out, err) = agon(&args);
+    assert!(ok, "{err}");
+    let games: Vec<&str> = out.lines().filter(|l| l.starts_with("game ")).collect();
+    assert_eq!(games.len(), 2, "{out}");
+    for g in games {
+        assert!(
+            g.contains(": A wins (") && g.contains(" forfeits: illegal move"),
+            "{g}"
+        );
+    }
+    assert!(
+        line(&out, "result A: ").starts_with("result A: +2 =0 -0"),
+        "{out}"
+    );
+    assert!(out.contains("(B: illegal move 2)"), "{out}");
+}
