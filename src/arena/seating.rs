@@ -48,7 +48,9 @@ impl Seating {
             .map(|p| usize::from(start.team_of(p as Player)))
             .collect();
         Seating::of(&team_of, teams, entrants).ok_or_else(|| {
-            let counts = if teams < players {
+            let counts = if teams == 2 && players > 2 {
+                format!("2 (a team each) or {players} (one player each)")
+            } else if teams < players {
                 format!("2 to {teams} (one or more teams each) or {players} (one player each)")
             } else {
                 format!("2 to {players}")
