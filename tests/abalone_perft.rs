@@ -11,7 +11,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use agon::game::perft::{divide as engine_divide, perft as engine_perft};
-use agon::game::{Game, GameOptions};
+use agon::game::GameOptions;
 use agon::games::abalone::Abalone;
 use naive::abalone::board::Position;
 use naive::abalone::designs::designs;
@@ -24,10 +24,10 @@ fn naive_position(line: &SuiteLine) -> Position {
         .unwrap_or_else(|e| panic!("{}: naive parser: {e}", line.name))
 }
 
-fn engine_position(line: &SuiteLine) -> Result<Abalone, String> {
-    let opts = GameOptions::parse(&line.options, Abalone::option_specs())
+fn engine_position<G: Notation>(line: &SuiteLine) -> Result<G, String> {
+    let opts = GameOptions::parse(&line.options, G::option_specs())
         .map_err(|e| format!("{}: options '{}': {e}", line.name, line.options))?;
-    Abalone::from_position(&line.position, &opts)
+    G::from_position(&line.position, &opts)
         .map_err(|e| format!("{}: position '{}': {e}", line.name, line.position))
 }
 
@@ -98,7 +98,7 @@ fn engine_reproduces_the_suite() {
     let suite = read_suite().unwrap();
     let mut failures = Vec::new();
     for line in &suite {
-        let engine = match engine_position(line) {
+        let engine = match engine_position::<Abalone>(line) {
             Ok(e) => e,
             Err(e) => {
                 failures.push(e);
@@ -113,7 +113,11 @@ fn engine_reproduces_the_suite() {
                     "{}: engine perft({depth}) = {got}, suite says {want}\n",
                     line.name
                 );
-                report.push_str(&locate_difference(line, depth));
+                report.push_str(&locate_difference::<Abalone>(
+                    naive_position(line),
+                    line,
+                    depth,
+                ));
                 failures.push(report);
                 break;
             }
@@ -149,7 +153,7 @@ fn engine_reproduces_the_suite_on_symmetric_images() {
                     position: image.to_text(),
                     counts: line.counts.clone(),
                 };
-                let engine = match engine_position(&image_line) {
+                let engine = match engine_position::<Abalone>(&image_line) {
                     Ok(e) => e,
                     Err(e) => {
                         failures.push(e);
@@ -164,7 +168,11 @@ fn engine_reproduces_the_suite_on_symmetric_images() {
                             "{}: engine perft({d}) = {got}, suite says {want}\n",
                             image_line.name
                         );
-                        report.push_str(&locate_difference(&image_line, d));
+                        report.push_str(&locate_difference::<Abalone>(
+                            image.clone(),
+                            &image_line,
+                            d,
+                        ));
                         failures.push(report);
                         continue 'line;
                     }
@@ -175,20 +183,48 @@ fn engine_reproduces_the_suite_on_symmetric_images() {
     assert!(failures.is_empty(), "\n{}", failures.join("\n"));
 }
 
+/// A naive generator's position, as [`locate_difference`] walks it.
+pub trait NaiveTree: Sized {
+    fn text(&self) -> String;
+    fn divide(&self, depth: u32) -> Vec<(String, u64)>;
+    /// The position after the legal move written `text`.
+    fn after(&self, text: &str) -> Option<Self>;
+}
+
+impl NaiveTree for Position {
+    fn text(&self) -> String {
+        self.to_text()
+    }
+
+    fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+        naive_divide(self, depth)
+    }
+
+    fn after(&self, text: &str) -> Option<Self> {
+        let m = legal_moves(self)
+            .into_iter()
+            .find(|x| move_text(x) == text)?;
+        Some(play(self, &m))
+    }
+}
+
 /// Walks down from the suite position: at each level compares the two
 /// divides by move text; where the move lists differ, reports the position
 /// and the moves only one side generates; otherwise follows the first move
 /// whose counts differ.
-fn locate_difference(line: &SuiteLine, depth: u32) -> String {
-    let mut naive = naive_position(line);
-    let mut engine = match engine_position(line) {
+fn locate_difference<G: Notation>(
+    mut naive: impl NaiveTree,
+    line: &SuiteLine,
+    depth: u32,
+) -> String {
+    let mut engine = match engine_position::<G>(line) {
         Ok(e) => e,
         Err(e) => return e,
     };
     let mut path: Vec<String> = Vec::new();
     let mut report = String::new();
     for d in (1..=depth).rev() {
-        let ours: BTreeMap<String, u64> = naive_divide(&naive, d).into_iter().collect();
+        let ours: BTreeMap<String, u64> = naive.divide(d).into_iter().collect();
         let theirs: BTreeMap<String, u64> = engine_divide(&engine, d)
             .into_iter()
             .map(|(m, n)| (m.to_ascii_lowercase(), n))
@@ -199,7 +235,7 @@ fn locate_difference(line: &SuiteLine, depth: u32) -> String {
             report,
             "  after [{}]: naive {} | engine {}",
             path.join(" "),
-            naive.to_text(),
+            naive.text(),
             engine.position()
         );
         if !only_ours.is_empty() || !only_theirs.is_empty() {
@@ -219,7 +255,7 @@ fn locate_difference(line: &SuiteLine, depth: u32) -> String {
             "  {m}: naive {n}, engine {:?} (depth {d})",
             theirs.get(m)
         );
-        let Some(naive_move) = legal_moves(&naive).into_iter().find(|x| &move_text(x) == m) else {
+        let Some(next) = naive.after(m) else {
             return report;
         };
         let engine_move = match engine.parse_move(m) {
@@ -229,7 +265,7 @@ fn locate_difference(line: &SuiteLine, depth: u32) -> String {
                 return report;
             }
         };
-        naive = play(&naive, &naive_move);
+        naive = next;
         engine.play(engine_move);
         path.push(m.clone());
     }
