@@ -4,6 +4,7 @@
 //! NE (+1,+1), NW (+1,0), W (0,−1), SW (−1,−1), SE (−1,0) as (row,
 //! diagonal) steps.
 
+use super::movegen::{legal_moves, play};
 use super::position::Position;
 
 pub struct Design {
@@ -11,6 +12,9 @@ pub struct Design {
     pub players: usize,
     /// Marbles per player letter, as cell lists.
     pub marbles: &'static [(char, &'static str)],
+    /// Random plies played from these marbles (with `to_move` and `scores`)
+    /// to reach the position: `(seed, plies)`; `(0, 0)` for none.
+    pub playout: (u64, u32),
     pub to_move: char,
     /// Scores (marbles ejected) in player order.
     pub scores: [u32; 6],
@@ -22,8 +26,21 @@ pub struct Design {
 
 impl Design {
     pub fn position(&self) -> Result<Position, String> {
-        Position::from_cells(self.players, self.marbles, self.to_move, self.scores)
-            .map_err(|e| format!("{}: {e}", self.name))
+        let mut pos = Position::from_cells(self.players, self.marbles, self.to_move, self.scores)
+            .map_err(|e| format!("{}: {e}", self.name))?;
+        let (mut seed, plies) = self.playout;
+        for _ in 0..plies {
+            let moves = legal_moves(&pos);
+            if moves.is_empty() {
+                return Err(format!("{}: the playout ends early", self.name));
+            }
+            // xorshift64: a fixed sequence, so the position never changes.
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            pos = play(&pos, &moves[(seed % moves.len() as u64) as usize]);
+        }
+        Ok(pos)
     }
 
     /// The `options` field of the suite line.
@@ -32,16 +49,58 @@ impl Design {
     }
 }
 
+const START_3: &[(char, &str)] = &[
+    ('b', "a1 a2 a3 a4 a5 b1 b2 b3 b4 b5 b6"),
+    ('w', "e1 f2 g3 h4 i5 d1 e2 f3 g4 h5 i6"),
+    ('r', "e9 f9 g9 h9 i9 d8 e8 f8 g8 h8 i8"),
+];
+const START_4: &[(char, &str)] = &[
+    ('b', "a2 a3 a4 a5 b3 b4 b5 c4 c5"),
+    ('w', "b1 c1 d1 e1 c2 d2 e2 d3 e3"),
+    ('r', "i5 i6 i7 i8 h5 h6 h7 g5 g6"),
+    ('u', "e9 f9 g9 h9 e8 f8 g8 e7 f7"),
+];
+const START_6: &[(char, &str)] = &[
+    ('b', "a2 a3 a4 b3 b4 c4"),
+    ('w', "b1 c1 d1 c2 d2 d3"),
+    ('r', "f2 g3 h4 f3 g4 f4"),
+    ('u', "i6 i7 i8 h6 h7 g6"),
+    ('g', "f9 g9 h9 f8 g8 f7"),
+    ('y', "b6 c7 d8 c6 d7 d6"),
+];
+
+/// A design reached by `plies` random plies from the start of `players`.
+fn playout(
+    name: &'static str,
+    players: usize,
+    seed: u64,
+    plies: u32,
+    note: &'static str,
+) -> Design {
+    let marbles = match players {
+        3 => START_3,
+        4 => START_4,
+        _ => START_6,
+    };
+    Design {
+        name,
+        players,
+        marbles,
+        playout: (seed, plies),
+        to_move: 'b',
+        scores: [0; 6],
+        depth: 4,
+        note,
+    }
+}
+
 pub fn designs() -> Vec<Design> {
     vec![
         Design {
             name: "start-3",
             players: 3,
-            marbles: &[
-                ('b', "a1 a2 a3 a4 a5 b1 b2 b3 b4 b5 b6"),
-                ('w', "e1 f2 g3 h4 i5 d1 e2 f3 g4 h5 i6"),
-                ('r', "e9 f9 g9 h9 i9 d8 e8 f8 g8 h8 i8"),
-            ],
+            marbles: START_3,
+            playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
             depth: 4,
@@ -50,12 +109,8 @@ pub fn designs() -> Vec<Design> {
         Design {
             name: "start-4",
             players: 4,
-            marbles: &[
-                ('b', "a2 a3 a4 a5 b3 b4 b5 c4 c5"),
-                ('w', "b1 c1 d1 e1 c2 d2 e2 d3 e3"),
-                ('r', "i5 i6 i7 i8 h5 h6 h7 g5 g6"),
-                ('u', "e9 f9 g9 h9 e8 f8 g8 e7 f7"),
-            ],
+            marbles: START_4,
+            playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
             depth: 4,
@@ -64,14 +119,8 @@ pub fn designs() -> Vec<Design> {
         Design {
             name: "start-6",
             players: 6,
-            marbles: &[
-                ('b', "a2 a3 a4 b3 b4 c4"),
-                ('w', "b1 c1 d1 c2 d2 d3"),
-                ('r', "f2 g3 h4 f3 g4 f4"),
-                ('u', "i6 i7 i8 h6 h7 g6"),
-                ('g', "f9 g9 h9 f8 g8 f7"),
-                ('y', "b6 c7 d8 c6 d7 d6"),
-            ],
+            marbles: START_6,
+            playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
             depth: 4,
@@ -85,6 +134,7 @@ pub fn designs() -> Vec<Design> {
                 ('w', "a5 d4 f5 h6"),
                 ('r', "a4 g5 i7 i8"),
             ],
+            playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
             depth: 4,
@@ -98,6 +148,7 @@ pub fn designs() -> Vec<Design> {
                 ('w', "e9 c3 b2 h9"),
                 ('r', "a1 i6 i7 d6"),
             ],
+            playout: (0, 0),
             to_move: 'b',
             scores: [5, 5, 5, 0, 0, 0],
             depth: 4,
@@ -111,6 +162,7 @@ pub fn designs() -> Vec<Design> {
                 ('w', "b1 b6 f3 g4"),
                 ('r', "a1 a5"),
             ],
+            playout: (0, 0),
             to_move: 'w',
             scores: [0, 2, 1, 0, 0, 0],
             depth: 4,
@@ -125,6 +177,7 @@ pub fn designs() -> Vec<Design> {
                 ('r', "e4 f4 c1 h7"),
                 ('u', "c5 h8 i9"),
             ],
+            playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
             depth: 4,
@@ -139,6 +192,7 @@ pub fn designs() -> Vec<Design> {
                 ('r', "i9 i7 f6"),
                 ('u', "e2 e3 c6"),
             ],
+            playout: (0, 0),
             to_move: 'b',
             scores: [3, 4, 2, 1, 0, 0],
             depth: 4,
@@ -153,6 +207,7 @@ pub fn designs() -> Vec<Design> {
                 ('r', "c3 e3 h8"),
                 ('u', "i9"),
             ],
+            playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
             depth: 4,
@@ -167,6 +222,7 @@ pub fn designs() -> Vec<Design> {
                 ('u', "h4 a1"),
                 ('y', "i5"),
             ],
+            playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
             depth: 4,
@@ -183,6 +239,7 @@ pub fn designs() -> Vec<Design> {
                 ('g', "e7"),
                 ('y', "e9 g6"),
             ],
+            playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
             depth: 4,
@@ -198,10 +255,24 @@ pub fn designs() -> Vec<Design> {
                 ('u', "i9 f4"),
                 ('y', "e4"),
             ],
+            playout: (0, 0),
             to_move: 'b',
             scores: [2, 5, 3, 2, 0, 2],
             depth: 4,
             note: "Sides at 4, 5, 5: White g9h9 ejects Blue i9 and wins, Red c1b1 ejects Black a1 and wins; Black e3e2 ejects White e1; Green has no marble.",
         },
+        Design {
+            name: "nobody-moves-6",
+            players: 6,
+            marbles: &[],
+            playout: (0, 0),
+            to_move: 'b',
+            scores: [0; 6],
+            depth: 4,
+            note: "An empty board: no player has a legal move, so nobody passes and the game is a draw (perft 0).",
+        },
+        playout("playout-3", 3, 3, 40, "The 3-player start after 40 random plies (seed 3)."),
+        playout("playout-4", 4, 4, 48, "The 4-player start after 48 random plies (seed 4)."),
+        playout("playout-6", 6, 6, 60, "The 6-player start after 60 random plies (seed 6)."),
     ]
 }
