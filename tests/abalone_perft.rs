@@ -482,10 +482,27 @@ mod multi_naive_checks {
 /// The 3-, 4- and 6-player suite `positions/abalone-multi-perft.txt`: its
 /// counts come from the naive generator of `tests/naive/abalone/multi`.
 mod multi_suite {
+    use super::NaiveTree;
     use crate::naive::abalone::multi::designs::designs;
-    use crate::naive::abalone::multi::perft;
+    use crate::naive::abalone::multi::movegen::{legal_moves, move_text, play};
     use crate::naive::abalone::multi::position::Position;
+    use crate::naive::abalone::multi::{divide, perft};
     use crate::naive::abalone::suite::{read_suite_file, SuiteLine, MULTI_SUITE};
+
+    impl NaiveTree for Position {
+        fn text(&self) -> String {
+            self.to_text()
+        }
+
+        fn divide(&self, depth: u32) -> Vec<(String, u64)> {
+            divide(self, depth)
+        }
+
+        fn after(&self, text: &str) -> Option<Self> {
+            let m = legal_moves(self).into_iter().find(|x| move_text(x) == text)?;
+            Some(play(self, &m))
+        }
+    }
 
     pub fn naive_position(line: &SuiteLine) -> Position {
         let players = line.players().unwrap();
