@@ -499,7 +499,9 @@ mod multi_suite {
         }
 
         fn after(&self, text: &str) -> Option<Self> {
-            let m = legal_moves(self).into_iter().find(|x| move_text(x) == text)?;
+            let m = legal_moves(self)
+                .into_iter()
+                .find(|x| move_text(x) == text)?;
             Some(play(self, &m))
         }
     }
@@ -551,6 +553,24 @@ mod multi_suite {
             for depth in 1..=2 {
                 let want = line.counts[depth as usize - 1];
                 assert_eq!(perft(&pos, depth), want, "{} perft({depth})", line.name);
+            }
+        }
+    }
+
+    /// Distinct moves have distinct texts at the root and one ply down, so
+    /// a divide by text is a divide by move (PERFT.md's move identity).
+    #[test]
+    fn naive_move_texts_are_distinct_on_the_multi_suite() {
+        for line in &read_suite_file(MULTI_SUITE).unwrap() {
+            let root = naive_position(line);
+            let mut positions = vec![root.clone()];
+            positions.extend(legal_moves(&root).iter().map(|m| play(&root, m)));
+            for pos in &positions {
+                let mut texts: Vec<String> = legal_moves(pos).iter().map(move_text).collect();
+                let n = texts.len();
+                texts.sort();
+                texts.dedup();
+                assert_eq!(texts.len(), n, "{}: {}", line.name, pos.to_text());
             }
         }
     }
