@@ -636,10 +636,10 @@ const MULTI_HEADER: &str = "\
 #   from i down to a, each from its lowest diagonal; b w r u g y the marbles
 #   of players 1 to 6, digits runs of empty cells; +<n><c>... = marbles
 #   ejected BY each player, in player order.
-# - counts: leaves at depth 1, 2, 3, 4. A move is the set of moved marbles
-#   (own and partner) and the direction; a forced `pass` is one move. A
-#   finished game (a side at 6, or no player able to move: a draw) counts
-#   only when reached exactly at depth 0.
+# - counts: leaves at depth 1, 2, 3, 4 (and 5 from the starts). A move is
+#   the set of moved marbles (own and partner) and the direction; a forced
+#   `pass` is one move. A finished game (a side at 6, or no player able to
+#   move: a draw) counts only when reached exactly at depth 0.
 #
 # The counts come ONLY from the deliberately simple generator in
 # tests/naive/abalone/multi (written from the rules text, independent of
@@ -690,9 +690,9 @@ pub fn print_naive_multi_divide(text: String, options: String, depth: u32) {
 }
 
 /// The engine (`agon::games::abalone::multi::AbaloneMulti`) against the
-/// 3-, 4- and 6-player suite: every count of the file (all are depth 4 or
-/// less), the twelve symmetric images with the seats renamed, and the
-/// starts it builds itself.
+/// 3-, 4- and 6-player suite: every count of the file (to depth 5 from the
+/// starts, 4 elsewhere), the twelve symmetric images with the seats
+/// renamed, and the starts it builds itself.
 mod multi_engine {
     use super::multi_suite::naive_position;
     use super::{engine_position, locate_difference, SuiteLine};

@@ -103,7 +103,7 @@ pub fn designs() -> Vec<Design> {
             playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
-            depth: 4,
+            depth: 5,
             note: "3-player start (abalone-multiplayer.md \"Start positions\").",
         },
         Design {
@@ -113,7 +113,7 @@ pub fn designs() -> Vec<Design> {
             playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
-            depth: 4,
+            depth: 5,
             note: "4-player start.",
         },
         Design {
@@ -123,7 +123,7 @@ pub fn designs() -> Vec<Design> {
             playout: (0, 0),
             to_move: 'b',
             scores: [0; 6],
-            depth: 4,
+            depth: 5,
             note: "6-player start (the rules' reconstruction).",
         },
         Design {
