@@ -675,8 +675,16 @@ pub fn print_naive_multi_divide(text: String, options: String, depth: u32) {
             position: text,
         },
     };
-    let players = line.players().unwrap();
-    let pos = MultiPosition::parse(&line.position, players).unwrap();
+    let parsed = line
+        .players()
+        .and_then(|players| MultiPosition::parse(&line.position, players));
+    let pos = match parsed {
+        Ok(pos) => pos,
+        Err(e) => {
+            eprintln!("abalone-multi-divide: {e}");
+            std::process::exit(2);
+        }
+    };
     let parts = naive::abalone::multi::divide(&pos, depth);
     for (m, n) in &parts {
         println!("{m}: {n}");
