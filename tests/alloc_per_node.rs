@@ -267,6 +267,7 @@ fn check_searches(kinds: &[GameKind]) {
         // deeper search has many times the nodes, quick in a test build.
         let (count, shallow, deep) = match kind {
             GameKind::Abalone => (3, 3, 5),
+            GameKind::AbaloneMulti => (1, 2, 4),
             GameKind::Zamma => (1, 5, 10),
             GameKind::Petteia => (1, 2, 4),
             GameKind::Kubeia => (2, 1, 2),

@@ -168,7 +168,7 @@ pub trait GameCommand {
 /// type: the command line's one dispatch over the games.
 pub fn on_game<C: GameCommand>(cmd: &C, kind: GameKind) -> Result<C::Output, GameError> {
     let opts = GameOptions::parse(cmd.options().unwrap_or(""), kind.option_specs())?;
-    crate::with_game!(kind, G => cmd.run::<G>(&opts))
+    crate::with_game!(kind.for_options(&opts), G => cmd.run::<G>(&opts))
 }
 
 /// Random opening plies, `N` or `MIN-MAX`.

@@ -102,5 +102,10 @@ impl Catalog {
 
 fn make_game(game: &str, options: &str) -> Result<Box<dyn GameSession>, EngineError> {
     let kind = GameKind::from_name(game)?;
+    let kind = match crate::game::GameOptions::parse(options, kind.option_specs()) {
+        Ok(parsed) => kind.for_options(&parsed),
+        // The session reports the options' error in its own words.
+        Err(_) => kind,
+    };
     crate::with_game!(kind, G => Session::<G>::new(options).map(|s| Box::new(s) as Box<dyn GameSession>))
 }

@@ -122,16 +122,7 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
     /// than two players overrides it (the default treats every non-mover
     /// as the mover's opponent).
     fn evaluate_for(&self, pos: &G, player: Player) -> Score {
-        let v = self.evaluate(pos);
-        let view = match pos.status() {
-            Status::Decision(p) => Some(p),
-            Status::Chance => decider_after(pos),
-            Status::Over(_) => None,
-        };
-        match view {
-            Some(p) if p != player => -v,
-            _ => v,
-        }
+        two_sided_for(pos, self.evaluate(pos), player)
     }
 
     /// Named evaluation terms for the `eval` command: (name, value from the
@@ -187,6 +178,23 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
     /// a position is set, before any `go` can start.
     fn prepare(&self, pos: &G) {
         let _ = pos;
+    }
+}
+
+/// `value`, an evaluation of `pos` from the view of the player it is from
+/// (the player to move, or at a chance node the one who decides after
+/// it), seen by `player` in a two-sided zero-sum game: itself for that
+/// player, negated for the other.
+#[inline]
+pub fn two_sided_for<G: Game>(pos: &G, value: Score, player: Player) -> Score {
+    let view = match pos.status() {
+        Status::Decision(p) => Some(p),
+        Status::Chance => decider_after(pos),
+        Status::Over(_) => None,
+    };
+    match view {
+        Some(p) if p != player => -value,
+        _ => value,
     }
 }
 

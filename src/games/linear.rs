@@ -7,8 +7,8 @@
 use std::fmt;
 use std::marker::PhantomData;
 
-use crate::game::eval::{exact_weights, material_unit};
-use crate::game::{Evaluator, Game, GameError, Score, WeightSet, EVAL_LIMIT};
+use crate::game::eval::{exact_weights, material_unit, two_sided_for};
+use crate::game::{Evaluator, Game, GameError, Player, Score, WeightSet, EVAL_LIMIT};
 
 /// A game evaluated by `N` weighted integer features.
 pub trait LinearFeatures<const N: usize>: Game {
@@ -19,6 +19,17 @@ pub trait LinearFeatures<const N: usize>: Game {
     const WEIGHTS: [Score; N];
     /// The features from the view of the player to move.
     fn feature_vector(&self) -> [Score; N];
+
+    /// Whether the features are seen from each player's own view
+    /// ([`LinearFeatures::feature_vector_for`]), as games of more than two
+    /// sides need; false: one view, negated for the other side.
+    const PER_PLAYER: bool = false;
+
+    /// The features from the view of `player` (only when `PER_PLAYER`).
+    fn feature_vector_for(&self, player: Player) -> [Score; N] {
+        let _ = player;
+        self.feature_vector()
+    }
 }
 
 /// The weighted sum of `G`'s features, with its weights.
@@ -76,6 +87,14 @@ impl<G: LinearFeatures<N>, const N: usize> Evaluator<G> for Linear<G, N> {
     #[inline]
     fn evaluate(&self, pos: &G) -> Score {
         weighted_sum(&pos.feature_vector(), &self.weights)
+    }
+
+    fn evaluate_for(&self, pos: &G, player: Player) -> Score {
+        if G::PER_PLAYER {
+            weighted_sum(&pos.feature_vector_for(player), &self.weights)
+        } else {
+            two_sided_for(pos, self.evaluate(pos), player)
+        }
     }
 
     fn terms(&self, pos: &G) -> Vec<(&'static str, Score)> {

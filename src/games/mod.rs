@@ -8,12 +8,15 @@ pub mod palma;
 pub mod petteia;
 pub mod zamma;
 
-use crate::game::{GameError, OptionSpec};
+use crate::game::{GameError, GameOptions, OptionSpec};
 
 /// Every game the engine knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameKind {
     Abalone,
+    /// Abalone with 3, 4 or 6 players: the same game to the user (name,
+    /// options), its own type inside ([`GameKind::for_options`]).
+    AbaloneMulti,
     Zamma,
     Petteia,
     Kubeia,
@@ -48,6 +51,22 @@ impl GameKind {
                     names.join(", ")
                 ))
             })
+    }
+
+    /// The kind that plays `options` of this game: Abalone's `players`
+    /// other than 2 are [`GameKind::AbaloneMulti`]. Every place that makes
+    /// a game from a name and options goes through here.
+    pub fn for_options(self, options: &GameOptions) -> GameKind {
+        match self {
+            GameKind::Abalone | GameKind::AbaloneMulti => {
+                if options.get("players") == "2" {
+                    GameKind::Abalone
+                } else {
+                    GameKind::AbaloneMulti
+                }
+            }
+            kind => kind,
+        }
     }
 
     /// The game's variant options.
@@ -138,6 +157,10 @@ macro_rules! with_game {
         match $kind {
             $crate::games::GameKind::Abalone => {
                 type $G = $crate::games::abalone::Abalone;
+                $body
+            }
+            $crate::games::GameKind::AbaloneMulti => {
+                type $G = $crate::games::abalone::multi::AbaloneMulti;
                 $body
             }
             $crate::games::GameKind::Zamma => {

@@ -393,7 +393,7 @@ fn setoption_order_does_not_matter() {
         assert_eq!(out[..2], ["readyok", "readyok"], "{out:?}");
         assert_eq!(
             line_starting(&out, "game:"),
-            "game: abalone layout=belgian princess=off max_plies=none repetition=3"
+            "game: abalone layout=belgian princess=off max_plies=none repetition=3 players=2"
         );
     }
 }

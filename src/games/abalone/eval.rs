@@ -61,7 +61,7 @@ pub fn edge(pos: &Abalone, side: usize) -> i32 {
 pub fn pushes(pos: &Abalone, side: usize) -> i32 {
     let own: Bits = pos.marbles[side];
     let opp = (pos.marbles[side ^ 1] | pos.princess) & BOARD;
-    movegen::count_pushes(own, opp) as i32
+    movegen::count_pushes(own, own, opp) as i32
 }
 
 /// Every feature for `side`.
@@ -89,8 +89,8 @@ pub fn features(pos: &Abalone) -> [i32; NUM_FEATURES] {
     }
     let own = pos.marbles[me];
     let opp = pos.marbles[me ^ 1];
-    f[5] = movegen::count_ejections(own, (opp | pos.princess) & BOARD) as i32;
-    f[6] = movegen::count_ejections(opp, (own | pos.princess) & BOARD) as i32;
+    f[5] = movegen::count_ejections(own, own, (opp | pos.princess) & BOARD) as i32;
+    f[6] = movegen::count_ejections(opp, opp, (own | pos.princess) & BOARD) as i32;
     f[7] = 1;
     f
 }

@@ -32,6 +32,7 @@ pub mod board;
 pub mod eval;
 mod hash;
 pub mod movegen;
+pub mod multi;
 pub mod notation;
 pub mod options;
 pub mod position;
@@ -82,7 +83,7 @@ impl Game for Abalone {
             }
         }
         let (own, opp) = self.own_and_pushable();
-        if !movegen::any(own, opp) {
+        if !movegen::any(own, own, opp) {
             return Status::Over(Outcome::Draw);
         }
         Status::Decision(self.side)
@@ -94,7 +95,7 @@ impl Game for Abalone {
             return;
         }
         let (own, opp) = self.own_and_pushable();
-        movegen::generate(own, opp, out);
+        movegen::generate(own, own, opp, out);
     }
 
     #[inline]
@@ -103,7 +104,7 @@ impl Game for Abalone {
             return 0;
         }
         let (own, opp) = self.own_and_pushable();
-        movegen::count(own, opp) as usize
+        movegen::count(own, own, opp) as usize
     }
 
     crate::game_state_methods!(Move);
@@ -224,40 +225,50 @@ impl SearchHints for Abalone {
     }
 
     fn order_hint(&self, m: Move) -> i32 {
-        let shape = if m.ejects() {
-            1000
-        } else if m.pushed() > 0 {
-            500 + 100 * m.pushed() as i32
-        } else if m.is_broadside() {
-            50 * m.count() as i32
-        } else {
-            100 * m.count() as i32
-        };
-        // Prefer moves towards the centre among equals.
-        let d = DIRS[m.dir()];
-        let head = if m.is_broadside() { m.tail() } else { m.head() };
-        let before = board::CENTRE_DISTANCE[head as usize] as i32;
-        let after_bit = (head as i32 + d) as u32 & 127;
-        let after = if BOARD >> after_bit & 1 != 0 {
-            board::CENTRE_DISTANCE[after_bit as usize] as i32
-        } else {
-            // Off the board (a marble pushed out): no centre gain.
-            before
-        };
-        shape + (before - after) * 10
+        order_hint(m)
     }
 
     fn history_index(&self, m: Move) -> usize {
-        // 61 cells × 6 directions × 9 shapes (in-line 1..3; broadside
-        // 2..3 on each of 3 axes) = 3294 < HISTORY_SIZE.
-        let cell = ORDINAL[m.tail() as usize & 127] as usize % board::NUM_CELLS;
-        let shape = if m.is_broadside() {
-            3 + m.axis() * 2 + (m.count() as usize - 2)
-        } else {
-            m.count() as usize - 1
-        };
-        (cell * 6 + m.dir()) * 9 + shape
+        history_index(m)
     }
+}
+
+/// Pushes first (ejections first of all), then longer lines, then moves
+/// towards the centre: the move order of every player count.
+pub(super) fn order_hint(m: Move) -> i32 {
+    let shape = if m.ejects() {
+        1000
+    } else if m.pushed() > 0 {
+        500 + 100 * m.pushed() as i32
+    } else if m.is_broadside() {
+        50 * m.count() as i32
+    } else {
+        100 * m.count() as i32
+    };
+    // Prefer moves towards the centre among equals.
+    let d = DIRS[m.dir()];
+    let head = if m.is_broadside() { m.tail() } else { m.head() };
+    let before = board::CENTRE_DISTANCE[head as usize & 127] as i32;
+    let after_bit = (head as i32 + d) as u32 & 127;
+    let after = if BOARD >> after_bit & 1 != 0 {
+        board::CENTRE_DISTANCE[after_bit as usize] as i32
+    } else {
+        // Off the board (a marble pushed out): no centre gain.
+        before
+    };
+    shape + (before - after) * 10
+}
+
+/// 61 cells × 6 directions × 9 shapes (in-line 1..3; broadside 2..3 on
+/// each of 3 axes) = 3294 < HISTORY_SIZE.
+pub(super) fn history_index(m: Move) -> usize {
+    let cell = ORDINAL[m.tail() as usize & 127] as usize % board::NUM_CELLS;
+    let shape = if m.is_broadside() {
+        3 + m.axis() * 2 + (m.count() as usize).saturating_sub(2)
+    } else {
+        (m.count() as usize).saturating_sub(1)
+    };
+    (cell * 6 + m.dir()) * 9 + shape
 }
 
 #[cfg(test)]

@@ -46,9 +46,16 @@ pub fn write_nacre(m: Move) -> String {
 
 /// Parses a move legal in `pos`.
 pub fn parse(pos: &Abalone, text: &str) -> Result<Move, GameError> {
-    let cells = split_cells(text)?;
     let mut legal = Vec::new();
     pos.moves(&mut legal);
+    let mover = if pos.side == 0 { "Black" } else { "White" };
+    parse_among(&legal, text, mover)
+}
+
+/// Parses the move of `legal` (the moves of `mover`, by colour name) that
+/// `text` names.
+pub fn parse_among(legal: &[Move], text: &str, mover: &str) -> Result<Move, GameError> {
+    let cells = split_cells(text)?;
     let pick = |matches: Vec<Move>| -> Result<Option<Move>, GameError> {
         match matches.as_slice() {
             [] => Ok(None),
@@ -96,8 +103,7 @@ pub fn parse(pos: &Abalone, text: &str) -> Result<Move, GameError> {
     };
     found.ok_or_else(|| {
         GameError::new(format!(
-            "illegal move '{text}' for {} in this position",
-            if pos.side == 0 { "Black" } else { "White" }
+            "illegal move '{text}' for {mover} in this position"
         ))
     })
 }

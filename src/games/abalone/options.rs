@@ -67,6 +67,13 @@ pub const SPECS: &[OptionSpec] = &[
         default: "3",
         help: "draw on the n-th occurrence of a position (off: never)",
     },
+    OptionSpec {
+        key: "players",
+        kind: OptionKind::Choice(&["2", "3", "4", "6"]),
+        default: "2",
+        help: "number of players: 2, or 3 (each alone), 4 (two teams) or 6 (three teams) \
+               on the multi-player starts, without layout or princess",
+    },
 ];
 
 /// Parsed options.
@@ -78,6 +85,8 @@ pub struct Rules {
     pub princess: bool,
     pub max_plies: Option<u32>,
     pub repetition: Option<u32>,
+    /// 2, 3, 4 or 6 (`players=`).
+    pub players: u8,
 }
 
 impl Rules {
@@ -99,7 +108,14 @@ impl RuleSet for Rules {
             .find(|(n, _)| *n == name)
             .map(|(_, text)| *text)
             .ok_or_else(|| GameError::new(format!("unknown layout '{name}'")))?;
+        let players = options.get("players").parse::<u8>().unwrap_or(2);
+        if players != 2 && (name != "standard" || options.switch("princess")) {
+            return Err(GameError::new(format!(
+                "players={players}: layout and princess are options of the two-player game only"
+            )));
+        }
         Ok(Rules {
+            players,
             princess: options.switch("princess"),
             max_plies: options.int("max_plies").map(|n| n as u32),
             repetition: options.int("repetition").map(|n| n as u32),

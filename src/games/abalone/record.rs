@@ -135,6 +135,19 @@ pub fn write_move_text(
     result: &str,
     start_ply: u32,
 ) -> String {
+    write_rounds(moves, comments, result, start_ply, 2)
+}
+
+/// [`write_move_text`] for `players` players: one numbered group per
+/// round of `players` moves (`N... ` when the first move is not the first
+/// player's).
+pub fn write_rounds(
+    moves: &[String],
+    comments: &[(usize, String)],
+    result: &str,
+    start_ply: u32,
+    players: usize,
+) -> String {
     let mut groups: Vec<String> = Vec::new();
     let comment_after = |i: usize| {
         comments
@@ -146,9 +159,9 @@ pub fn write_move_text(
     let leading = comment_after(0);
     for (i, m) in moves.iter().enumerate() {
         let ply = start_ply as usize + i;
-        let number = ply / 2 + 1;
+        let number = ply / players + 1;
         let item = format!("{m}{}", comment_after(i + 1));
-        if ply.is_multiple_of(2) {
+        if ply.is_multiple_of(players) {
             groups.push(format!("{number}. {item}"));
         } else if i == 0 {
             groups.push(format!("{number}... {item}"));
@@ -221,7 +234,7 @@ pub fn parse(text: &str) -> Result<Vec<Record>, GameError> {
             let token = &rest[..end];
             rest = &rest[end..];
             in_moves = true;
-            if RESULTS.contains(&token) {
+            if RESULTS.contains(&token) || outcome_word(token).is_some() {
                 cur.result = token.to_string();
                 records.push(std::mem::take(&mut cur));
                 in_moves = false;
@@ -243,6 +256,29 @@ pub fn parse(text: &str) -> Result<Vec<Record>, GameError> {
         return Err(err(line_no, "the last game has no result token".into()));
     }
     Ok(records)
+}
+
+/// The outcome a multi-player record ends with: the protocol's word
+/// (`p2win`, `draw`, `rank1-2-1-2`: places from 1 in player order).
+pub fn outcome_word(token: &str) -> Option<crate::game::Outcome> {
+    use crate::game::{Outcome, MAX_PLAYERS};
+    if token == "draw" {
+        return Some(Outcome::Draw);
+    }
+    if let Some(p) = token.strip_prefix('p').and_then(|t| t.strip_suffix("win")) {
+        let p: u8 = p.parse().ok()?;
+        return (1..=MAX_PLAYERS as u8)
+            .contains(&p)
+            .then(|| Outcome::Win(p - 1));
+    }
+    let places = token.strip_prefix("rank")?;
+    let ranks: Vec<u8> = places
+        .split('-')
+        .map(|r| r.parse::<u8>().ok().filter(|&r| r >= 1))
+        .collect::<Option<_>>()?;
+    (2..=MAX_PLAYERS)
+        .contains(&ranks.len())
+        .then(|| Outcome::ranked(&ranks))
 }
 
 /// `[Key "value"]` with `\"` and `\\` escapes.

@@ -106,6 +106,17 @@ impl Move {
         }
     }
 
+    /// The forced pass of the multi-player games: a player with no legal
+    /// move lets the next one play (no marble moves).
+    pub const PASS: Move = Move(0);
+
+    /// Whether this is [`Move::PASS`] (no other move has tail cell 0,
+    /// which is padding, off the board).
+    #[inline(always)]
+    pub const fn is_pass(self) -> bool {
+        self.0 == 0
+    }
+
     /// The raw encoding (stable within one build; for tables and tests).
     pub const fn raw(self) -> u32 {
         self.0
