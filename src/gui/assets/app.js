@@ -762,7 +762,7 @@ function renderNames() {
     }
     team.forEach((k, i) => {
       const seat = document.createElement("span");
-      seat.className = `seat${k === toMove ? " to-move" : ""}`;
+      seat.className = `player${k === toMove ? " to-move" : ""}`;
       seat.dataset.player = String(k + 1);
       const swatch = document.createElement("span");
       swatch.className = `swatch ${playerName(k)}`;
@@ -791,7 +791,7 @@ function playerAt(i) {
   return m ? Number(m[1]) - 1 : null;
 }
 
-// One numbered row per turn pair: each player's words of a turn (a throw
+// One numbered row per round (a turn of every player): each player's words of a turn (a throw
 // or roll beside the move it led to, Kubeia's extra move after a double).
 function renderMoveList() {
   const list = $("movelist");
