@@ -1205,6 +1205,39 @@ fn a_four_player_game_with_two_people_and_two_engines_plays_to_the_end() {
         ],
         "abalone-4-people.png",
     );
+    // Its APGN names the players and the team's win as agon writes them,
+    // and reads back into the same game.
+    let end = page_state(&b);
+    let result = result_shown(&b);
+    set_fields(&b, &[("format", "apgn")]);
+    b.execute("document.getElementById('export').click();", vec![])
+        .expect("Export");
+    let apgn = text_of_value(&b, "record");
+    for tag in [
+        "[Players \"4\"]".to_string(),
+        "[Black \"person\"]".to_string(),
+        format!("[Position \"{}\"]", NEAR_END[1].1),
+        format!("[Result \"{result}\"]"),
+    ] {
+        assert!(apgn.contains(&tag), "{tag} in\n{apgn}");
+    }
+    assert!(
+        apgn.starts_with("[Event") && apgn.contains("\n\n1. "),
+        "{apgn}"
+    );
+    b.execute("document.getElementById('import').click();", vec![])
+        .expect("Import");
+    wait(
+        &b,
+        &format!(
+            "const s = agonGui.state(); return s.players === 4 && s.record.length === {} && document.body.dataset.state === 'over';",
+            end.record.len()
+        ),
+        60,
+        "the APGN is read back",
+    );
+    assert_eq!(page_state(&b).record, end.record);
+    assert_eq!(result_shown(&b), result);
 }
 
 fn text_of_value(b: &Browser, id: &str) -> String {

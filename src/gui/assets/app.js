@@ -987,8 +987,9 @@ function exportRecord(format) {
   const [word] = G.turn === "none" || G.flagged !== null || G.forfeit ? resultText() : ["none"];
   const result = G.players.length === 2 ? RESULT_WORDS[word] || "*" : placesText(word);
   const names = seats().map(controllerName);
+  if (format === "apgn" && G.game === "abalone" && G.players.length > 2) return multiApgn(word, names);
   if (format === "apgn") {
-    if (G.game !== "abalone" || G.players.length !== 2) throw new Error("APGN is two-player Abalone's format");
+    if (G.game !== "abalone") throw new Error("APGN is Abalone's format");
     const tags = [["Event", "agon gui"], ["Black", names[0]], ["White", names[1]], ["Variant", /layout=(\S+)/.exec(G.normOptions)?.[1] || "standard"]];
     if (G.start) tags.push(["Position", G.start]);
     tags.push(["Result", result]);
@@ -1004,6 +1005,24 @@ function exportRecord(format) {
   if (G.start) tags.push(["Start", G.start]);
   tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? "forfeit" : "rules"], ["Plies", String(G.record.length)]);
   return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(G.record) + (result !== "*" ? `\n${result}\n` : "\n*\n");
+}
+
+// APGN for 3, 4 or 6 players, as agon writes it: a Players tag, a name
+// tag per colour, the protocol's result word (`p3win`, `rank1-2-1-2`,
+// `draw`) and the moves numbered per round, counted from the start's ply.
+function multiApgn(word, names) {
+  const n = G.players.length;
+  const result = /^(draw|p\d+win|rank[\d-]+)$/.test(word) ? word : "*";
+  const tags = [["Event", "agon gui"], ["Players", String(n)], ...seats().map((k) => [capital(playerName(k)), names[k]])];
+  if (G.start) tags.push(["Position", G.start]);
+  tags.push(["Result", result]);
+  const first = Number((G.start || "").trim().split(/\s+/)[2]) || 0;
+  const moves = G.record.map((m, i) => {
+    const ply = first + i;
+    if (ply % n === 0) return `${ply / n + 1}. ${m}`;
+    return i === 0 ? `${Math.floor(ply / n) + 1}... ${m}` : m;
+  });
+  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap([...moves, result]) + "\n";
 }
 
 function wrap(words) {
@@ -1057,10 +1076,11 @@ function parseRecord(textIn) {
   if (transcription && !tags.Game) game = G.game === "kubeia" ? "kubeia" : "petteia";
   body = body.replace(/\d+\)/g, " ").replace(/\d+\.(\.\.)?/g, " ").replace(/[,;]/g, " ").replace(/\.\.\./g, " ");
   body = body.replace(/[ΑΒΓΔΕΖΗΘΙΚΛΜ]/g, (c) => GREEK[c]);
-  const words = body.split(/\s+/).filter((w) => w && !/^(1-0|0-1|1\/2-1\/2|½-½|\*|\d+(,\d+)+)$/.test(w))
+  const words = body.split(/\s+/).filter((w) => w && !/^(1-0|0-1|1\/2-1\/2|½-½|\*|\d+(,\d+)+|draw|p\d+win|rank[\d-]+)$/.test(w))
     .map((w) => (transcription && /^[1-6][1-6]$/.test(w) ? `r${w}` : w));
   let options = tags.Options || "";
   if (!tags.Game && tags.Variant) options = `layout=${tags.Variant.toLowerCase()}`;
+  if (!tags.Game && tags.Players) options = `players=${tags.Players}`;
   return { game, options, start: tags.Start || tags.Position || null, words };
 }
 
