@@ -2,7 +2,10 @@
 //! person (this test) plays a whole game of every game against agon by
 //! clicking pieces, points and buttons on the page; the result the page
 //! shows must be what a separate agon process answers to `query result`
-//! after the page's record. Then the same page plays a game between two
+//! after the page's record. Abalone for 3, 4 and 6 players is played
+//! from positions near the end, a person's seats moved by clicks and the
+//! other seats by engines, the result named by the winning colour or team.
+//! Then the same page plays a game between two
 //! engine commands, and shows errors for an illegal move and a line the
 //! protocol does not define. A screenshot of each board is written to
 //! `target/gui-screenshots/` (the README shows them).
@@ -127,10 +130,24 @@ fn page_log(b: &Browser) -> String {
 
 /// The result agon itself gives after `record`.
 fn referee_result(game: &str, options: &str, record: &[String]) -> String {
+    referee_result_from(game, options, None, record)
+}
+
+/// The result agon itself gives after `record` from `start` (a position
+/// string; `None`: the game's start).
+fn referee_result_from(
+    game: &str,
+    options: &str,
+    start: Option<&str>,
+    record: &[String],
+) -> String {
     let mut e = Agon::start();
     e.send(&format!("setoption name GameOptions value {options}"));
     e.send(&format!("setoption name Game value {game}"));
-    e.send(&format!("position startpos moves {}", record.join(" ")));
+    let position = start.map_or("position startpos".to_string(), |s| {
+        format!("position fen {s}")
+    });
+    e.send(&format!("{position} moves {}", record.join(" ")));
     e.send("query result");
     let line = e.recv();
     line.strip_prefix("response ")
@@ -142,6 +159,19 @@ fn referee_result(game: &str, options: &str, record: &[String]) -> String {
 /// ends; returns the page's final state.
 fn play_out(b: &Browser, game: &str, seed: u64, max_plies: usize) -> PageState {
     let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+    play_out_with(b, game, max_plies, |s| {
+        s.legal[rng.gen_range(0..s.legal.len())].clone()
+    })
+}
+
+/// Plays every person's move by clicks, the move `choose` picks, until
+/// the game ends; returns the page's final state.
+fn play_out_with(
+    b: &Browser,
+    game: &str,
+    max_plies: usize,
+    mut choose: impl FnMut(&PageState) -> String,
+) -> PageState {
     let deadline = Instant::now() + Duration::from_secs(300);
     loop {
         assert!(
@@ -152,7 +182,7 @@ fn play_out(b: &Browser, game: &str, seed: u64, max_plies: usize) -> PageState {
             "const s = window.agonGui.state(); return s.person || document.body.dataset.state === 'over';",
             Duration::from_secs(60),
         )
-        .unwrap_or_else(|e| panic!("{game}: waiting for the person's turn: {e}"));
+        .unwrap_or_else(|e| panic!("{game}: waiting for the person's turn: {e}\n{}", page_log(b)));
         let s = page_state(b);
         if s.over {
             return s;
@@ -161,41 +191,47 @@ fn play_out(b: &Browser, game: &str, seed: u64, max_plies: usize) -> PageState {
             s.record.len() <= max_plies,
             "{game}: over {max_plies} plies"
         );
-        let mv = s.legal[rng.gen_range(0..s.legal.len())].clone();
-        let clicks = b
-            .execute(
-                "return window.agonGui.clicksFor(arguments[0]);",
-                vec![mv.clone().into()],
-            )
-            .expect("clicks");
-        let clicks: Vec<String> = clicks
-            .as_array()
-            .expect("a list of selectors")
-            .iter()
-            .filter_map(|c| c.as_str().map(String::from))
-            .collect();
-        assert!(!clicks.is_empty(), "{game}: no clicks for {mv}");
-        for css in &clicks {
-            click(b, css).unwrap_or_else(|e| {
-                let seen = b.execute(
-                    "return [agonGui.state(), document.body.dataset.state, [...document.querySelectorAll('[data-token].target')].map(e => e.dataset.token)];",
-                    vec![],
-                );
-                panic!("{game}: clicking {css} for {mv} at {}: {e}\nselected, targets: {seen:?}", s.fen)
-            });
-        }
-        let played = s.record.len();
-        b.wait_for(
-            &format!("return window.agonGui.state().record.length > {played};"),
-            Duration::from_secs(20),
-        )
-        .unwrap_or_else(|e| panic!("{game}: {mv} was not played by its clicks {clicks:?}: {e}"));
-        let after = page_state(b);
-        assert_eq!(
-            after.record[played], mv,
-            "{game}: the clicks played another move"
-        );
+        let mv = choose(&s);
+        click_move(b, game, &s, &mv);
     }
+}
+
+/// Plays `mv` in the page's state `s` by its clicks and waits until the
+/// page has it in its record.
+fn click_move(b: &Browser, game: &str, s: &PageState, mv: &str) {
+    let clicks = b
+        .execute(
+            "return window.agonGui.clicksFor(arguments[0]);",
+            vec![mv.into()],
+        )
+        .expect("clicks");
+    let clicks: Vec<String> = clicks
+        .as_array()
+        .expect("a list of selectors")
+        .iter()
+        .filter_map(|c| c.as_str().map(String::from))
+        .collect();
+    assert!(!clicks.is_empty(), "{game}: no clicks for {mv}");
+    for css in &clicks {
+        click(b, css).unwrap_or_else(|e| {
+            let seen = b.execute(
+                "return [agonGui.state(), document.body.dataset.state, [...document.querySelectorAll('[data-token].target')].map(e => e.dataset.token)];",
+                vec![],
+            );
+            panic!("{game}: clicking {css} for {mv} at {}: {e}\nselected, targets: {seen:?}", s.fen)
+        });
+    }
+    let played = s.record.len();
+    b.wait_for(
+        &format!("return window.agonGui.state().record.length > {played};"),
+        Duration::from_secs(20),
+    )
+    .unwrap_or_else(|e| panic!("{game}: {mv} was not played by its clicks {clicks:?}: {e}"));
+    let after = page_state(b);
+    assert_eq!(
+        after.record[played], mv,
+        "{game}: the clicks played another move"
+    );
 }
 
 /// A click on `css`. The page redraws the board as it takes a click, so
@@ -964,4 +1000,296 @@ fn zamma_coordinates_are_not_under_the_pieces() {
         .expect("boxes");
     assert_eq!(hidden[0], 80, "the start position's men");
     assert_eq!(hidden[1], serde_json::json!([]), "labels a man covers");
+}
+
+// ---------------------------------------------------------------- Abalone for 3, 4 and 6 players (issue 24)
+
+/// The players' colours, player 1 first.
+const COLOURS: [&str; 6] = ["Black", "White", "Red", "Blue", "Green", "Yellow"];
+
+/// Positions a few plies from the end for 3, 4 and 6 players, from
+/// games of agon against itself (depth 1), sides a marble or two from
+/// six: Black to move, but Green in the 6-player one (two plies before
+/// Black), so that each game ends in seconds.
+const NEAR_END: [(usize, &str); 3] = [
+    (3, "5/1r4/1rrrr2/1brr4/1wrbww3/1wbbb3/3bb2/6/5+5b4w5r b"),
+    (
+        4,
+        "1w3/2rwr1/ruuu3/1wwuu3/1wrwubuu1/b1rbbu2/2bbb2/3bb1/5+1b4w2r0u b",
+    ),
+    (
+        6,
+        "1r2g/4u1/2rugg1/w2r1g2/3yyy1g1/2bbyy2/1wbb1y1/wwb3/1w3+0b3w3r2u2g0y g",
+    ),
+];
+
+/// The players a `query result` word puts first (`p2win`, `rank1-2-1-2`).
+fn winners(result: &str) -> Vec<usize> {
+    if let Some(k) = result
+        .strip_prefix('p')
+        .and_then(|r| r.strip_suffix("win"))
+        .and_then(|k| k.parse::<usize>().ok())
+    {
+        return vec![k - 1];
+    }
+    result
+        .strip_prefix("rank")
+        .map(|places| {
+            places
+                .split('-')
+                .enumerate()
+                .filter(|(_, p)| *p == "1")
+                .map(|(k, _)| k)
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// A person's moves as a fair player would choose them: a separate agon
+/// searching the page's position two plies deep.
+struct Chooser(Agon);
+
+impl Chooser {
+    fn new(options: &str) -> Chooser {
+        let mut e = Agon::start();
+        e.allow(Duration::from_secs(600));
+        e.send(&format!("setoption name GameOptions value {options}"));
+        e.send("setoption name Game value abalone");
+        Chooser(e)
+    }
+
+    fn choose(&mut self, s: &PageState) -> String {
+        self.0.send(&format!("position fen {}", s.fen));
+        self.0.send("go depth 2");
+        let last = self.0.until(|l| l.starts_with("bestmove"));
+        let mv = last[last.len() - 1]
+            .split_whitespace()
+            .nth(1)
+            .unwrap_or("")
+            .to_string();
+        assert!(s.legal.contains(&mv), "agon chose {mv} at {}", s.fen);
+        mv
+    }
+}
+
+/// Plays an Abalone game of `players` from `start` on the page, each seat
+/// a person (moved by clicks) or `engine:…` as `seats` says, to the end;
+/// checks the result the page shows against agon's and that it names the
+/// winners by colour, and saves a screenshot as `shot`.
+fn play_multi(b: &Browser, players: usize, start: &str, seats: &[(&str, &str)], shot: &str) {
+    let options = format!("players={players} max_plies=80");
+    let mut fields = vec![
+        ("game", "abalone"),
+        ("options", options.as_str()),
+        ("startfen", start),
+        ("limits", "depth 2"),
+        ("tc", ""),
+    ];
+    fields.extend_from_slice(seats);
+    new_game(b, &fields);
+    let seen = b
+        .execute(
+            "return [agonGui.state().players, [...document.querySelectorAll('.seat')].filter(e => !e.hidden).map(e => e.querySelector('.seat-name').textContent), document.querySelectorAll('#clocks .clock').length];",
+            vec![],
+        )
+        .expect("the seats");
+    let names: Vec<String> = (0..players)
+        .map(|k| format!("Player {} ({})", k + 1, COLOURS[k]))
+        .collect();
+    assert_eq!(
+        seen,
+        serde_json::json!([players, names, players]),
+        "a seat and a clock per player"
+    );
+    let mut chooser = Chooser::new(&options);
+    let game = format!("abalone, {players} players");
+    let end = play_out_with(b, &game, 80, |s| chooser.choose(s));
+    let shown = result_shown(b);
+    let agon = referee_result_from("abalone", &end.options, Some(start), &end.record);
+    assert_ne!(agon, "none", "{game}: the page stopped before the end");
+    assert_eq!(
+        shown, agon,
+        "{game}: the page shows {shown}, agon says {agon}"
+    );
+    assert_eq!(end.turn, "none", "{game}");
+    let text = text_of(b, "#result");
+    let first = winners(&agon);
+    let expected = match first.as_slice() {
+        [] => "Draw".to_string(),
+        [k] => format!("{} wins", COLOURS[*k]),
+        ks => format!(
+            "{} win",
+            ks.iter()
+                .map(|&k| COLOURS[k])
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ),
+    };
+    assert_eq!(
+        text, expected,
+        "{game}: the result names the winners ({agon})"
+    );
+    // The scores beside the board are the position string's, per player.
+    let scores = b
+        .execute(
+            "const shown = []; for (const e of document.querySelectorAll('#names .player')) shown[Number(e.dataset.player) - 1] = Number(e.textContent.split(' ').pop()); return [agonGui.state().scores, shown];",
+            vec![],
+        )
+        .expect("the scores");
+    assert_eq!(scores[0], scores[1], "{game}: the scores shown");
+    if !first.is_empty() {
+        let won: u64 = first
+            .iter()
+            .map(|&k| scores[0][k].as_u64().unwrap_or(0))
+            .sum();
+        assert_eq!(won, 6, "{game}: the winners ejected six: {scores}");
+    }
+    b.screenshot(&screenshot_dir().join(shot))
+        .expect("screenshot");
+}
+
+#[test]
+fn abalone_for_3_4_and_6_players_plays_to_the_end_by_clicks() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    for (players, start) in NEAR_END {
+        // Black is the person; every other seat is agon (one process).
+        let mut seats: Vec<(String, String)> = vec![("p1".into(), "person".into())];
+        for k in 2..=players {
+            seats.push((format!("p{k}"), "engine:0".into()));
+            seats.push((format!("p{k}opts"), String::new()));
+        }
+        let seats: Vec<(&str, &str)> = seats
+            .iter()
+            .map(|(k, v)| (k.as_str(), v.as_str()))
+            .collect();
+        play_multi(
+            &b,
+            players,
+            start,
+            &seats,
+            &format!("abalone-{players}.png"),
+        );
+    }
+}
+
+#[test]
+fn a_four_player_game_with_two_people_and_two_engines_plays_to_the_end() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    // The Players choice writes the option and shows four seats.
+    set_fields(
+        &b,
+        &[
+            ("game", "abalone"),
+            ("options", "max_plies=80"),
+            ("players", "4"),
+        ],
+    );
+    assert_eq!(text_of_value(&b, "options"), "max_plies=80 players=4");
+    // Black and White are people, Red and Blue two engines of their own
+    // (different options: two processes).
+    play_multi(
+        &b,
+        4,
+        NEAR_END[1].1,
+        &[
+            ("p1", "person"),
+            ("p2", "person"),
+            ("p3", "engine:0"),
+            ("p3opts", ""),
+            ("p4", "engine:0"),
+            ("p4opts", "Search=greedy"),
+        ],
+        "abalone-4-people.png",
+    );
+    // Its APGN names the players and the team's win as agon writes them,
+    // and reads back into the same game.
+    let end = page_state(&b);
+    let result = result_shown(&b);
+    set_fields(&b, &[("format", "apgn")]);
+    b.execute("document.getElementById('export').click();", vec![])
+        .expect("Export");
+    let apgn = text_of_value(&b, "record");
+    for tag in [
+        "[Players \"4\"]".to_string(),
+        "[Black \"person\"]".to_string(),
+        format!("[Position \"{}\"]", NEAR_END[1].1),
+        format!("[Result \"{result}\"]"),
+    ] {
+        assert!(apgn.contains(&tag), "{tag} in\n{apgn}");
+    }
+    assert!(
+        apgn.starts_with("[Event") && apgn.contains("\n\n1. "),
+        "{apgn}"
+    );
+    b.execute("document.getElementById('import').click();", vec![])
+        .expect("Import");
+    wait(
+        &b,
+        &format!(
+            "const s = agonGui.state(); return s.players === 4 && s.record.length === {} && document.body.dataset.state === 'over';",
+            end.record.len()
+        ),
+        60,
+        "the APGN is read back",
+    );
+    assert_eq!(page_state(&b).record, end.record);
+    assert_eq!(result_shown(&b), result);
+}
+
+fn text_of_value(b: &Browser, id: &str) -> String {
+    b.execute(
+        "return document.getElementById(arguments[0]).value;",
+        vec![id.into()],
+    )
+    .expect("a field")
+    .as_str()
+    .unwrap_or("")
+    .to_string()
+}
+
+#[test]
+fn a_multi_player_persons_only_move_pass_is_played_for_them_and_said() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    // Six players, White to move: only Black e5 and Blue a1 are left, so
+    // White and Red can only pass; Blue then has three moves.
+    let mut fields = vec![
+        ("game", "abalone"),
+        ("options", "players=6 max_plies=8"),
+        ("startfen", "5/6/7/8/4b4/8/7/6/u4 w"),
+        ("tc", ""),
+    ];
+    let seats: Vec<String> = (1..=6).map(|k| format!("p{k}")).collect();
+    fields.extend(seats.iter().map(|k| (k.as_str(), "person")));
+    new_game(&b, &fields);
+    wait(
+        &b,
+        "const s = agonGui.state(); return s.person && s.turn === 'p4';",
+        20,
+        "the passes are played",
+    );
+    assert_eq!(page_state(&b).record, vec!["pass", "pass"]);
+    assert_eq!(
+        text_of(&b, "#notice"),
+        "Red has no move but pass; it was played for them"
+    );
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(7);
+    let end = play_out_with(&b, "abalone, 6 players", 8, |s| {
+        s.legal[rng.gen_range(0..s.legal.len())].clone()
+    });
+    assert_eq!(
+        referee_result_from(
+            "abalone",
+            &end.options,
+            Some("5/6/7/8/4b4/8/7/6/u4 w"),
+            &end.record
+        ),
+        result_shown(&b)
+    );
+    assert_eq!(text_of(&b, "#result"), "Draw");
 }

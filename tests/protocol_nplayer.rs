@@ -159,7 +159,7 @@ fn query_result_has_a_word_for_every_outcome() {
         ]
     );
     assert!(
-        out.contains(&"game over: places red 2, green 1, blue 2, yellow 1".to_string()),
+        out.contains(&"game over: green and yellow win".to_string()),
         "{out:?}"
     );
 }

@@ -179,10 +179,22 @@ impl<G: Playable> GameSession for Session<G> {
                     Outcome::Win(p) => format!("{} wins", Self::player_name(p)),
                     Outcome::Draw => "draw".to_string(),
                     Outcome::Ranked(_) => {
-                        let places: Vec<String> = (0..n as Player)
-                            .map(|p| format!("{} {}", Self::player_name(p), outcome.rank(p, n) + 1))
+                        let firsts: Vec<String> = (0..n as Player)
+                            .filter(|&p| outcome.rank(p, n) == 0)
+                            .map(Self::player_name)
                             .collect();
-                        format!("places {}", places.join(", "))
+                        if (0..n as Player).all(|p| outcome.rank(p, n) <= 1) {
+                            // A team win: its members first, all others
+                            // lose alike.
+                            format!("{} win", firsts.join(" and "))
+                        } else {
+                            let places: Vec<String> = (0..n as Player)
+                                .map(|p| {
+                                    format!("{} {}", Self::player_name(p), outcome.rank(p, n) + 1)
+                                })
+                                .collect();
+                            format!("places {}", places.join(", "))
+                        }
                     }
                 };
                 let why = if self.drawn_by_repetition() {

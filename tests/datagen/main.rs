@@ -65,6 +65,19 @@ enum Command {
         #[arg(default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
         depth: u32,
     },
+    /// Rewrites positions/abalone-multi-perft.txt (3, 4, 6 players) with counts from the naive generator
+    AbaloneMultiPerft,
+    /// Prints the naive generator's divide of one 3-, 4- or 6-player Abalone position
+    AbaloneMultiDivide {
+        /// A position string or the name of a line of the multi-player perft suite
+        #[arg(default_value = "start-3")]
+        position: String,
+        /// "players=3", "players=4" or "players=6" (ignored for a suite name)
+        #[arg(default_value = "players=3")]
+        options: String,
+        #[arg(default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=8))]
+        depth: u32,
+    },
     /// Rewrites positions/abalone-tactics.txt from the exhaustive solver (about 15 minutes)
     AbaloneTactics,
     /// Prints the perft suite lines of the Zamma candidates with naive counts
@@ -97,6 +110,12 @@ fn main() {
             options,
             depth,
         } => abalone_perft::print_naive_divide(position, options, depth),
+        Command::AbaloneMultiPerft => abalone_perft::regenerate_multi_suite(),
+        Command::AbaloneMultiDivide {
+            position,
+            options,
+            depth,
+        } => abalone_perft::print_naive_multi_divide(position, options, depth),
         Command::AbaloneTactics => abalone_tactics::regenerate_suite(),
         Command::ZammaPerft => zamma_perft::print_suite(),
         Command::ZammaCandidates => zamma_perft::print_random_positions(),

@@ -95,7 +95,7 @@ impl Game for Abalone {
             return;
         }
         let (own, opp) = self.own_and_pushable();
-        movegen::generate(own, own, opp, out);
+        movegen::generate(own, opp, out);
     }
 
     #[inline]
@@ -104,7 +104,7 @@ impl Game for Abalone {
             return 0;
         }
         let (own, opp) = self.own_and_pushable();
-        movegen::count(own, own, opp) as usize
+        movegen::count(own, opp) as usize
     }
 
     crate::game_state_methods!(Move);

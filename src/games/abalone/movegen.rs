@@ -34,8 +34,12 @@ struct Inline {
 fn inline(own: Bits, team: Bits, opp: Bits, empty: Bits, free: Bits, d: i32) -> Inline {
     let o2 = own & shift(own, -d);
     let o3 = o2 & shift(own, -2 * d);
-    let t2 = own & shift(team, -d);
-    let t3 = t2 & shift(team, -2 * d);
+    let (t2, t3) = if own == team {
+        (o2, o3)
+    } else {
+        let t2 = own & shift(team, -d);
+        (t2, t2 & shift(team, -2 * d))
+    };
     let opp3 = shift(opp, -3 * d);
     Inline {
         step: [
@@ -55,7 +59,7 @@ const ACROSS: [[usize; 4]; 3] = [[1, 2, 4, 5], [0, 2, 3, 5], [0, 1, 3, 4]];
 /// Tail cells of single steps and the number of in-line moves in
 /// direction `D` (a constant, so every shift is an immediate).
 #[inline(always)]
-fn count_dir<const D: i32>(
+fn count_dir<const D: i32, const PARTNERS: bool>(
     own: Bits,
     team: Bits,
     opp: Bits,
@@ -64,8 +68,14 @@ fn count_dir<const D: i32>(
 ) -> (Bits, u32) {
     let o2 = own & shift(own, -D);
     let o3 = o2 & shift(own, -2 * D);
-    let t2 = own & shift(team, -D);
-    let t3 = t2 & shift(team, -2 * D);
+    // Without partners the pushing line is the own line itself (the same
+    // sets, and the two-player code as it was before partners).
+    let (t2, t3) = if PARTNERS {
+        let t2 = own & shift(team, -D);
+        (t2, t2 & shift(team, -2 * D))
+    } else {
+        (o2, o3)
+    };
     let step1 = own & shift(empty, -D);
     // The tail sets of the six in-line kinds are disjoint (they differ in
     // what the cells ahead hold), so one popcount of their union counts
@@ -97,12 +107,12 @@ fn count_impl<const PARTNERS: bool>(own: Bits, team: Bits, opp: Bits) -> u32 {
     let team = if PARTNERS { team } else { own };
     let empty = BOARD & !(team | opp);
     let free = !(team | opp);
-    let (s0, n0) = count_dir::<1>(own, team, opp, empty, free);
-    let (s1, n1) = count_dir::<12>(own, team, opp, empty, free);
-    let (s2, n2) = count_dir::<11>(own, team, opp, empty, free);
-    let (s3, n3) = count_dir::<-1>(own, team, opp, empty, free);
-    let (s4, n4) = count_dir::<-12>(own, team, opp, empty, free);
-    let (s5, n5) = count_dir::<-11>(own, team, opp, empty, free);
+    let (s0, n0) = count_dir::<1, PARTNERS>(own, team, opp, empty, free);
+    let (s1, n1) = count_dir::<12, PARTNERS>(own, team, opp, empty, free);
+    let (s2, n2) = count_dir::<11, PARTNERS>(own, team, opp, empty, free);
+    let (s3, n3) = count_dir::<-1, PARTNERS>(own, team, opp, empty, free);
+    let (s4, n4) = count_dir::<-12, PARTNERS>(own, team, opp, empty, free);
+    let (s5, n5) = count_dir::<-11, PARTNERS>(own, team, opp, empty, free);
     // ACROSS: axis 0 (D = 1) takes directions 1, 2, 4, 5; axis 1 (12)
     // takes 0, 2, 3, 5; axis 2 (11) takes 0, 1, 3, 4.
     n0 + n1
@@ -126,42 +136,68 @@ fn count_impl<const PARTNERS: bool>(own: Bits, team: Bits, opp: Bits) -> u32 {
 
 /// `count_impl` compiled with the POPCNT instruction: the default x86-64
 /// target lacks it, and a software popcount of a `u128` made counting
-/// several times slower.
+/// several times slower. Two entries, so that the two-player count passes
+/// no team set at all.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "popcnt")]
-fn count_popcnt<const PARTNERS: bool>(own: Bits, team: Bits, opp: Bits) -> u32 {
-    count_impl::<PARTNERS>(own, team, opp)
+fn count_popcnt(own: Bits, opp: Bits) -> u32 {
+    count_impl::<false>(own, own, opp)
 }
 
-/// The number of legal moves (bulk count: popcounts, no list).
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt")]
+fn count_popcnt_team(own: Bits, team: Bits, opp: Bits) -> u32 {
+    count_impl::<true>(own, team, opp)
+}
+
+/// The number of legal moves of the two-player game (bulk count:
+/// popcounts, no list).
 #[inline]
-pub fn count(own: Bits, team: Bits, opp: Bits) -> u32 {
+pub fn count(own: Bits, opp: Bits) -> u32 {
     #[cfg(target_arch = "x86_64")]
     if std::is_x86_feature_detected!("popcnt") {
         // SAFETY: the CPU has just been found to support POPCNT.
-        return unsafe {
-            if own == team {
-                count_popcnt::<false>(own, team, opp)
-            } else {
-                count_popcnt::<true>(own, team, opp)
-            }
-        };
+        return unsafe { count_popcnt(own, opp) };
+    }
+    count_impl::<false>(own, own, opp)
+}
+
+/// [`count`] with partner marbles in `team`.
+#[inline]
+pub fn count_team(own: Bits, team: Bits, opp: Bits) -> u32 {
+    #[cfg(target_arch = "x86_64")]
+    if std::is_x86_feature_detected!("popcnt") {
+        // SAFETY: the CPU has just been found to support POPCNT.
+        return unsafe { count_popcnt_team(own, team, opp) };
     }
     count_impl::<true>(own, team, opp)
 }
 
-/// Whether the mover has at least one legal move.
+/// Whether the mover has at least one legal move (`team`: its own
+/// marbles and its partner's).
 #[inline]
 pub fn any(own: Bits, team: Bits, opp: Bits) -> bool {
     let empty = BOARD & !(team | opp);
     // A marble next to an empty cell can step there (almost always found
     // in the first direction tried); only a boxed-in side needs the full
     // count, which then finds its pushes, if any.
-    DIRS.iter().any(|&d| own & shift(empty, -d) != 0) || count(own, team, opp) > 0
+    DIRS.iter().any(|&d| own & shift(empty, -d) != 0) || count_team(own, team, opp) > 0
 }
 
-/// Appends every legal move to `out` (not cleared here).
-pub fn generate(own: Bits, team: Bits, opp: Bits, out: &mut Vec<Move>) {
+/// Appends every legal move of the two-player game to `out` (not
+/// cleared here).
+pub fn generate(own: Bits, opp: Bits, out: &mut Vec<Move>) {
+    generate_impl::<false>(own, own, opp, out);
+}
+
+/// [`generate`] with partner marbles in `team`.
+pub fn generate_team(own: Bits, team: Bits, opp: Bits, out: &mut Vec<Move>) {
+    generate_impl::<true>(own, team, opp, out);
+}
+
+#[inline(always)]
+fn generate_impl<const PARTNERS: bool>(own: Bits, team: Bits, opp: Bits, out: &mut Vec<Move>) {
+    let team = if PARTNERS { team } else { own };
     let empty = BOARD & !(team | opp);
     let free = !(team | opp);
     let off = !BOARD;

@@ -156,6 +156,8 @@ class Engine {
 // ------------------------------------------------------------ the game
 const G = {
   game: "abalone", options: "", normOptions: "", start: null, record: [],
+  // The seats: each player's name and team, and who plays it.
+  players: ["black", "white"], teams: [[0], [1]],
   controllers: ["person", "engine:0"], engineOptions: ["", ""],
   referee: null, engines: [null, null], analysis: null,
   generation: 0, state: null, fen: "", legal: [], turn: "none", result: "none",
@@ -170,8 +172,26 @@ let rngState = 1;
 
 function setStatus(text) { $("status").textContent = text; }
 function gameDef() { return GAMES[G.game]; }
-function playerName(k) { return gameDef().players[k]; }
+function playerName(k) { return G.players[k]; }
 const capital = (s) => s[0].toUpperCase() + s.slice(1);
+const seats = () => G.players.map((_, k) => k);
+// The players of `game` under `options` (Abalone's `players=`), and their
+// teams: each player alone unless the game pairs them.
+function seatNames(game, options) {
+  const def = GAMES[game];
+  return def.playersFor ? def.playersFor(options) : def.players;
+}
+function seatTeams(game, options) {
+  const def = GAMES[game];
+  return def.teamsFor ? def.teamsFor(options) : seatNames(game, options).map((_, k) => [k]);
+}
+const teamOf = (k) => G.teams.find((t) => t.includes(k)) || [k];
+// "Black", "Black and Red", "Black, Red and Blue".
+function namesText(ks) {
+  const names = ks.map((k) => capital(playerName(k)));
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+const winText = (ks) => `${namesText(ks)} ${ks.length === 1 ? "wins" : "win"}`;
 
 function positionCommand() {
   const base = positionBase(G.start);
@@ -203,6 +223,43 @@ async function engineFor(index, current) {
   if (current && current.alive && current.index === index) return current;
   if (current) current.close();
   return Engine.start(index);
+}
+
+// The seats' engines, configured for the new game: one process per
+// engine and options, which the seats that have both share (a page runs
+// at most 4 engines, and six seats would need more).
+async function seatEngines() {
+  const key = (k) => `${G.controllers[k]}\t${G.engineOptions[k]}`;
+  const isEngine = (k) => G.controllers[k].startsWith("engine:");
+  const wanted = new Set(seats().filter(isEngine).map(key));
+  const running = new Map();
+  // Those no seat wants are closed first, freeing their slots.
+  for (const e of new Set(G.engines)) {
+    if (!e) continue;
+    if (e.alive && wanted.has(e.key) && !running.has(e.key)) running.set(e.key, e);
+    else e.close();
+  }
+  G.engines = [];
+  const configured = new Set();
+  const out = [];
+  for (const k of seats()) {
+    if (!isEngine(k)) { out.push(null); continue; }
+    let e = running.get(key(k));
+    if (!e) {
+      e = await Engine.start(Number(G.controllers[k].slice(7)));
+      e.key = key(k);
+      running.set(e.key, e);
+    }
+    // The engines started so far are the page's, to close if a later
+    // one fails.
+    G.engines = [...out, e];
+    if (!configured.has(e)) {
+      await configure(e, G.engineOptions[k]);
+      configured.add(e);
+    }
+    out.push(e);
+  }
+  return out;
 }
 
 // Protocol GameOptions are `k=v k=v`; a comma-separated list would be read
@@ -282,8 +339,10 @@ async function startGame(words) {
   G.game = setup.game;
   G.options = setup.options;
   G.start = setup.start;
-  G.controllers = [$("p1").value, $("p2").value];
-  G.engineOptions = [$("p1opts").value.trim(), $("p2opts").value.trim()];
+  G.players = seatNames(setup.game, setup.options);
+  G.teams = seatTeams(setup.game, setup.options);
+  G.controllers = seats().map((k) => $(`p${k + 1}`).value);
+  G.engineOptions = seats().map((k) => $(`p${k + 1}opts`).value.trim());
   G.record = [];
   G.moverOf = [];
   G.turnAt = [];
@@ -297,24 +356,14 @@ async function startGame(words) {
   rngState = Number($("seed").value) || 1;
   const tc = /^\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec($("tc").value);
   G.tc = tc ? { base: Number(tc[1]) * 1000, inc: Number(tc[2] || 0) * 1000 } : null;
-  G.clocks = G.tc ? [G.tc.base, G.tc.base] : null;
+  G.clocks = G.tc ? seats().map(() => G.tc.base) : null;
   $("names").textContent = "";
   clearInfo("info");
   clearInfo("ainfo");
   const gen = G.generation;
   try {
     await configure(G.referee, "");
-    for (const k of [0, 1]) {
-      const c = G.controllers[k];
-      if (c.startsWith("engine:")) {
-        const e = await engineFor(Number(c.slice(7)), G.engines[k]);
-        await configure(e, G.engineOptions[k]);
-        G.engines[k] = e;
-      } else if (G.engines[k]) {
-        G.engines[k].close();
-        G.engines[k] = null;
-      }
-    }
+    G.engines = await seatEngines();
   } catch (err) {
     showError(`could not start the engines: ${err.message}`);
     return;
@@ -416,7 +465,7 @@ function goCommand() {
     const now = performance.now() - G.turnStart;
     const k = Number(G.turn.slice(1)) - 1;
     const left = G.clocks.map((c, i) => Math.max(1, Math.round(i === k ? c - now : c)));
-    return `go p1time ${left[0]} p2time ${left[1]} p1inc ${G.tc.inc} p2inc ${G.tc.inc}`;
+    return `go ${left.map((t, i) => `p${i + 1}time ${t}`).concat(left.map((_, i) => `p${i + 1}inc ${G.tc.inc}`)).join(" ")}`;
   }
   const limits = $("limits").value.trim();
   return limits ? `go ${limits}` : "go movetime 1000";
@@ -466,7 +515,14 @@ function play(word, forced) {
     if (used >= G.clocks[k]) { flag(k); return; }
     G.clocks[k] += G.tc.inc - used;
   }
-  if (!isChanceWord(word)) clearErrors();
+  if (!isChanceWord(word)) {
+    clearErrors();
+    const k = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : null;
+    // A pass changes nothing on the board: said in words.
+    $("notice").textContent = word === "pass" && k !== null
+      ? `${capital(playerName(k))} ${forced ? "has no move but pass; it was played for them" : "passes"}`
+      : "";
+  }
   G.record.push(word);
   G.pv = null;
   // The lines were about the position before.
@@ -477,13 +533,29 @@ function play(word, forced) {
   refresh();
 }
 
+// The result word (as `query result` words it) and text when player `k`
+// loses by the page's ruling (time, a faulty engine): the other team
+// wins, or with more teams the others share the first place.
+function lossResult(k, reason) {
+  const losers = teamOf(k);
+  const winners = seats().filter((j) => !losers.includes(j));
+  const others = G.teams.filter((t) => t !== losers);
+  const word = winners.length === 1 ? `p${winners[0] + 1}win`
+    : `rank${seats().map((j) => (losers.includes(j) ? winners.length + 1 : 1)).join("-")}`;
+  if (others.length > 1) return [word, `${namesText(losers)} ${losers.length === 1 ? "loses" : "lose"}${reason}`];
+  return [word, `${winText(winners)}${reason}`];
+}
+
 function resultText() {
-  if (G.flagged !== null) return [`p${2 - G.flagged}win`, `${capital(playerName(1 - G.flagged))} wins on time`];
-  if (G.forfeit) return [`p${2 - G.forfeit.loser}win`, `${capital(playerName(1 - G.forfeit.loser))} wins: ${G.forfeit.why}`];
+  if (G.flagged !== null) return lossResult(G.flagged, " on time");
+  if (G.forfeit) return lossResult(G.forfeit.loser, `: ${G.forfeit.why}`);
   const r = G.result;
-  if (r === "p1win") return [r, `${capital(playerName(0))} wins`];
-  if (r === "p2win") return [r, `${capital(playerName(1))} wins`];
+  const win = /^p(\d+)win$/.exec(r);
+  if (win) return [r, winText([Number(win[1]) - 1])];
   if (r === "draw") return [r, "Draw"];
+  // A team's win: the players in the first place.
+  const rank = /^rank([\d-]+)$/.exec(r);
+  if (rank) return [r, winText(rank[1].split("-").map(Number).flatMap((place, k) => (place === 1 ? [k] : [])))];
   return [r, `Result: ${r}`];
 }
 
@@ -509,7 +581,7 @@ function stopAnalysis() {
 }
 
 function stopSearches() {
-  for (const e of G.engines) if (e && e.waiter) e.send("stop");
+  for (const e of new Set(G.engines)) if (e && e.waiter) e.send("stop");
   stopAnalysis();
 }
 
@@ -563,6 +635,11 @@ function personToMove() {
 
 function onToken(token) {
   if (!personToMove()) return;
+  // The Pass button is a whole move (in Abalone it selects no marble).
+  if (token === "pass" && G.legal.includes("pass")) {
+    personMove("pass");
+    return;
+  }
   const unordered = gameDef().unordered;
   let prefix;
   if (unordered && token.startsWith("cell:") && G.prefix.includes(token)) prefix = G.prefix.filter((t) => t !== token);
@@ -661,9 +738,40 @@ function render() {
   } else {
     setStatus("game over");
   }
-  $("names").textContent = [0, 1].map((k) => `${capital(playerName(k))}: ${controllerName(k)}`).join(" · ");
+  renderNames();
   renderMoveList();
   renderClocks();
+}
+
+// Who plays each seat; with more than two players also each player's
+// score (the marbles it ejected) in its colour, grouped by team.
+function renderNames() {
+  const names = $("names");
+  if (G.players.length === 2) {
+    names.textContent = seats().map((k) => `${capital(playerName(k))}: ${controllerName(k)}`).join(" · ");
+    return;
+  }
+  const scores = (G.state && G.state.scores) || [];
+  const toMove = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : null;
+  names.replaceChildren(...G.teams.map((team) => {
+    const box = document.createElement("span");
+    box.className = "team";
+    if (team.length > 1) {
+      const total = team.reduce((sum, k) => sum + (scores[k] || 0), 0);
+      box.append(`${namesText(team)}: ${total} · `);
+    }
+    team.forEach((k, i) => {
+      const seat = document.createElement("span");
+      seat.className = `player${k === toMove ? " to-move" : ""}`;
+      seat.dataset.player = String(k + 1);
+      const swatch = document.createElement("span");
+      swatch.className = `swatch ${playerName(k)}`;
+      seat.append(swatch, `${capital(playerName(k))} (${controllerName(k)}) ${scores[k] || 0}`);
+      box.append(...(i ? [", ", seat] : [seat]));
+    });
+    return box;
+  }));
+  names.title = "the marbles each player has ejected; the first side to 6 wins";
 }
 
 function controllerName(k) {
@@ -683,7 +791,7 @@ function playerAt(i) {
   return m ? Number(m[1]) - 1 : null;
 }
 
-// One numbered row per turn pair: each player's words of a turn (a throw
+// One numbered row per round (a turn of every player): each player's words of a turn (a throw
 // or roll beside the move it led to, Kubeia's extra move after a double).
 function renderMoveList() {
   const list = $("movelist");
@@ -694,13 +802,18 @@ function renderMoveList() {
     if (!group || group.k !== k) {
       group = { k, words: [] };
       const row = rows[rows.length - 1];
-      if (k === 1 && row && !row[1]) row[1] = group;
-      else rows.push(k === 0 ? [group, null] : [null, group]);
+      if (row && k > row.findLastIndex(Boolean)) row[k] = group;
+      else {
+        const fresh = seats().map(() => null);
+        fresh[k] = group;
+        rows.push(fresh);
+      }
     }
     group.words.push(w);
   });
   list.replaceChildren(...rows.map((row) => {
     const li = document.createElement("li");
+    if (row.length > 2) li.style.gridTemplateColumns = `repeat(${row.length}, 1fr)`;
     for (const g of row) {
       const part = document.createElement("span");
       part.className = "turn";
@@ -723,9 +836,23 @@ function formatClock(ms) {
   return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, "0")}`;
 }
 
+// A clock per seat.
+function clockEl(k) {
+  let el = $(`clock${k + 1}`);
+  if (!el) {
+    el = document.createElement("span");
+    el.id = `clock${k + 1}`;
+    el.className = "clock";
+    $("clocks").appendChild(el);
+  }
+  return el;
+}
+
 function renderClocks() {
-  for (const k of [0, 1]) {
-    const el = $(`clock${k + 1}`);
+  const box = $("clocks");
+  while (box.children.length > G.players.length) box.lastChild.remove();
+  for (const k of seats()) {
+    const el = clockEl(k);
     if (!G.clocks) { el.textContent = `${capital(playerName(k))} –`; continue; }
     const running = G.turn === `p${k + 1}` && G.flagged === null && !G.forfeit;
     const left = G.clocks[k] - (running ? performance.now() - G.turnStart : 0);
@@ -761,30 +888,36 @@ function clearInfo(id) {
   setWdl(id, null);
 }
 
+// With two sides (two players or two teams) scores are shown from the
+// first player's side; with more sides each is the mover's own payoff.
+const twoSides = () => G.teams.length === 2;
+const flipped = (k) => twoSides() && !teamOf(k).includes(0);
+
 // The first player's view of a score the mover `k` reported.
 function scoreText(score, k) {
   if (!score) return "";
   const [kind, v] = score.split(" ");
-  const n = k === 1 ? -Number(v) : Number(v);
+  const n = flipped(k) ? -Number(v) : Number(v);
   return kind === "cp" ? (n / 100).toFixed(2) : kind === "mate" ? `mate ${n}` : score;
 }
 
-function viewName() { return `${capital(playerName(0))}'s view`; }
+function viewName(k) { return `${capital(playerName(twoSides() ? 0 : k))}'s view`; }
 
 // The bar: the first player's wins, draws, the second player's wins, each
 // player's part in that player's colour.
 function setWdl(id, wdl, k) {
   const bar = $(id === "info" ? "wdl" : "awdl");
-  bar.hidden = !wdl;
-  if (!wdl) return;
+  bar.hidden = !wdl || !twoSides();
+  if (bar.hidden) return;
   const total = wdl[0] + wdl[1] + wdl[2] || 1;
-  const parts = k === 1 ? [wdl[2], wdl[1], wdl[0]] : wdl;
+  const parts = flipped(k) ? [wdl[2], wdl[1], wdl[0]] : wdl;
   const dark = (p) => /black|jackal/.test(playerName(p));
+  const second = G.teams[1][0];
   bar.querySelector(".p1").className = `p1 ${dark(0) ? "dark" : "light"}`;
-  bar.querySelector(".p2").className = `p2 ${dark(1) ? "dark" : "light"}`;
+  bar.querySelector(".p2").className = `p2 ${dark(second) ? "dark" : "light"}`;
   ["p1", "draw", "p2"].forEach((part, i) => { bar.querySelector(`.${part}`).style.flexGrow = String(parts[i] / total); });
   const pct = (x) => `${Math.round((x / total) * 1000) / 10}%`;
-  bar.title = `${viewName()}: ${playerName(0)} wins ${pct(parts[0])}, draw ${pct(parts[1])}, ${playerName(1)} wins ${pct(parts[2])}`;
+  bar.title = `${viewName(k)}: ${playerName(0)} wins ${pct(parts[0])}, draw ${pct(parts[1])}, ${playerName(second)} wins ${pct(parts[2])}`;
 }
 
 // `k`: the player to move in the searched position. A bound line (a failed
@@ -795,7 +928,7 @@ function showInfo(line, engine, id, k) {
   if (!info || !info.pv || info.bound) return;
   const multipv = Number(info.multipv || 1);
   if (multipv === 1) {
-    $(id).textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName()})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
+    $(id).textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName(k)})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
     if (info.wdl) setWdl(id, info.wdl, k);
     G.pv = info.pv[0];
     render();
@@ -840,10 +973,21 @@ async function analyse() {
 // ------------------------------------------------------------ records
 const RESULT_WORDS = { p1win: "1-0", p2win: "0-1", draw: "1/2-1/2" };
 
+// A record's result among more than two players: each player's place,
+// comma-separated, as `agon match` writes it.
+function placesText(word) {
+  const win = /^p(\d+)win$/.exec(word);
+  if (win) return seats().map((k) => (k === Number(win[1]) - 1 ? 1 : 2)).join(",");
+  if (word === "draw") return seats().map(() => 1).join(",");
+  const rank = /^rank([\d-]+)$/.exec(word);
+  return rank ? rank[1].split("-").join(",") : "*";
+}
+
 function exportRecord(format) {
   const [word] = G.turn === "none" || G.flagged !== null || G.forfeit ? resultText() : ["none"];
-  const result = RESULT_WORDS[word] || "*";
-  const names = [0, 1].map(controllerName);
+  const result = G.players.length === 2 ? RESULT_WORDS[word] || "*" : placesText(word);
+  const names = seats().map(controllerName);
+  if (format === "apgn" && G.game === "abalone" && G.players.length > 2) return multiApgn(word, names);
   if (format === "apgn") {
     if (G.game !== "abalone") throw new Error("APGN is Abalone's format");
     const tags = [["Event", "agon gui"], ["Black", names[0]], ["White", names[1]], ["Variant", /layout=(\S+)/.exec(G.normOptions)?.[1] || "standard"]];
@@ -857,10 +1001,28 @@ function exportRecord(format) {
     return transcription(result);
   }
   const tags = [["Game", G.game], ["Options", G.normOptions]];
-  tags.push([capital(playerName(0)), names[0]], [capital(playerName(1)), names[1]]);
+  for (const k of seats()) tags.push([capital(playerName(k)), names[k]]);
   if (G.start) tags.push(["Start", G.start]);
   tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? "forfeit" : "rules"], ["Plies", String(G.record.length)]);
   return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(G.record) + (result !== "*" ? `\n${result}\n` : "\n*\n");
+}
+
+// APGN for 3, 4 or 6 players, as agon writes it: a Players tag, a name
+// tag per colour, the protocol's result word (`p3win`, `rank1-2-1-2`,
+// `draw`) and the moves numbered per round, counted from the start's ply.
+function multiApgn(word, names) {
+  const n = G.players.length;
+  const result = /^(draw|p\d+win|rank[\d-]+)$/.test(word) ? word : "*";
+  const tags = [["Event", "agon gui"], ["Players", String(n)], ...seats().map((k) => [capital(playerName(k)), names[k]])];
+  if (G.start) tags.push(["Position", G.start]);
+  tags.push(["Result", result]);
+  const first = Number((G.start || "").trim().split(/\s+/)[2]) || 0;
+  const moves = G.record.map((m, i) => {
+    const ply = first + i;
+    if (ply % n === 0) return `${ply / n + 1}. ${m}`;
+    return i === 0 ? `${Math.floor(ply / n) + 1}... ${m}` : m;
+  });
+  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap([...moves, result]) + "\n";
 }
 
 function wrap(words) {
@@ -914,10 +1076,11 @@ function parseRecord(textIn) {
   if (transcription && !tags.Game) game = G.game === "kubeia" ? "kubeia" : "petteia";
   body = body.replace(/\d+\)/g, " ").replace(/\d+\.(\.\.)?/g, " ").replace(/[,;]/g, " ").replace(/\.\.\./g, " ");
   body = body.replace(/[ΑΒΓΔΕΖΗΘΙΚΛΜ]/g, (c) => GREEK[c]);
-  const words = body.split(/\s+/).filter((w) => w && !/^(1-0|0-1|1\/2-1\/2|½-½|\*)$/.test(w))
+  const words = body.split(/\s+/).filter((w) => w && !/^(1-0|0-1|1\/2-1\/2|½-½|\*|\d+(,\d+)+|draw|p\d+win|rank[\d-]+)$/.test(w))
     .map((w) => (transcription && /^[1-6][1-6]$/.test(w) ? `r${w}` : w));
   let options = tags.Options || "";
   if (!tags.Game && tags.Variant) options = `layout=${tags.Variant.toLowerCase()}`;
+  if (!tags.Game && tags.Players) options = `players=${tags.Players}`;
   return { game, options, start: tags.Start || tags.Position || null, words };
 }
 
@@ -933,8 +1096,8 @@ async function importRecord() {
   $("game").value = parsed.game;
   $("options").value = parsed.options;
   $("startfen").value = parsed.start || "";
-  $("p1").value = "person";
-  $("p2").value = "person";
+  updateSeats();
+  for (let k = 1; k <= 6; k++) $(`p${k}`).value = "person";
   // Word by word, so an illegal one is named and the game stops before it.
   await newGame(parsed.words);
 }
@@ -942,7 +1105,8 @@ async function importRecord() {
 // ------------------------------------------------------------ controls
 function fillEngineChoices() {
   const label = (k) => engineIds[k] || engineNames[k];
-  for (const id of ["p1", "p2"]) {
+  for (let k = 1; k <= 6; k++) {
+    const id = `p${k}`;
     const sel = $(id), keep = sel.value;
     sel.replaceChildren(new Option("person", "person"), ...engineNames.map((n, k) => new Option(`engine: ${label(k)}`, `engine:${k}`)));
     sel.value = keep && [...sel.options].some((o) => o.value === keep) ? keep : id === "p1" ? "person" : "engine:0";
@@ -951,6 +1115,34 @@ function fillEngineChoices() {
   sel.replaceChildren(...engineNames.map((n, k) => new Option(label(k), String(k))));
   sel.value = keep;
 }
+
+// The seats of the game and options in the form: a row for each player,
+// named by its colour, and the Players choice for games that have one.
+function updateSeats() {
+  const game = $("game").value, options = $("options").value;
+  const names = seatNames(game, options);
+  $("playercount").hidden = !GAMES[game].playersFor;
+  $("players").value = String(names.length);
+  for (let k = 1; k <= 6; k++) {
+    const row = document.querySelector(`.seat[data-seat="${k}"]`);
+    row.hidden = k > names.length;
+    if (k <= names.length) row.querySelector(".seat-name").textContent = `Player ${k} (${capital(names[k - 1])})`;
+  }
+}
+
+// The Players choice writes `players=` into the options (none for 2,
+// the default).
+$("players").addEventListener("change", () => {
+  const words = $("options").value.split(/\s+/).filter((w) => w && !w.startsWith("players="));
+  if ($("players").value !== "2") words.push(`players=${$("players").value}`);
+  $("options").value = words.join(" ");
+  updateSeats();
+});
+for (const id of ["game", "options"]) {
+  $(id).addEventListener("change", updateSeats);
+  $(id).addEventListener("input", updateSeats);
+}
+updateSeats();
 
 $("setup").addEventListener("submit", (ev) => { ev.preventDefault(); newGame(); });
 $("undo").addEventListener("click", undo);
@@ -985,7 +1177,7 @@ document.addEventListener("keydown", (ev) => {
 
 // For tests and scripts: the page's state and the clicks that make a move.
 window.agonGui = {
-  state: () => ({ game: G.game, selected: [...G.prefix], turn: G.turn, result: G.result, legal: [...G.legal], record: [...G.record], options: G.normOptions, fen: G.fen, person: personToMove(), generation: G.generation, analysing: Boolean(G.analysis && G.analysis.waiter) }),
+  state: () => ({ game: G.game, players: G.players.length, scores: G.state && G.state.scores ? [...G.state.scores] : null, selected: [...G.prefix], turn: G.turn, result: G.result, legal: [...G.legal], record: [...G.record], options: G.normOptions, fen: G.fen, person: personToMove(), generation: G.generation, analysing: Boolean(G.analysis && G.analysis.waiter) }),
   clicksFor: (move) => clicksOf(move).map((t) => (t === "pass" ? 'button[data-token="pass"]' : `[data-token="${t}"]`)),
 };
 

@@ -3,6 +3,9 @@
 //
 // Every game gives the page:
 //   players       the protocol's player names, p1 first
+//   playersFor(options), teamsFor(options) (optional) -> the names and the
+//                 teams (lists of player indices) when the options set the
+//                 number of players; each player alone otherwise
 //   parse(fen, options) -> state (the board and whose turn it is)
 //   draw(svg, state, view) draws the board; `view` holds the clickable
 //                 tokens, the highlighted ones and the arrows to draw
@@ -118,14 +121,32 @@ function abaloneOnBoard(r, d) {
   return r >= 0 && r < 9 && d >= (r < 5 ? 1 : r - 3) && d <= (r < 5 ? r + 5 : 9);
 }
 
+// The colours of players 1 to 6 and their letters in position strings.
+const ABALONE_COLOURS = ["black", "white", "red", "blue", "green", "yellow"];
+const ABALONE_LETTERS = "bwrugy";
+const abalonePlayers = (options) => {
+  const n = Number(optionValue(options, "players", "2"));
+  return [2, 3, 4, 6].includes(n) ? n : 2;
+};
+// Partners face each other: 4 players play 1+3 against 2+4, 6 players
+// 1+4, 2+5 and 3+6; 2 and 3 players play alone.
+function abaloneTeams(n) {
+  const size = n === 4 ? 2 : n === 6 ? 3 : n;
+  return Array.from({ length: size }, (_, t) => Array.from({ length: n }, (_, k) => k).filter((k) => k % size === t));
+}
+
 const abalone = {
   name: "abalone",
   players: ["black", "white"],
+  playersFor: (options) => ABALONE_COLOURS.slice(0, abalonePlayers(options)),
+  teamsFor: (options) => abaloneTeams(abalonePlayers(options)),
   markRadius: 19,
   unordered: true,
-  parse(fen) {
+  // `-<n>b<m>w` counts the marbles each colour lost (2 players); `+2b0w3r`
+  // the marbles each player ejected (3 players and more).
+  parse(fen, options) {
     const [board, side] = fen.trim().split(/\s+/);
-    const [rowsText, ejected] = board.split("-");
+    const [rowsText, field] = board.split(/[-+]/);
     const rows = rowsText.split("/");
     const cells = {};
     for (let i = 0; i < rows.length; i++) {
@@ -133,12 +154,24 @@ const abalone = {
       const lo = r < 5 ? 1 : r - 3;
       expandRow(rows[i]).forEach((c, j) => { cells[abaloneName(r, lo + j)] = c; });
     }
-    const out = { cells, side, ejected: { b: 0, w: 0 } };
-    if (ejected) {
-      const m = /^(\d+)b(\d+)w$/.exec(ejected);
+    // The options name the count; a letter beyond it (options not yet
+    // known) raises it to the next count that has that colour.
+    const highest = Math.max(...[...rowsText + (field || "") + side].map((ch) => ABALONE_LETTERS.indexOf(ch)));
+    const players = [2, 3, 4, 6].find((n) => n >= abalonePlayers(options) && n > highest);
+    const out = { cells, side, players, ejected: { b: 0, w: 0 }, scores: new Array(players).fill(0) };
+    if (field && board.includes("-")) {
+      const m = /^(\d+)b(\d+)w$/.exec(field);
       if (m) out.ejected = { b: Number(m[1]), w: Number(m[2]) };
+    } else if (field) {
+      for (const [, n, letter] of field.matchAll(/(\d+)([a-z])/g)) {
+        const k = ABALONE_LETTERS.indexOf(letter);
+        if (k >= 0 && k < players) out.scores[k] = Number(n);
+      }
     }
-    out.mover = side === "b" ? 0 : 1;
+    out.mover = Math.max(0, ABALONE_LETTERS.indexOf(side));
+    out.teams = abaloneTeams(players);
+    const team = out.teams.find((t) => t.includes(out.mover)) || [out.mover];
+    out.team = team.map((k) => ABALONE_LETTERS[k]);
     return out;
   },
   xy(token) {
@@ -146,17 +179,19 @@ const abalone = {
     const [r, d] = abaloneParseCell(name);
     return [80 + HEX * (d - 1 - r / 2) + 2 * HEX, 40 + (8 - r) * HEX * 0.87 + 20];
   },
-  // The marbles a move moves and its direction (Aba-Pro words).
+  // The marbles a move moves and its direction (Aba-Pro words): an
+  // in-line move moves the mover's and the partner's marbles in line
+  // ahead of its trailing marble.
   decode(move, state) {
     const cells = move.match(/[a-i][1-9]/g) || [];
-    const own = state.side;
+    const team = state.team || [state.side];
     const diff = (a, b) => [b[0] - a[0], b[1] - a[1]];
     const dirName = (v) => Object.keys(ABALONE_DIRS).find((k) => ABALONE_DIRS[k][0] === v[0] && ABALONE_DIRS[k][1] === v[1]);
     if (cells.length === 2) {
       const t = abaloneParseCell(cells[0]), q = abaloneParseCell(cells[1]);
       const v = diff(t, q), marbles = [];
       let c = t;
-      while (marbles.length < 3 && abaloneOnBoard(c[0], c[1]) && state.cells[abaloneName(c[0], c[1])] === own) {
+      while (marbles.length < 3 && abaloneOnBoard(c[0], c[1]) && team.includes(state.cells[abaloneName(c[0], c[1])])) {
         marbles.push(abaloneName(c[0], c[1]));
         c = [c[0] + v[0], c[1] + v[1]];
       }
@@ -172,6 +207,7 @@ const abalone = {
     return null;
   },
   clicks(move, state) {
+    if (move === "pass") return ["pass"];
     const d = this.decode(move, state);
     return d ? [...d.marbles.map((m) => `cell:${m}`), `dir:${d.dir}`] : [];
   },
@@ -189,8 +225,12 @@ const abalone = {
       const g = tokenGroup(svg, token, view, name);
       svgEl("circle", { cx: x, cy: y, r: 17, class: "hole" }, g);
       const c = state.cells[name];
-      if (c && c !== ".") svgEl("circle", { cx: x, cy: y, r: 16, class: `marble ${c === "b" ? "black" : c === "w" ? "white" : "princess"}` }, g);
+      const k = ABALONE_LETTERS.indexOf(c);
+      if (c && c !== ".") svgEl("circle", { cx: x, cy: y, r: 16, class: `marble ${k >= 0 ? ABALONE_COLOURS[k] : "princess"}` }, g);
       if (c === "p") text(g, x, y, "♛", "crown");
+      // With more than two colours each marble carries its player's
+      // number too: colours alone are hard to tell apart for some eyes.
+      if (k >= 0 && state.players > 2) text(g, x, y, String(k + 1), `marble-number on-${ABALONE_COLOURS[k]}`);
       if (d === (r < 5 ? 1 : r - 3)) text(svg, x - 30, y, ABALONE_ROWS[r].toUpperCase(), "coord");
       if (r === 0 || (r < 5 && d === r + 5)) text(svg, x + 14, y + 30, String(d), "coord");
     }
@@ -211,7 +251,9 @@ const abalone = {
       }
     }
     drawArrows(svg, state, view, this);
-    // Ejected marbles, as the players' trays.
+    // Ejected marbles, as the players' trays (the page lists the scores
+    // of more players beside the board).
+    if (state.players > 2) return;
     for (const [who, count, y] of [["b", state.ejected.w, 30], ["w", state.ejected.b, 440]]) {
       const owner = who === "b" ? "White" : "Black";
       for (let i = 0; i < count; i++) svgEl("circle", { cx: 470 - i * 14, cy: y, r: 6, class: `marble ${who === "b" ? "white" : "black"}` }, svg);

@@ -347,7 +347,7 @@ impl Position {
 /// Cube coordinates centred on e5: x = r − 5, y = 5 − d, z = d − r, so the
 /// three line directions (0,1), (1,1), (1,0) become unit cube vectors and
 /// the board is the hexagon max(|x|, |y|, |z|) <= 4.
-fn transform_cell((r, d): Cell, symmetry: usize) -> Cell {
+pub fn transform_cell((r, d): Cell, symmetry: usize) -> Cell {
     let (mut x, mut y, mut z) = (r - 5, 5 - d, d - r);
     if symmetry >= 6 {
         std::mem::swap(&mut y, &mut z);

@@ -10,6 +10,7 @@
 //! - [`perft`]: perft and divide per PERFT.md.
 //! - [`suite`]: reading `positions/abalone-perft.txt`.
 //! - [`designs`]: the hand-designed positions the suite file is built from.
+//! - [`multi`]: the same for 3, 4 and 6 players (abalone-multiplayer.md).
 //!
 //! Rules decided here (abalone.md leaves nothing open that perft needs, but
 //! these are the readings used):
@@ -23,5 +24,6 @@
 pub mod board;
 pub mod designs;
 pub mod movegen;
+pub mod multi;
 pub mod perft;
 pub mod suite;

@@ -101,7 +101,7 @@ impl Game for AbaloneMulti {
             return;
         }
         let (own, team, opp) = self.sides_of(self.side);
-        movegen::generate(own, team, opp, out);
+        movegen::generate_team(own, team, opp, out);
         if out.is_empty() && self.outcome().is_none() {
             out.push(Move::PASS);
         }
@@ -113,7 +113,7 @@ impl Game for AbaloneMulti {
             return 0;
         }
         let (own, team, opp) = self.sides_of(self.side);
-        match movegen::count(own, team, opp) {
+        match movegen::count_team(own, team, opp) {
             0 => usize::from(self.outcome().is_none()),
             n => n as usize,
         }

@@ -287,7 +287,7 @@ pub fn board_text(pos: &AbaloneMulti) -> String {
     let players = pos.players;
     for p in 0..players {
         s.push_str(&format!(
-            "{} ({}): team {}, {} marbles, score {}\n",
+            "{} ({}): team {}, on the board {}, score {}\n",
             COLOURS[p as usize],
             LETTERS[p as usize],
             team_of(p, players) + 1,
