@@ -68,6 +68,11 @@ pub enum Algorithm {
     Auto,
     AlphaBeta,
     Expectimax,
+    /// Alpha-beta of the root player's team against every other team as
+    /// one side (`alphabeta` itself in a game of two teams).
+    Paranoid,
+    /// Max^n: each player maximises its own team's value.
+    MaxN,
     Mcts,
     /// One ply with the evaluator (a test opponent).
     Greedy,
@@ -83,6 +88,8 @@ impl Algorithm {
         "auto",
         "alphabeta",
         "expectimax",
+        "paranoid",
+        "maxn",
         "mcts",
         "greedy",
         "random",
@@ -103,6 +110,8 @@ impl Algorithm {
             "auto" => Algorithm::Auto,
             "alphabeta" => Algorithm::AlphaBeta,
             "expectimax" => Algorithm::Expectimax,
+            "paranoid" => Algorithm::Paranoid,
+            "maxn" => Algorithm::MaxN,
             "mcts" => Algorithm::Mcts,
             "greedy" => Algorithm::Greedy,
             "random" => Algorithm::Random,
@@ -364,13 +373,20 @@ impl Searcher {
             }
             // Values per player and chance nodes of its own: every game.
             Algorithm::Mcts => mcts::search(self, req, stop, report),
+            Algorithm::MaxN => maxn::search(self, req, stop, report),
             Algorithm::Auto if G::AUTO_MCTS && req.limits.depth.is_none() => {
                 mcts::search(self, req, stop, report)
+            }
+            Algorithm::Paranoid if !G::HAS_CHANCE => {
+                alphabeta::search(self, req, stop, report, alphabeta::Sides::Paranoid)
             }
             // The two-sided searches would play every other team as one
             // opponent: more teams get max^n whatever the choice. Two teams
             // of any size are two sides (teammates never negate).
-            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax
+            Algorithm::Auto
+            | Algorithm::AlphaBeta
+            | Algorithm::Expectimax
+            | Algorithm::Paranoid
                 if root.num_teams() > 2 =>
             {
                 if config.algorithm != Algorithm::Auto {
@@ -388,14 +404,18 @@ impl Searcher {
             Algorithm::Auto if G::HAS_CHANCE => expectimax::search(self, req, stop, report),
             // Alpha-beta has no chance nodes: expectiminimax is its
             // generalisation to them.
-            Algorithm::AlphaBeta if G::HAS_CHANCE => {
+            Algorithm::AlphaBeta | Algorithm::Paranoid if G::HAS_CHANCE => {
                 report(&Report::String(format!(
-                    "search alphabeta: {} has chance; using expectimax",
+                    "search {}: {} has chance; using expectimax",
+                    config.algorithm.name(),
                     G::NAME
                 )));
                 expectimax::search(self, req, stop, report)
             }
-            Algorithm::Auto | Algorithm::AlphaBeta => alphabeta::search(self, req, stop, report),
+            // Paranoid in a game of two teams is alpha-beta itself.
+            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Paranoid => {
+                alphabeta::search(self, req, stop, report, alphabeta::Sides::Teams)
+            }
         }
     }
 }
