@@ -16,9 +16,16 @@
 //!   side they are from;
 //! - [`mcts`]: Monte Carlo tree search, for every game and any number of
 //!   players (`Search mcts`), on the same loop as an anytime search;
-//! - [`maxn`]: max^n, the search of every game of more than two
-//!   teams (whichever of `auto`, `alphabeta`, `expectimax` is chosen); two
-//!   teams of any number of players get alpha-beta or expectiminimax;
+//! - [`maxn`]: max^n (`Search maxn`), the search of games of more than
+//!   two teams with chance (and of `alphabeta`, `expectimax` in any game
+//!   of more than two teams); two teams of any number of players get
+//!   alpha-beta or expectiminimax;
+//! - `auto` in a deterministic game of more than two teams is paranoid
+//!   alpha-beta ([`alphabeta::Sides::Paranoid`], `Search paranoid`: the
+//!   mover's team against all others), chosen by measurement on Abalone
+//!   for 3 players (3 teams of one) and 6 (3 teams of two), where it beat
+//!   max^n, MCTS and greedy at equal time; two teams (4 players) stay
+//!   with team alpha-beta, which beat them all;
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
 //!   [`score`]: score scale and mate distances.
@@ -376,6 +383,13 @@ impl Searcher {
             Algorithm::MaxN => maxn::search(self, req, stop, report),
             Algorithm::Auto if G::AUTO_MCTS && req.limits.depth.is_none() => {
                 mcts::search(self, req, stop, report)
+            }
+            // More than two teams: paranoid, which beat max^n, MCTS and
+            // greedy in Abalone for 3 players (3 teams of 1) and 6 (3
+            // teams of 2) at equal time (README, "Searches for more than
+            // two teams"). Games with chance keep max^n (below).
+            Algorithm::Auto if root.num_teams() > 2 && !G::HAS_CHANCE => {
+                alphabeta::search(self, req, stop, report, alphabeta::Sides::Paranoid)
             }
             Algorithm::Paranoid if !G::HAS_CHANCE => {
                 alphabeta::search(self, req, stop, report, alphabeta::Sides::Paranoid)
