@@ -27,7 +27,7 @@ fn documented_options() -> Vec<String> {
         "option name Hash type spin default 64 min 1 max 65536".into(),
         "option name MultiPV type spin default 1 min 1 max 256".into(),
         "option name Search type combo default auto var auto var alphabeta var expectimax \
-         var mcts var greedy var random var rearmost"
+         var paranoid var maxn var mcts var greedy var random var rearmost"
             .into(),
         "option name Seed type spin default 0 min 0 max 2147483647".into(),
         "option name MoveOverhead type spin default 10 min 0 max 10000".into(),

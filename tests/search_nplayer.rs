@@ -4,8 +4,9 @@
 //! to see the end plays a move the solver ranks best for the mover and
 //! reports the solver's value; every search returns a legal move whatever
 //! its limits; a player that can force a win gets the winner's payoff
-//! and the win. `Search=auto`, `alphabeta` and `expectimax` all run it.
-//! MCTS, which keeps a value per player of its own, is held to the same
+//! and the win. `Search=maxn`, `alphabeta` and `expectimax` run it (`auto`
+//! is paranoid without dice and is held to the forced wins). MCTS, which
+//! keeps a value per player of its own, is held to the same
 //! legal moves and forced wins.
 
 use std::sync::atomic::AtomicBool;
@@ -29,7 +30,7 @@ const SOLVABLE: [&str; 5] = [
     "players=4 dice=on goal=3 limit=6",
 ];
 
-const SEARCHES: [Algorithm; 3] = [Algorithm::Auto, Algorithm::AlphaBeta, Algorithm::Expectimax];
+const SEARCHES: [Algorithm; 3] = [Algorithm::MaxN, Algorithm::AlphaBeta, Algorithm::Expectimax];
 
 fn config(algorithm: Algorithm, multipv: usize) -> SearchConfig {
     SearchConfig {
@@ -172,7 +173,7 @@ fn multipv_ranks_every_root_move_by_its_solved_value() {
         };
         let mut legal = Vec::new();
         pos.moves(&mut legal);
-        let (_, lines) = search(&pos, &Limits::depth(12), &config(Algorithm::Auto, 3), &[]);
+        let (_, lines) = search(&pos, &Limits::depth(12), &config(Algorithm::MaxN, 3), &[]);
         assert_eq!(lines.len(), legal.len().min(3), "{}", pos.position());
         let mut prev = f64::INFINITY;
         for line in &lines {
@@ -380,7 +381,7 @@ fn force_wins(algorithm: Algorithm, limits: &Limits) {
 #[test]
 fn maxn_searches_three_players_with_a_table() {
     let pos = TriRace::at("goal=4 limit=12", "1 2 1 p1 - 3");
-    let (r, lines) = search(&pos, &Limits::depth(9), &config(Algorithm::Auto, 1), &[]);
+    let (r, lines) = search(&pos, &Limits::depth(9), &config(Algorithm::MaxN, 1), &[]);
     let last = lines.first().expect("an info line");
     assert!(last.hashfull > 0, "{last:?}");
     let best = r.best.expect("a move");

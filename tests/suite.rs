@@ -101,6 +101,8 @@ mod protocol_scale;
 mod protocol_transcripts;
 #[path = "search_abalone.rs"]
 mod search_abalone;
+#[path = "search_abalone_multi.rs"]
+mod search_abalone_multi;
 #[path = "search_all_games.rs"]
 mod search_all_games;
 #[path = "search_legality.rs"]

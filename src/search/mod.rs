@@ -16,9 +16,16 @@
 //!   side they are from;
 //! - [`mcts`]: Monte Carlo tree search, for every game and any number of
 //!   players (`Search mcts`), on the same loop as an anytime search;
-//! - [`maxn`]: max^n, the search of every game of more than two
-//!   teams (whichever of `auto`, `alphabeta`, `expectimax` is chosen); two
-//!   teams of any number of players get alpha-beta or expectiminimax;
+//! - [`maxn`]: max^n (`Search maxn`), the search of games of more than
+//!   two teams with chance (and of `alphabeta`, `expectimax` in any game
+//!   of more than two teams); two teams of any number of players get
+//!   alpha-beta or expectiminimax;
+//! - `auto` in a deterministic game of more than two teams is paranoid
+//!   alpha-beta ([`alphabeta::Sides::Paranoid`], `Search paranoid`: the
+//!   mover's team against all others), chosen by measurement on Abalone
+//!   for 3 players (3 teams of one) and 6 (3 teams of two), where it beat
+//!   max^n, MCTS and greedy at equal time; two teams (4 players) stay
+//!   with team alpha-beta, which beat them all;
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
 //!   [`score`]: score scale and mate distances.
@@ -68,6 +75,11 @@ pub enum Algorithm {
     Auto,
     AlphaBeta,
     Expectimax,
+    /// Alpha-beta of the root player's team against every other team as
+    /// one side (`alphabeta` itself in a game of two teams).
+    Paranoid,
+    /// Max^n: each player maximises its own team's value.
+    MaxN,
     Mcts,
     /// One ply with the evaluator (a test opponent).
     Greedy,
@@ -83,6 +95,8 @@ impl Algorithm {
         "auto",
         "alphabeta",
         "expectimax",
+        "paranoid",
+        "maxn",
         "mcts",
         "greedy",
         "random",
@@ -103,6 +117,8 @@ impl Algorithm {
             "auto" => Algorithm::Auto,
             "alphabeta" => Algorithm::AlphaBeta,
             "expectimax" => Algorithm::Expectimax,
+            "paranoid" => Algorithm::Paranoid,
+            "maxn" => Algorithm::MaxN,
             "mcts" => Algorithm::Mcts,
             "greedy" => Algorithm::Greedy,
             "random" => Algorithm::Random,
@@ -364,13 +380,27 @@ impl Searcher {
             }
             // Values per player and chance nodes of its own: every game.
             Algorithm::Mcts => mcts::search(self, req, stop, report),
+            Algorithm::MaxN => maxn::search(self, req, stop, report),
             Algorithm::Auto if G::AUTO_MCTS && req.limits.depth.is_none() => {
                 mcts::search(self, req, stop, report)
+            }
+            // More than two teams: paranoid, which beat max^n, MCTS and
+            // greedy in Abalone for 3 players (3 teams of 1) and 6 (3
+            // teams of 2) at equal time (README, "Searches for more than
+            // two teams"). Games with chance keep max^n (below).
+            Algorithm::Auto if root.num_teams() > 2 && !G::HAS_CHANCE => {
+                alphabeta::search(self, req, stop, report, alphabeta::Sides::Paranoid)
+            }
+            Algorithm::Paranoid if !G::HAS_CHANCE => {
+                alphabeta::search(self, req, stop, report, alphabeta::Sides::Paranoid)
             }
             // The two-sided searches would play every other team as one
             // opponent: more teams get max^n whatever the choice. Two teams
             // of any size are two sides (teammates never negate).
-            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Expectimax
+            Algorithm::Auto
+            | Algorithm::AlphaBeta
+            | Algorithm::Expectimax
+            | Algorithm::Paranoid
                 if root.num_teams() > 2 =>
             {
                 if config.algorithm != Algorithm::Auto {
@@ -388,14 +418,18 @@ impl Searcher {
             Algorithm::Auto if G::HAS_CHANCE => expectimax::search(self, req, stop, report),
             // Alpha-beta has no chance nodes: expectiminimax is its
             // generalisation to them.
-            Algorithm::AlphaBeta if G::HAS_CHANCE => {
+            Algorithm::AlphaBeta | Algorithm::Paranoid if G::HAS_CHANCE => {
                 report(&Report::String(format!(
-                    "search alphabeta: {} has chance; using expectimax",
+                    "search {}: {} has chance; using expectimax",
+                    config.algorithm.name(),
                     G::NAME
                 )));
                 expectimax::search(self, req, stop, report)
             }
-            Algorithm::Auto | Algorithm::AlphaBeta => alphabeta::search(self, req, stop, report),
+            // Paranoid in a game of two teams is alpha-beta itself.
+            Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Paranoid => {
+                alphabeta::search(self, req, stop, report, alphabeta::Sides::Teams)
+            }
         }
     }
 }

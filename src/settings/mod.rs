@@ -461,7 +461,7 @@ mod tests {
         assert!(lines.contains(&"option name UCI_ShowWDL type check default false".into()));
         assert!(lines.contains(
             &"option name Search type combo default auto var auto var alphabeta var expectimax \
-              var mcts var greedy var random var rearmost"
+              var paranoid var maxn var mcts var greedy var random var rearmost"
                 .into()
         ));
         assert!(lines.contains(

@@ -11,6 +11,13 @@
 //! same player is searched without negation. Games with chance are
 //! searched by expectiminimax instead (the dispatch sends them there).
 //!
+//! **Paranoid** ([`Sides::Paranoid`], `Search paranoid`): in a game of
+//! more than two teams, the root player's team is one side and every
+//! other team together the other (Sturtevant & Korf 2000): every other
+//! mover minimises the root team's value, leaves are the root team's
+//! [`Evaluator::evaluate_all`] value, a win of any other team is a loss.
+//! Its table entries are keyed apart by the root team.
+//!
 //! Null-move pruning is not used: the [`Game`] trait has no "pass" move,
 //! and Abalone has zugzwang-like positions where passing is illegal.
 
@@ -24,7 +31,7 @@ use super::control::Ticker;
 use super::runner::Root;
 use super::score::{Value, MAX_PLY};
 use super::thread::{EvalState, ThreadData};
-use crate::game::{Evaluator, Playable};
+use crate::game::{Evaluator, Outcome, Playable, Player, Team};
 use ordering::Ordered;
 
 pub use history::History;
@@ -46,6 +53,22 @@ pub const QS_MAX_DEPTH: i32 = 8;
 /// [`QS_MAX_DEPTH`]. The largest quiescence search of the bench positions
 /// has 574 nodes (Zamma), so the bench's nodes do not change.
 pub const QS_BUDGET: u64 = 1024;
+
+/// Which players form the two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sides {
+    /// The game's teams (two of them).
+    Teams,
+    /// The root player's team against all the others (paranoid); the
+    /// game's teams when there are only two.
+    Paranoid,
+}
+
+/// Salt of the table keys of a paranoid search, per root team: its
+/// values are the root team's, not the mover's team's.
+fn paranoid_salt(team: Team) -> u64 {
+    0x9e37_79b9_7f4a_7c15u64.wrapping_mul(u64::from(team) + 1)
+}
 
 /// The search's switches ([`crate::search::SearchConfig`]'s `lmr` and
 /// `aspiration`), copied where the nodes read them.
@@ -99,6 +122,11 @@ pub(crate) struct Worker<'a, G: Playable> {
     /// This thread's evaluator state, in sync with the node searched.
     eval_state: &'a mut EvalState<G>,
     params: AbParams,
+    /// The root player's team in a paranoid search (`None`: the game's
+    /// own two teams).
+    paranoid: Option<Team>,
+    /// Every player's evaluation (paranoid leaves).
+    values: Vec<crate::game::Score>,
     pub ticker: Ticker,
     pub seldepth: usize,
     /// The node count at which the current quiescence search has spent
@@ -132,6 +160,8 @@ impl<'a, G: Playable> Worker<'a, G> {
                 lmr: shared.config.lmr,
                 aspiration: shared.config.aspiration,
             },
+            paranoid: None,
+            values: Vec::new(),
             ticker: Ticker::default(),
             seldepth: 0,
             qs_end: 0,
@@ -182,10 +212,47 @@ impl<'a, G: Playable> Worker<'a, G> {
         self.eval.pop(self.eval_state);
     }
 
-    /// The static value of `pos`, the node the evaluator's state is at.
+    /// The static value of `pos`, the node the evaluator's state is at,
+    /// from the side of `me`, who moves there.
     #[inline(always)]
-    fn evaluate(&mut self, pos: &G) -> Value {
-        self.eval.evaluate_in(self.eval_state, pos)
+    fn evaluate(&mut self, pos: &G, me: Player) -> Value {
+        match self.paranoid {
+            None => self.eval.evaluate_in(self.eval_state, pos),
+            Some(root) => {
+                self.values.resize(pos.num_players(), 0);
+                self.eval
+                    .evaluate_all(self.eval_state, pos, &mut self.values);
+                let v = (0..pos.num_players())
+                    .find(|&p| pos.team_of(p as Player) == root)
+                    .map_or(0, |p| self.values[p]);
+                if pos.team_of(me) == root {
+                    v
+                } else {
+                    -v
+                }
+            }
+        }
+    }
+
+    /// The side `p` plays on: its team, or in a paranoid search whether
+    /// it is of the root team (0) or not (1).
+    #[inline(always)]
+    fn side(&self, pos: &G, p: Player) -> Team {
+        match self.paranoid {
+            None => pos.team_of(p),
+            Some(root) => Team::from(pos.team_of(p) != root),
+        }
+    }
+
+    /// How the finished game `outcome` came out for `me`'s side.
+    fn result(&self, pos: &G, outcome: Outcome, me: Player) -> std::cmp::Ordering {
+        outcome.team_result(self.side(pos, me), |q| self.side(pos, q), pos.num_players())
+    }
+
+    /// The table key of `pos`.
+    #[inline(always)]
+    fn tt_key(&self, pos: &G) -> u64 {
+        tt_key(pos.hash(), self.paranoid)
     }
 
     /// Whether `h` occurred before on the path or in the game history.
@@ -215,6 +282,12 @@ impl<'a, G: Playable> Worker<'a, G> {
     fn reduction(&self, depth: i32, n: usize) -> i32 {
         i32::from(self.lmr_table[(depth as usize).min(63)][n.min(63)])
     }
+}
+
+/// The table key of a position of hash `hash`, searched with the sides
+/// `paranoid` says.
+fn tt_key(hash: u64, paranoid: Option<Team>) -> u64 {
+    paranoid.map_or(hash, |t| hash ^ paranoid_salt(t))
 }
 
 fn lmr_table() -> Vec<[u8; 64]> {

@@ -30,7 +30,7 @@ impl<G: Playable> Worker<'_, G> {
             self.qs_end = self.ticker.nodes + QS_BUDGET;
         }
         self.seldepth = self.seldepth.max(ply);
-        let stand = self.evaluate(pos);
+        let stand = self.evaluate(pos, me);
         if qdepth >= QS_MAX_DEPTH || ply >= MAX_PLY - 1 || self.ticker.nodes > self.qs_end {
             return stand;
         }

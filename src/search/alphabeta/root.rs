@@ -3,8 +3,8 @@
 //! return.
 
 use super::ordering::{pick, score_moves};
-use super::{Node, Worker};
-use crate::game::{Playable, Player, Status};
+use super::{tt_key, Node, Sides, Worker};
+use crate::game::{Playable, Player, Status, Team};
 use crate::search::driver::{Iteration, Line, Ranked, ReportFn};
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 use crate::search::runner::{self, Algorithm, Root};
@@ -30,19 +30,23 @@ pub struct RootMove<M> {
 }
 
 /// Alpha-beta of `req` on `searcher`'s table and threads, in the
-/// [`runner`]. A chance root (which a game without chance has not) gets
-/// no move.
+/// [`runner`], between the two `sides`. A chance root (which a game
+/// without chance has not) gets no move.
 pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
     stop: &AtomicBool,
     report: ReportFn,
+    sides: Sides,
 ) -> SearchResult<G::Move> {
-    if !matches!(req.root.status(), Status::Decision(_)) {
+    let root = req.root;
+    let Status::Decision(me) = root.status() else {
         return SearchResult::none();
-    }
+    };
+    let paranoid = (sides == Sides::Paranoid && root.num_teams() > 2).then(|| root.team_of(me));
     let algo = AlphaBeta {
         initial: Vec::new(),
+        paranoid,
     };
     runner::run(algo, searcher, req, stop, report)
 }
@@ -50,6 +54,8 @@ pub fn search<G: Playable>(
 /// Alpha-beta as the runner runs it: the root moves in their first order.
 struct AlphaBeta<G: Playable> {
     initial: Vec<RootMove<G::Move>>,
+    /// The root team of a paranoid search.
+    paranoid: Option<Team>,
 }
 
 impl<G: Playable> Algorithm<G> for AlphaBeta<G> {
@@ -59,7 +65,8 @@ impl<G: Playable> Algorithm<G> for AlphaBeta<G> {
         G: 'w;
 
     fn prepare(&mut self, root: &Root<G>) {
-        self.initial = initial_order(root.pos, root.view, &root.moves, root.tt);
+        let key = tt_key(root.pos.hash(), self.paranoid);
+        self.initial = initial_order(root.pos, key, root.view, &root.moves, root.tt);
     }
 
     // The main thread searches the MultiPV lines and reports.
@@ -76,6 +83,7 @@ impl<G: Playable> Algorithm<G> for AlphaBeta<G> {
         // nothing measurable. The memory stays the thread's: no allocation.
         thread.history.reset();
         let mut w = Worker::new(root, thread);
+        w.paranoid = self.paranoid;
         w.path.clear();
         w.push(root.pos.hash());
         let multipv = root.config.multipv.clamp(1, self.initial.len().max(1));
@@ -116,13 +124,14 @@ fn line<M: Copy>(rm: &RootMove<M>) -> Line<M> {
 /// Root moves ordered as an interior node would order them.
 fn initial_order<G: Playable>(
     root: &G,
+    key: u64,
     me: Player,
     allowed: &[(usize, G::Move)],
     tt: &Tt,
 ) -> Vec<RootMove<G::Move>> {
     let moves: Vec<G::Move> = allowed.iter().map(|&(_, m)| m).collect();
     let tt_index = tt
-        .probe(root.hash(), 0)
+        .probe(key, 0)
         .and_then(|e| e.move_index)
         .and_then(|i| allowed.iter().position(|&(g, _)| g == usize::from(i)));
     let hist = super::History::<G>::new();
@@ -174,8 +183,9 @@ impl<G: Playable> Iteration<G> for Deepener<'_, G> {
         }
         let best = &rms[0];
         self.last_best = Some(best.mv);
+        let key = self.w.tt_key(root);
         self.w.shared.tt.store(
-            root.hash(),
+            key,
             0,
             storable_index(best.index),
             best.score,

@@ -4,7 +4,7 @@
 
 use super::ordering::{pick, score_moves};
 use super::{Node, Worker};
-use crate::game::{team_result, Playable, Player, Status};
+use crate::game::{Playable, Player, Status};
 use crate::search::pov::Pov;
 use crate::search::runner::view_of;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
@@ -24,22 +24,25 @@ impl<G: Playable> Worker<'_, G> {
             pv: pv_node,
         } = node;
         match child.status() {
-            Status::Over(o) => match team_result(child, o, me) {
+            Status::Over(o) => match self.result(child, o, me) {
                 Ordering::Greater => mate_score(true, ply),
                 Ordering::Less => mate_score(false, ply),
                 Ordering::Equal => DRAW,
             },
             // Games with chance go to expectiminimax: should one reach
             // here, its static value.
-            Status::Chance => Pov::new(view_of(child), self.evaluate(child)).for_player(child, me),
+            Status::Chance => {
+                let view = view_of(child);
+                Pov::new(view, self.evaluate(child, view)).for_player(child, me)
+            }
             Status::Decision(p) => {
                 let h = child.hash();
                 if self.is_repetition(h) {
                     return DRAW;
                 }
                 self.push(h);
-                // A teammate's value is ours; the other team's, negated.
-                let v = if child.team_of(p) == child.team_of(me) {
+                // A teammate's value is ours; the other side's, negated.
+                let v = if self.side(child, p) == self.side(child, me) {
                     self.search(
                         child,
                         p,
@@ -89,7 +92,7 @@ impl<G: Playable> Worker<'_, G> {
         }
         self.seldepth = self.seldepth.max(ply);
         if ply >= MAX_PLY - 1 {
-            return self.evaluate(pos);
+            return self.evaluate(pos, me);
         }
         // No line from here beats a win at the next ply or loses faster
         // than being beaten now.
@@ -99,7 +102,7 @@ impl<G: Playable> Worker<'_, G> {
             return alpha;
         }
 
-        let key = pos.hash();
+        let key = self.tt_key(pos);
         let mut tt_index = None;
         if let Some(e) = self.shared.tt.probe(key, ply) {
             tt_index = e.move_index.map(usize::from);
