@@ -113,3 +113,38 @@ fn bad_input_is_one_error_line() {
         assert!(stderr.starts_with("error"), "--spsa {spsa}: {stderr}");
     }
 }
+
+/// SPSA on Abalone for 3, 4 and 6 players: each pair seats the two weight
+/// sets as a match round does (a seat each, or whole teams), and a run of
+/// the same seed ends on the same weights (it once indexed a third engine
+/// that was not there and crashed).
+#[test]
+fn multi_player_abalone_is_tuned_with_its_seats() {
+    for players in ["3", "4", "6"] {
+        let options = format!("players={players}");
+        let args = [
+            "tune",
+            "--game",
+            "abalone",
+            "--options",
+            &options,
+            "--spsa",
+            "3",
+            "--engine",
+            "search=alphabeta,depth=1,hash=1",
+            "--max-plies",
+            "40",
+            "--seed",
+            "2",
+        ];
+        let (ok, first, stderr) = agon(&args);
+        assert!(ok, "players={players}: {stderr}");
+        assert_eq!(final_weights(&first).len(), 7, "players={players}");
+        let (_, second, _) = agon(&args);
+        assert_eq!(
+            final_weights(&first),
+            final_weights(&second),
+            "players={players}"
+        );
+    }
+}

@@ -313,16 +313,26 @@ fn forfeit_outcome<G: Playable>(pos: &G, loser: Player) -> Outcome {
 
 /// Plays one game between built-in engines in this process, with no clock
 /// and nothing forfeited on time (the tuner's and the tests' referee);
-/// `engines[p]` plays player `p`.
+/// `engines[p]` plays player `p`, or, with fewer engines than players,
+/// the first seating of a match round ([`Seating`]: two engines in a
+/// 4-player game play team against team) with an engine of its own in
+/// every seat.
 pub fn play_game<G: Playable>(
     start: &G,
     engines: &[&EngineSpec],
     max_plies: u32,
     chance_seed: u64,
 ) -> GameResult {
-    let entrants: Vec<Entrant> = engines
-        .iter()
-        .map(|&e| Entrant::builtin(e.clone()))
+    let players = start.num_players();
+    let seating = Seating::new(start, engines.len())
+        .ok()
+        .filter(|_| engines.len() != players)
+        .map(|s| s.game(0).to_vec());
+    let entrants: Vec<Entrant> = (0..players)
+        .map(|p| {
+            let e = seating.as_ref().map_or(p, |seats| seats[p]);
+            Entrant::builtin(engines[e % engines.len()].clone())
+        })
         .collect();
     let mut runners: Vec<Runner> = entrants
         .iter()

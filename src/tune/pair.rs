@@ -6,8 +6,9 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::spsa::{rounded, PairResult};
+use crate::arena::seating::Seating;
 use crate::arena::{play_game, random_opening, EngineSpec};
-use crate::game::{GameError, Outcome, Playable, Player, WeightSet};
+use crate::game::{GameError, Playable, Player, WeightSet};
 
 /// What every pair of a run shares.
 #[derive(Clone, Debug)]
@@ -47,12 +48,22 @@ pub fn play_pair<G: Playable>(
         engine_with(&setup.engine, theta).expect("weight count checked before the run")
     });
     let mut result = PairResult::default();
-    for plus_player in [0 as Player, 1] {
-        let engines = if plus_player == 0 { [&p, &m] } else { [&m, &p] };
-        match play_game(&opening, &engines, setup.max_plies, chance_seed).outcome {
-            Outcome::Win(w) if w == plus_player => result.wins += 1,
-            Outcome::Win(_) => result.losses += 1,
-            Outcome::Draw | Outcome::Ranked(_) => result.draws += 1,
+    let n = opening.num_players();
+    // Who plays which player: `play_game` seats two engines as a match
+    // round's first seating (one player each, or whole teams).
+    let seats = Seating::new(&opening, 2).map_or_else(|_| vec![0, 1], |s| s.game(0).to_vec());
+    for plus in [0usize, 1] {
+        let engines = if plus == 0 { [&p, &m] } else { [&m, &p] };
+        let outcome = play_game(&opening, &engines, setup.max_plies, chance_seed).outcome;
+        let won_by = |e: usize| {
+            (0..n).any(|q| seats.get(q) == Some(&e) && outcome.is_win_for(q as Player, n))
+        };
+        if won_by(plus) {
+            result.wins += 1;
+        } else if won_by(1 - plus) {
+            result.losses += 1;
+        } else {
+            result.draws += 1;
         }
     }
     result
