@@ -114,13 +114,8 @@ impl Game for Abalone {
     }
 
     fn without_adjudication(&self) -> Self {
-        // PERFT.md: `max_plies` and `repetition` are off inside perft.
         let mut copy = *self;
-        let options = self.rules.options.with("max_plies", "none");
-        // The same rules with two values changed always validate.
-        if let Ok(rules) = Rules::intern(&options.with("repetition", "none")) {
-            copy.rules = rules;
-        }
+        copy.rules = self.rules.without_adjudication();
         copy
     }
 

@@ -94,6 +94,14 @@ impl Rules {
     pub fn intern(options: &GameOptions) -> Result<&'static Rules, GameError> {
         intern(options)
     }
+
+    /// These rules with `max_plies` and `repetition` off, as perft plays
+    /// (PERFT.md), for every player count.
+    pub fn without_adjudication(&'static self) -> &'static Rules {
+        let options = self.options.with("max_plies", "none");
+        // The same rules with two values changed always validate.
+        Rules::intern(&options.with("repetition", "none")).unwrap_or(self)
+    }
 }
 
 impl RuleSet for Rules {

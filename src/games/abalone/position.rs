@@ -29,6 +29,112 @@ fn row_span(r: i32) -> (i32, i32) {
 
 const ROW_NAMES: &[u8] = b"abcdefghi";
 
+/// Reads the nine rows of a position string (row i first, each from its
+/// lowest diagonal; a digit 1-9 is a run of empty cells): a character
+/// that `is_piece` accepts is handed to `place` with its cell. `hint`
+/// says which letters to use (`use b, w, p`). The error is the message
+/// alone, for the caller to wrap. Every player count's strings share it.
+pub(super) fn parse_rows(
+    rows_text: &str,
+    hint: &str,
+    is_piece: impl Fn(char) -> bool,
+    mut place: impl FnMut(char, Bits) -> Result<(), String>,
+) -> Result<(), String> {
+    let rows: Vec<&str> = rows_text.split('/').collect();
+    if rows.len() != 9 {
+        return Err(format!(
+            "expected 9 rows (i down to a) separated by '/', found {}",
+            rows.len()
+        ));
+    }
+    for (k, row) in rows.iter().enumerate() {
+        let r = 8 - k as i32;
+        let name = ROW_NAMES[r as usize] as char;
+        let (lo, hi) = row_span(r);
+        let len = hi - lo + 1;
+        let mut d = lo;
+        let mut last_digit = false;
+        for ch in row.chars() {
+            let is_digit = ch.is_ascii_digit();
+            if is_digit && last_digit {
+                return Err(format!(
+                    "row {name}: two digits in a row (write one run of empty cells)"
+                ));
+            }
+            last_digit = is_digit;
+            let run = match ch {
+                '1'..='9' => ch as i32 - '0' as i32,
+                _ if is_piece(ch) => 1,
+                _ => {
+                    return Err(format!(
+                        "row {name}: unexpected '{ch}' ({hint} or a digit 1-9)"
+                    ))
+                }
+            };
+            if d + run > hi + 1 {
+                return Err(format!("row {name} has more than {len} cells"));
+            }
+            if !is_digit {
+                place(ch, 1 << bit_index(r, d))?;
+            }
+            d += run;
+        }
+        if d != hi + 1 {
+            return Err(format!("row {name} has {} cells, expected {len}", d - lo));
+        }
+    }
+    Ok(())
+}
+
+/// The rows of a position string, with `piece_at(r, d)` the letter on
+/// each cell (`None`: empty).
+pub(super) fn write_rows(piece_at: impl Fn(i32, i32) -> Option<char>) -> String {
+    let mut s = String::with_capacity(72);
+    for r in (0..9).rev() {
+        let (lo, hi) = row_span(r);
+        let mut run = 0;
+        for d in lo..=hi {
+            match piece_at(r, d) {
+                Some(c) => {
+                    if run > 0 {
+                        s.push_str(&run.to_string());
+                        run = 0;
+                    }
+                    s.push(c);
+                }
+                None => run += 1,
+            }
+        }
+        if run > 0 {
+            s.push_str(&run.to_string());
+        }
+        if r > 0 {
+            s.push('/');
+        }
+    }
+    s
+}
+
+/// The board drawn for humans, row i on top, with the coordinates.
+pub(super) fn board_picture(piece_at: impl Fn(i32, i32) -> Option<char>) -> String {
+    let mut s = String::new();
+    for r in (0..9).rev() {
+        let (lo, hi) = row_span(r);
+        s.push_str(&" ".repeat((r - 4).unsigned_abs() as usize));
+        s.push(ROW_NAMES[r as usize].to_ascii_uppercase() as char);
+        for d in lo..=hi {
+            s.push(' ');
+            s.push(piece_at(r, d).unwrap_or('.'));
+        }
+        if r < 4 {
+            s.push_str(&format!(" {}", hi + 2));
+        }
+        s.push('\n');
+    }
+    s.push_str("       1 2 3 4 5\n");
+    s
+}
+
 /// Parses a position string for the given rules.
 pub fn parse(text: &str, rules: &'static Rules) -> Result<Abalone, GameError> {
     let err = |msg: String| GameError::new(format!("bad position '{text}': {msg}"));
@@ -42,69 +148,30 @@ pub fn parse(text: &str, rules: &'static Rules) -> Result<Abalone, GameError> {
         Some((rows, ej)) => (rows, Some(ej)),
         None => (fields[0], None),
     };
-    let rows: Vec<&str> = rows_text.split('/').collect();
-    if rows.len() != 9 {
-        return Err(err(format!(
-            "expected 9 rows (i down to a) separated by '/', found {}",
-            rows.len()
-        )));
-    }
     let mut marbles: [Bits; 2] = [0, 0];
     let mut princess: Bits = 0;
-    for (k, row) in rows.iter().enumerate() {
-        let r = 8 - k as i32;
-        let name = ROW_NAMES[r as usize] as char;
-        let (lo, hi) = row_span(r);
-        let len = hi - lo + 1;
-        let mut d = lo;
-        let mut last_digit = false;
-        for ch in row.chars() {
-            let is_digit = ch.is_ascii_digit();
-            if is_digit && last_digit {
-                return Err(err(format!(
-                    "row {name}: two digits in a row (write one run of empty cells)"
-                )));
-            }
-            last_digit = is_digit;
-            let run = match ch {
-                '1'..='9' => ch as i32 - '0' as i32,
-                'b' | 'w' | 'p' => 1,
+    parse_rows(
+        rows_text,
+        "use b, w, p",
+        |ch| matches!(ch, 'b' | 'w' | 'p'),
+        |ch, bit| {
+            match ch {
+                'b' => marbles[0] |= bit,
+                'w' => marbles[1] |= bit,
                 _ => {
-                    return Err(err(format!(
-                        "row {name}: unexpected '{ch}' (use b, w, p or a digit 1-9)"
-                    )))
-                }
-            };
-            if d + run > hi + 1 {
-                return Err(err(format!("row {name} has more than {len} cells")));
-            }
-            if !is_digit {
-                let bit: Bits = 1 << bit_index(r, d);
-                match ch {
-                    'b' => marbles[0] |= bit,
-                    'w' => marbles[1] |= bit,
-                    _ => {
-                        if !rules.princess {
-                            return Err(err(
-                                "'p' (the princess) needs the option princess=on".into()
-                            ));
-                        }
-                        if princess != 0 {
-                            return Err(err("more than one princess".into()));
-                        }
-                        princess = bit;
+                    if !rules.princess {
+                        return Err("'p' (the princess) needs the option princess=on".into());
                     }
+                    if princess != 0 {
+                        return Err("more than one princess".into());
+                    }
+                    princess = bit;
                 }
             }
-            d += run;
-        }
-        if d != hi + 1 {
-            return Err(err(format!(
-                "row {name} has {} cells, expected {len}",
-                d - lo
-            )));
-        }
-    }
+            Ok(())
+        },
+    )
+    .map_err(err)?;
     let ejected = match ejected_text {
         None => [0, 0],
         Some(t) => parse_ejected(t).ok_or_else(|| {
@@ -206,29 +273,7 @@ fn piece_at(pos: &Abalone, r: i32, d: i32) -> Option<char> {
 
 /// Writes the position string.
 pub fn write(pos: &Abalone) -> String {
-    let mut s = String::with_capacity(64);
-    for r in (0..9).rev() {
-        let (lo, hi) = row_span(r);
-        let mut run = 0;
-        for d in lo..=hi {
-            match piece_at(pos, r, d) {
-                Some(c) => {
-                    if run > 0 {
-                        s.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    s.push(c);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
-        if r > 0 {
-            s.push('/');
-        }
-    }
+    let mut s = write_rows(|r, d| piece_at(pos, r, d));
     if pos.ejected[0] + pos.ejected[1] > 0 {
         s.push_str(&format!("-{}b{}w", pos.ejected[0], pos.ejected[1]));
     }
@@ -243,21 +288,7 @@ pub fn write(pos: &Abalone) -> String {
 /// A picture of the board, row i on top, with the side to move and the
 /// ejected counts.
 pub fn board_text(pos: &Abalone) -> String {
-    let mut s = String::new();
-    for r in (0..9).rev() {
-        let (lo, hi) = row_span(r);
-        s.push_str(&" ".repeat((r - 4).unsigned_abs() as usize));
-        s.push(ROW_NAMES[r as usize].to_ascii_uppercase() as char);
-        for d in lo..=hi {
-            s.push(' ');
-            s.push(piece_at(pos, r, d).unwrap_or('.'));
-        }
-        if r < 4 {
-            s.push_str(&format!(" {}", hi + 2));
-        }
-        s.push('\n');
-    }
-    s.push_str("       1 2 3 4 5\n");
+    let mut s = board_picture(|r, d| piece_at(pos, r, d));
     s.push_str(&format!(
         "{} to move, ply {}; ejected: {} black, {} white{}\n",
         if pos.side == 0 { "Black" } else { "White" },

@@ -127,10 +127,7 @@ impl Game for AbaloneMulti {
 
     fn without_adjudication(&self) -> Self {
         let mut copy = *self;
-        let options = self.rules.options.with("max_plies", "none");
-        if let Ok(rules) = Rules::intern(&options.with("repetition", "none")) {
-            copy.rules = rules;
-        }
+        copy.rules = self.rules.without_adjudication();
         copy
     }
 

@@ -20,6 +20,7 @@
 
 use super::super::board::{bit_index, Bits};
 use super::super::options::Rules;
+use super::super::position::{board_picture, parse_rows, write_rows};
 use super::super::state::MARBLES_TO_WIN;
 use super::state::{num_teams, team_of, AbaloneMulti, MAX_SEATS};
 use crate::game::{GameError, Player};
@@ -48,13 +49,6 @@ pub fn start_count(players: u8) -> u32 {
     }
 }
 
-/// Diagonals (0-based) of row `r`: `lo..=hi`.
-fn row_span(r: i32) -> (i32, i32) {
-    ((r - 4).max(0), (r + 4).min(8))
-}
-
-const ROW_NAMES: &[u8] = b"abcdefghi";
-
 fn player_of(letter: char, players: u8) -> Option<usize> {
     LETTERS[..players as usize]
         .iter()
@@ -78,55 +72,19 @@ pub fn parse(text: &str, rules: &'static Rules) -> Result<AbaloneMulti, GameErro
         Some((rows, sc)) => (rows, Some(sc)),
         None => (fields[0], None),
     };
-    let rows: Vec<&str> = rows_text.split('/').collect();
-    if rows.len() != 9 {
-        return Err(err(format!(
-            "expected 9 rows (i down to a) separated by '/', found {}",
-            rows.len()
-        )));
-    }
     let mut marbles: [Bits; MAX_SEATS] = [0; MAX_SEATS];
-    for (k, row) in rows.iter().enumerate() {
-        let r = 8 - k as i32;
-        let name = ROW_NAMES[r as usize] as char;
-        let (lo, hi) = row_span(r);
-        let len = hi - lo + 1;
-        let mut d = lo;
-        let mut last_digit = false;
-        for ch in row.chars() {
-            let is_digit = ch.is_ascii_digit();
-            if is_digit && last_digit {
-                return Err(err(format!(
-                    "row {name}: two digits in a row (write one run of empty cells)"
-                )));
+    parse_rows(
+        rows_text,
+        &format!("with {players} players use {letters}"),
+        |ch| player_of(ch, players).is_some(),
+        |ch, bit| {
+            if let Some(p) = player_of(ch, players) {
+                marbles[p] |= bit;
             }
-            last_digit = is_digit;
-            let (run, player) = match ch {
-                '1'..='9' => (ch as i32 - '0' as i32, None),
-                _ => match player_of(ch, players) {
-                    Some(p) => (1, Some(p)),
-                    None => {
-                        return Err(err(format!(
-                            "row {name}: unexpected '{ch}' (with {players} players use {letters} or a digit 1-9)"
-                        )))
-                    }
-                },
-            };
-            if d + run > hi + 1 {
-                return Err(err(format!("row {name} has more than {len} cells")));
-            }
-            if let Some(p) = player {
-                marbles[p] |= 1 << bit_index(r, d);
-            }
-            d += run;
-        }
-        if d != hi + 1 {
-            return Err(err(format!(
-                "row {name} has {} cells, expected {len}",
-                d - lo
-            )));
-        }
-    }
+            Ok(())
+        },
+    )
+    .map_err(err)?;
     let scores = match scores_text {
         None => [0; MAX_SEATS],
         Some(t) => parse_scores(t, players).ok_or_else(|| {
@@ -228,29 +186,7 @@ fn piece_at(pos: &AbaloneMulti, r: i32, d: i32) -> Option<char> {
 
 /// Writes the position string.
 pub fn write(pos: &AbaloneMulti) -> String {
-    let mut s = String::with_capacity(72);
-    for r in (0..9).rev() {
-        let (lo, hi) = row_span(r);
-        let mut run = 0;
-        for d in lo..=hi {
-            match piece_at(pos, r, d) {
-                Some(c) => {
-                    if run > 0 {
-                        s.push_str(&run.to_string());
-                        run = 0;
-                    }
-                    s.push(c);
-                }
-                None => run += 1,
-            }
-        }
-        if run > 0 {
-            s.push_str(&run.to_string());
-        }
-        if r > 0 {
-            s.push('/');
-        }
-    }
+    let mut s = write_rows(|r, d| piece_at(pos, r, d));
     let n = pos.players as usize;
     if pos.scores[..n].iter().any(|&v| v > 0) {
         s.push('+');
@@ -269,21 +205,7 @@ pub fn write(pos: &AbaloneMulti) -> String {
 /// A picture of the board, row i on top, then every player's colour,
 /// team, marbles and score, and who is to move.
 pub fn board_text(pos: &AbaloneMulti) -> String {
-    let mut s = String::new();
-    for r in (0..9).rev() {
-        let (lo, hi) = row_span(r);
-        s.push_str(&" ".repeat((r - 4).unsigned_abs() as usize));
-        s.push(ROW_NAMES[r as usize].to_ascii_uppercase() as char);
-        for d in lo..=hi {
-            s.push(' ');
-            s.push(piece_at(pos, r, d).unwrap_or('.'));
-        }
-        if r < 4 {
-            s.push_str(&format!(" {}", hi + 2));
-        }
-        s.push('\n');
-    }
-    s.push_str("       1 2 3 4 5\n");
+    let mut s = board_picture(|r, d| piece_at(pos, r, d));
     let players = pos.players;
     for p in 0..players {
         s.push_str(&format!(
