@@ -56,7 +56,19 @@ impl fmt::Display for GuiError {
 
 impl std::error::Error for GuiError {}
 
-/// The page's files: path, content type, content.
+/// A script of the page, served at `/<name>`.
+macro_rules! script {
+    ($name:literal) => {
+        (
+            concat!("/", $name),
+            "text/javascript; charset=utf-8",
+            include_str!(concat!("assets/", $name)),
+        )
+    };
+}
+
+/// The page's files: path, content type, content. The scripts share one
+/// scope and index.html loads them in this order.
 const ASSETS: &[(&str, &str, &str)] = &[
     (
         "/",
@@ -64,20 +76,18 @@ const ASSETS: &[(&str, &str, &str)] = &[
         include_str!("assets/index.html"),
     ),
     (
-        "/app.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/app.js"),
-    ),
-    (
-        "/boards.js",
-        "text/javascript; charset=utf-8",
-        include_str!("assets/boards.js"),
-    ),
-    (
         "/style.css",
         "text/css; charset=utf-8",
         include_str!("assets/style.css"),
     ),
+    script!("boards.js"),
+    script!("connection.js"),
+    script!("game.js"),
+    script!("input.js"),
+    script!("render.js"),
+    script!("engineinfo.js"),
+    script!("records.js"),
+    script!("app.js"),
 ];
 
 /// Longest HTTP request head read.

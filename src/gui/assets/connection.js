@@ -1,0 +1,149 @@
+// The page's socket to the server and the engine processes it starts
+// (src/gui/bridge.rs), each spoken to only in the protocol of protocol.md.
+"use strict";
+
+const { GAMES, drawChance } = window.agonBoards;
+const $ = (id) => document.getElementById(id);
+
+// The server takes only sockets that carry the token of the address it printed.
+const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(new URLSearchParams(location.search).get("token") || "")}`);
+let engineNames = [];
+// Each engine's `id name`, once it has answered `ugi`: the name shown and
+// written in records (the server only knows the command line).
+const engineIds = [];
+const slots = new Map();
+const startWaiters = [];
+let connected;
+const connection = new Promise((resolve) => { connected = resolve; });
+
+function logLine(text) {
+  const log = $("log");
+  log.textContent += text + "\n";
+  if (log.textContent.length > 200000) log.textContent = log.textContent.slice(-100000);
+  log.scrollTop = log.scrollHeight;
+}
+
+function clearErrors() { $("errors").replaceChildren(); }
+
+function showError(text) {
+  const box = $("errors");
+  const line = document.createElement("div");
+  line.textContent = text;
+  box.appendChild(line);
+  while (box.children.length > 5) box.firstChild.remove();
+  logLine(`! ${text}`);
+}
+
+ws.onopen = () => setStatus("connected");
+ws.onclose = () => { setStatus("disconnected from agon gui"); showError("the connection to agon gui is closed"); };
+ws.onmessage = (event) => {
+  const msg = String(event.data);
+  const space = msg.indexOf(" ");
+  const verb = space < 0 ? msg : msg.slice(0, space);
+  const rest = space < 0 ? "" : msg.slice(space + 1);
+  if (verb === "engines") {
+    engineNames = rest.split("\t");
+    fillEngineChoices();
+    connected();
+  } else if (verb === "started") {
+    const [slot] = rest.split(" ");
+    const w = startWaiters.shift();
+    if (w) w.resolve(Number(slot));
+  } else if (verb === "line") {
+    const s = rest.indexOf(" ");
+    const engine = slots.get(Number(rest.slice(0, s)));
+    if (engine) engine.receive(rest.slice(s + 1));
+  } else if (verb === "exit") {
+    const engine = slots.get(Number(rest));
+    if (engine) engine.exited();
+  } else if (verb === "error") {
+    // A start the server refused answers with an error instead of `started`.
+    if (startWaiters.length && /engine|start/.test(rest)) startWaiters.shift().reject(new Error(rest));
+    showError(`server: ${rest}`);
+  }
+};
+
+// One engine process. Conversations with it run one at a time
+// (`exclusive`), each waiting for the line that ends it.
+class Engine {
+  constructor(slot, index) {
+    this.slot = slot;
+    this.index = index;
+    this.name = engineNames[index] || `engine ${index}`;
+    this.waiter = null;
+    this.chain = Promise.resolve();
+    this.options = new Set();
+    this.onInfo = null;
+    this.alive = true;
+    // While set, the engine's error lines are logged, not shown: the
+    // caller shows one message of its own.
+    this.quiet = false;
+  }
+  static async start(index) {
+    await connection;
+    const slot = await new Promise((resolve, reject) => {
+      startWaiters.push({ resolve, reject });
+      ws.send(`start ${index}`);
+    });
+    const e = new Engine(slot, index);
+    slots.set(slot, e);
+    const lines = await e.exclusive(() => { e.send("ugi"); return e.until((l) => l === "ugiok"); });
+    for (const l of lines) {
+      const m = /^option name (.+?) type /.exec(l);
+      if (m) e.options.add(m[1]);
+      const id = /^id name (.+)$/.exec(l);
+      if (id) {
+        e.name = id[1].trim();
+        engineIds[index] = e.name;
+        fillEngineChoices();
+      }
+    }
+    return e;
+  }
+  send(line) {
+    if (!this.alive) return;
+    logLine(`${this.slot}> ${line}`);
+    ws.send(`send ${this.slot} ${line}`);
+  }
+  until(done) {
+    return new Promise((resolve, reject) => { this.waiter = { done, lines: [], resolve, reject }; });
+  }
+  receive(text) {
+    logLine(`${this.slot}< ${text.length > 300 ? text.slice(0, 300) + " …" : text}`);
+    if (text.startsWith("info string error") && !this.quiet) showError(`${this.name}: ${text.slice(12)}`);
+    if (text.startsWith("info ") && this.onInfo) this.onInfo(text);
+    const w = this.waiter;
+    if (!w) return;
+    w.lines.push(text);
+    if (w.done(text)) {
+      this.waiter = null;
+      w.resolve(w.lines);
+    }
+  }
+  exited() {
+    this.alive = false;
+    slots.delete(this.slot);
+    showError(`${this.name} ended`);
+    if (this.waiter) this.waiter.reject(new Error(`${this.name} ended`));
+    this.waiter = null;
+  }
+  exclusive(task) {
+    const run = this.chain.then(task, task);
+    this.chain = run.catch(() => {});
+    return run;
+  }
+  // Commands, then `isready`: every line up to `readyok`.
+  ask(commands) {
+    return this.exclusive(() => {
+      for (const c of commands) this.send(c);
+      this.send("isready");
+      return this.until((l) => l === "readyok");
+    });
+  }
+  close() {
+    if (this.alive) ws.send(`close ${this.slot}`);
+    this.alive = false;
+    slots.delete(this.slot);
+  }
+}
+

@@ -1,0 +1,110 @@
+// What the engines say while they search: the playing engine's line and
+// the analysis engine's, scores from one point of view.
+"use strict";
+
+// Two displays: "info" for the engine playing the move, "ainfo" (with the
+// MultiPV lines) for the analysis engine. Scores and WDL come from the
+// mover's view (protocol.md) and are shown from the first player's.
+function parseInfo(line) {
+  const w = line.split(/\s+/);
+  const info = {};
+  for (let i = 1; i < w.length; i++) {
+    const k = w[i];
+    if (k === "pv") { info.pv = w.slice(i + 1); break; }
+    if (k === "string") return null;
+    if (k === "score") { info.score = `${w[i + 1]} ${w[i + 2]}`; i += 2; continue; }
+    if (k === "lowerbound" || k === "upperbound") { info.bound = k; continue; }
+    if (k === "wdl") { info.wdl = [Number(w[i + 1]), Number(w[i + 2]), Number(w[i + 3])]; i += 3; continue; }
+    if (["depth", "seldepth", "nodes", "nps", "multipv", "time"].includes(k)) { info[k] = w[i + 1]; i++; }
+  }
+  return info;
+}
+
+function clearInfo(id) {
+  $(id).textContent = "";
+  if (id === "ainfo") { $("lines").replaceChildren(); G.lines = []; }
+  setWdl(id, null);
+}
+
+// With two sides (two players or two teams) scores are shown from the
+// first player's side; with more sides each is the mover's own payoff.
+const twoSides = () => G.teams.length === 2;
+const flipped = (k) => twoSides() && !teamOf(k).includes(0);
+
+// The first player's view of a score the mover `k` reported.
+function scoreText(score, k) {
+  if (!score) return "";
+  const [kind, v] = score.split(" ");
+  const n = flipped(k) ? -Number(v) : Number(v);
+  return kind === "cp" ? (n / 100).toFixed(2) : kind === "mate" ? `mate ${n}` : score;
+}
+
+function viewName(k) { return `${capital(playerName(twoSides() ? 0 : k))}'s view`; }
+
+// The bar: the first player's wins, draws, the second player's wins, each
+// player's part in that player's colour.
+function setWdl(id, wdl, k) {
+  const bar = $(id === "info" ? "wdl" : "awdl");
+  bar.hidden = !wdl || !twoSides();
+  if (bar.hidden) return;
+  const total = wdl[0] + wdl[1] + wdl[2] || 1;
+  const parts = flipped(k) ? [wdl[2], wdl[1], wdl[0]] : wdl;
+  const dark = (p) => /black|jackal/.test(playerName(p));
+  const second = G.teams[1][0];
+  bar.querySelector(".p1").className = `p1 ${dark(0) ? "dark" : "light"}`;
+  bar.querySelector(".p2").className = `p2 ${dark(second) ? "dark" : "light"}`;
+  ["p1", "draw", "p2"].forEach((part, i) => { bar.querySelector(`.${part}`).style.flexGrow = String(parts[i] / total); });
+  const pct = (x) => `${Math.round((x / total) * 1000) / 10}%`;
+  bar.title = `${viewName(k)}: ${playerName(0)} wins ${pct(parts[0])}, draw ${pct(parts[1])}, ${playerName(second)} wins ${pct(parts[2])}`;
+}
+
+// `k`: the player to move in the searched position. A bound line (a failed
+// aspiration window) has no full PV and a score that is only a bound: the
+// display keeps the last full line.
+function showInfo(line, engine, id, k) {
+  const info = parseInfo(line);
+  if (!info || !info.pv || info.bound) return;
+  const multipv = Number(info.multipv || 1);
+  if (multipv === 1) {
+    $(id).textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName(k)})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
+    if (info.wdl) setWdl(id, info.wdl, k);
+    G.pv = info.pv[0];
+    render();
+  }
+  if (id === "ainfo") {
+    G.lines[multipv - 1] = `${scoreText(info.score, k)}  ${info.pv.join(" ")}  (depth ${info.depth})`;
+    $("lines").replaceChildren(...G.lines.filter(Boolean).map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+  }
+}
+
+// Analysis: an engine of its own searches every decision until the
+// position changes, with MultiPV lines.
+async function analyse() {
+  if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
+  if (!$("analyse").checked || !G.turn.startsWith("p") || G.flagged !== null || G.forfeit) return;
+  const gen = G.generation, plies = G.record.length, k = Number(G.turn.slice(1)) - 1;
+  const index = Number($("aengine").value) || 0;
+  try {
+    if (!G.analysis || !G.analysis.alive || G.analysis.index !== index) {
+      if (G.analysis) G.analysis.close();
+      G.analysis = await Engine.start(index);
+      await configure(G.analysis, "");
+    }
+    const e = G.analysis;
+    if (e.options.has("MultiPV")) await e.ask([`setoption name MultiPV value ${Number($("multipv").value) || 3}`]);
+    if (gen !== G.generation || plies !== G.record.length) return;
+    await e.exclusive(() => {
+      if (gen !== G.generation || plies !== G.record.length) return null;
+      // Set here, when the search before has ended: its last lines are not
+      // this position's.
+      clearInfo("ainfo");
+      e.onInfo = (l) => { if (gen === G.generation && plies === G.record.length) showInfo(l, e, "ainfo", k); };
+      e.send(positionCommand());
+      e.send("go infinite");
+      return e.until((l) => l.startsWith("bestmove"));
+    });
+  } catch (err) {
+    showError(`analysis: ${err.message}`);
+  }
+}
+

@@ -1,0 +1,459 @@
+// The game on the page: its setup, the referee's account of each position,
+// throws and rolls, the engines' moves, the result and undo.
+"use strict";
+
+const G = {
+  game: "abalone", options: "", normOptions: "", start: null, record: [],
+  // The seats: each player's name and team, and who plays it.
+  players: ["black", "white"], teams: [[0], [1]],
+  controllers: ["person", "engine:0"], engineOptions: ["", ""],
+  referee: null, engines: [null, null], analysis: null,
+  generation: 0, state: null, fen: "", legal: [], turn: "none", result: "none",
+  chances: [], prefix: [], clocks: null, tc: null, turnStart: 0,
+  flagged: null, forfeit: null, pv: null, moverOf: [],
+  // Per ply of the record: the referee's `query turn` before it and the
+  // parsed position, for the move list (whose word it was) and the last
+  // move's mark (drawn on the position it was played from).
+  turnAt: [], states: [], lines: [],
+};
+let rngState = 1;
+
+function setStatus(text) { $("status").textContent = text; }
+function gameDef() { return GAMES[G.game]; }
+function playerName(k) { return G.players[k]; }
+const capital = (s) => s[0].toUpperCase() + s.slice(1);
+const seats = () => G.players.map((_, k) => k);
+// The players of `game` under `options` (Abalone's `players=`), and their
+// teams: each player alone unless the game pairs them.
+function seatNames(game, options) {
+  const def = GAMES[game];
+  return def.playersFor ? def.playersFor(options) : def.players;
+}
+function seatTeams(game, options) {
+  const def = GAMES[game];
+  return def.teamsFor ? def.teamsFor(options) : seatNames(game, options).map((_, k) => [k]);
+}
+const teamOf = (k) => G.teams.find((t) => t.includes(k)) || [k];
+// "Black", "Black and Red", "Black, Red and Blue".
+function namesText(ks) {
+  const names = ks.map((k) => capital(playerName(k)));
+  return names.length < 2 ? names.join("") : `${names.slice(0, -1).join(", ")} and ${names[names.length - 1]}`;
+}
+const winText = (ks) => `${namesText(ks)} ${ks.length === 1 ? "wins" : "win"}`;
+
+function positionCommand() {
+  const base = positionBase(G.start);
+  return G.record.length ? `${base} moves ${G.record.join(" ")}` : base;
+}
+
+// A seeded generator (mulberry32) for the throws and rolls.
+function random() {
+  rngState = (rngState + 0x6d2b79f5) | 0;
+  let t = rngState;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+}
+
+async function configure(engine, extra) {
+  const commands = [`setoption name GameOptions value ${G.options}`, `setoption name Game value ${G.game}`];
+  if (engine.options.has("UCI_ShowWDL")) commands.push("setoption name UCI_ShowWDL value true");
+  for (const pair of (extra || "").split(/\s+/).filter(Boolean)) {
+    const eq = pair.indexOf("=");
+    if (eq > 0) commands.push(`setoption name ${pair.slice(0, eq)} value ${pair.slice(eq + 1)}`);
+    else showError(`engine option '${pair}' is not Name=value`);
+  }
+  commands.push("uginewgame");
+  await engine.ask(commands);
+}
+
+async function engineFor(index, current) {
+  if (current && current.alive && current.index === index) return current;
+  if (current) current.close();
+  return Engine.start(index);
+}
+
+// The seats' engines, configured for the new game: one process per
+// engine and options, which the seats that have both share (a page runs
+// at most 4 engines, and six seats would need more).
+async function seatEngines() {
+  const key = (k) => `${G.controllers[k]}\t${G.engineOptions[k]}`;
+  const isEngine = (k) => G.controllers[k].startsWith("engine:");
+  const wanted = new Set(seats().filter(isEngine).map(key));
+  const running = new Map();
+  // Those no seat wants are closed first, freeing their slots.
+  for (const e of new Set(G.engines)) {
+    if (!e) continue;
+    if (e.alive && wanted.has(e.key) && !running.has(e.key)) running.set(e.key, e);
+    else e.close();
+  }
+  G.engines = [];
+  const configured = new Set();
+  const out = [];
+  for (const k of seats()) {
+    if (!isEngine(k)) { out.push(null); continue; }
+    let e = running.get(key(k));
+    if (!e) {
+      e = await Engine.start(Number(G.controllers[k].slice(7)));
+      e.key = key(k);
+      running.set(e.key, e);
+    }
+    // The engines started so far are the page's, to close if a later
+    // one fails.
+    G.engines = [...out, e];
+    if (!configured.has(e)) {
+      await configure(e, G.engineOptions[k]);
+      configured.add(e);
+    }
+    out.push(e);
+  }
+  return out;
+}
+
+// Protocol GameOptions are `k=v k=v`; a comma-separated list would be read
+// as one odd value (some games ignore it without a word), so it is refused.
+function commaSeparated(options) { return /,\s|,$|,[A-Za-z_]+=/.test(options); }
+
+function positionBase(start) { return start ? `position fen ${start}` : "position startpos"; }
+
+// Sends the new game, options and start to the referee before the game on
+// the screen is dropped: returns the referee's first error (the referee is
+// then set back to the game on the screen) or null.
+function checkSetup(setup) {
+  const referee = G.referee;
+  const previous = G.state ? [G.options, G.game] : null;
+  return referee.exclusive(async () => {
+    referee.quiet = true;
+    try {
+      referee.send(`setoption name GameOptions value ${setup.options}`);
+      referee.send(`setoption name Game value ${setup.game}`);
+      referee.send(positionBase(setup.start));
+      referee.send("isready");
+      const lines = await referee.until((l) => l === "readyok");
+      const error = lines.find((l) => l.startsWith("info string error"));
+      if (!error) return null;
+      if (previous) {
+        referee.send(`setoption name GameOptions value ${previous[0]}`);
+        referee.send(`setoption name Game value ${previous[1]}`);
+        referee.send("isready");
+        await referee.until((l) => l === "readyok");
+      }
+      return error.replace(/^info string error:?\s*/, "");
+    } finally {
+      referee.quiet = false;
+    }
+  });
+}
+
+// New games one at a time: two at once (the first game as the page opens
+// and a click on New game) would both start engines for the same seats.
+let setupChain = Promise.resolve();
+function newGame(words) {
+  const run = setupChain.then(() => startGame(words));
+  setupChain = run.catch(() => {});
+  return run;
+}
+
+// Starts a game from the settings of the form, then plays `words` (an
+// imported record) without acting on any position before the last: no
+// throw, roll or engine move of the page's own may slip in between.
+async function startGame(words) {
+  const setup = {
+    game: $("game").value,
+    options: $("options").value.trim(),
+    start: $("startfen").value.trim() || null,
+  };
+  if (commaSeparated(setup.options)) {
+    showError(`options '${setup.options.slice(0, 80)}': separate them with spaces (k=v k=v), not commas`);
+    return;
+  }
+  try {
+    G.referee = await engineFor(0, G.referee);
+    const problem = await checkSetup(setup);
+    if (problem) {
+      showError(`new game refused, the game on the board goes on: ${problem}`);
+      return;
+    }
+  } catch (err) {
+    showError(`could not start the referee: ${err.message}`);
+    return;
+  }
+  clearErrors();
+  G.generation++;
+  stopSearches();
+  document.body.dataset.state = "loading";
+  G.turn = "wait";
+  G.fen = "";
+  G.game = setup.game;
+  G.options = setup.options;
+  G.start = setup.start;
+  G.players = seatNames(setup.game, setup.options);
+  G.teams = seatTeams(setup.game, setup.options);
+  G.controllers = seats().map((k) => $(`p${k + 1}`).value);
+  G.engineOptions = seats().map((k) => $(`p${k + 1}opts`).value.trim());
+  G.record = [];
+  G.moverOf = [];
+  G.turnAt = [];
+  G.states = [];
+  G.prefix = [];
+  G.flagged = null;
+  G.forfeit = null;
+  G.pv = null;
+  $("result").textContent = "";
+  $("result").dataset.result = "";
+  rngState = Number($("seed").value) || 1;
+  const tc = /^\s*(\d+(?:\.\d+)?)\s*(?:\+\s*(\d+(?:\.\d+)?))?\s*$/.exec($("tc").value);
+  G.tc = tc ? { base: Number(tc[1]) * 1000, inc: Number(tc[2] || 0) * 1000 } : null;
+  G.clocks = G.tc ? seats().map(() => G.tc.base) : null;
+  $("names").textContent = "";
+  clearInfo("info");
+  clearInfo("ainfo");
+  const gen = G.generation;
+  try {
+    await configure(G.referee, "");
+    G.engines = await seatEngines();
+  } catch (err) {
+    showError(`could not start the engines: ${err.message}`);
+    return;
+  }
+  if (gen !== G.generation) return;
+  document.body.dataset.game = G.game;
+  if (words && words.length) {
+    if (!(await refresh(false))) return;
+    G.referee.quiet = true;
+    try {
+      for (const w of words) {
+        if (gen !== G.generation) return;
+        G.moverOf[G.record.length] = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : undefined;
+        G.record.push(w);
+        if (!(await refresh(false))) {
+          G.record.pop();
+          if (gen !== G.generation) return;
+          showError(`import: '${w.slice(0, 40)}' (word ${G.record.length + 1}) is not legal here; the game stops before it`);
+          break;
+        }
+      }
+    } finally {
+      G.referee.quiet = false;
+    }
+  }
+  await refresh();
+}
+
+// Asks the referee about the position after the record and, if `act`,
+// acts on it: a throw, an engine's move, a forced pass, or waiting for the
+// person.
+async function refresh(act = true) {
+  const gen = G.generation;
+  let lines;
+  try {
+    lines = await G.referee.ask([positionCommand(), "d", "moves", "query turn", "query result"]);
+  } catch (err) {
+    showError(`referee: ${err.message}`);
+    return false;
+  }
+  if (gen !== G.generation) return false;
+  const error = lines.find((l) => l.startsWith("info string error"));
+  if (error) return false;
+  const value = (prefix) => { const l = lines.find((x) => x.startsWith(prefix)); return l ? l.slice(prefix.length) : null; };
+  G.fen = value("position: ") || "";
+  const gameLine = value("game: ") || G.game;
+  G.normOptions = gameLine.split(" ").slice(1).join(" ");
+  G.legal = (value("moves") || "").trim().split(/\s+/).filter(Boolean);
+  const responses = lines.filter((l) => l.startsWith("response ")).map((l) => l.slice(9));
+  G.turn = responses[0] || "none";
+  G.result = responses[1] || "none";
+  G.chances = (value("chance pending: ") || "").split(", ").filter(Boolean).map((x) => { const [w, p] = x.split(" "); return [w, Number(p)]; });
+  G.state = gameDef().parse(G.fen, G.normOptions);
+  const ply = G.record.length;
+  G.turnAt.length = ply;
+  G.states.length = ply;
+  G.turnAt[ply] = G.turn;
+  G.states[ply] = G.state;
+  G.prefix = [];
+  G.turnStart = performance.now();
+  if (!act) return true;
+  render();
+  if (G.flagged !== null || G.forfeit) return true;
+  if (G.turn === "none") {
+    finish();
+  } else if (G.turn.startsWith("chance")) {
+    // Nothing to analyse until the throw: the last position's search ends.
+    stopAnalysis();
+    setTimeout(() => { if (gen === G.generation) throwChance(); }, Number($("chancedelay").value) || 0);
+  } else {
+    const k = Number(G.turn.slice(1)) - 1;
+    if (G.controllers[k] === "person" && G.legal.length === 1 && G.legal[0] === "pass") {
+      // Nothing to choose: the person's pass is played for them (and is
+      // not a decision Undo goes back to).
+      play("pass", true);
+      return true;
+    }
+    if (G.controllers[k].startsWith("engine:")) engineMove(k, gen);
+    analyse();
+  }
+  return true;
+}
+
+function throwChance() {
+  let r = random(), word = G.chances.length ? G.chances[G.chances.length - 1][0] : null;
+  for (const [w, p] of G.chances) {
+    if (r < p) { word = w; break; }
+    r -= p;
+  }
+  if (!word || !G.legal.includes(word)) {
+    showError("no throw or roll to make here");
+    return;
+  }
+  play(word);
+}
+
+function goCommand() {
+  if (G.clocks) {
+    const now = performance.now() - G.turnStart;
+    const k = Number(G.turn.slice(1)) - 1;
+    const left = G.clocks.map((c, i) => Math.max(1, Math.round(i === k ? c - now : c)));
+    return `go ${left.map((t, i) => `p${i + 1}time ${t}`).concat(left.map((_, i) => `p${i + 1}inc ${G.tc.inc}`)).join(" ")}`;
+  }
+  const limits = $("limits").value.trim();
+  return limits ? `go ${limits}` : "go movetime 1000";
+}
+
+async function engineMove(k, gen) {
+  const engine = G.engines[k];
+  if (!engine) return;
+  document.body.dataset.state = "engine";
+  engine.onInfo = (l) => showInfo(l, engine, "info", k);
+  let lines;
+  try {
+    lines = await engine.exclusive(() => {
+      engine.send(positionCommand());
+      engine.send(goCommand());
+      return engine.until((l) => l.startsWith("bestmove"));
+    });
+  } catch (err) {
+    if (gen === G.generation) forfeit(k, `${engine.name} ended during its move`);
+    return;
+  } finally {
+    engine.onInfo = null;
+  }
+  if (gen !== G.generation || G.flagged !== null) return;
+  const move = lines[lines.length - 1].split(/\s+/)[1];
+  if (!G.legal.includes(move)) {
+    forfeit(k, `${engine.name} played '${move}', which is not a legal move here`);
+    return;
+  }
+  play(move);
+}
+
+function forfeit(k, why) {
+  showError(why);
+  G.forfeit = { loser: k, why };
+  finish();
+}
+
+// `forced`: the page played it (a pass with nothing else), nobody chose it.
+function play(word, forced) {
+  // Who chose each word, for undo.
+  G.moverOf[G.record.length] = G.turn.startsWith("p") && !forced ? Number(G.turn.slice(1)) - 1 : undefined;
+  if (G.clocks && !G.turn.startsWith("chance") && G.turn !== "none") {
+    const k = Number(G.turn.slice(1)) - 1;
+    const used = performance.now() - G.turnStart;
+    // A move after the flag fell (between two clock ticks) is too late.
+    if (used >= G.clocks[k]) { flag(k); return; }
+    G.clocks[k] += G.tc.inc - used;
+  }
+  if (!isChanceWord(word)) {
+    clearErrors();
+    const k = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : null;
+    // A pass changes nothing on the board: said in words.
+    $("notice").textContent = word === "pass" && k !== null
+      ? `${capital(playerName(k))} ${forced ? "has no move but pass; it was played for them" : "passes"}`
+      : "";
+  }
+  G.record.push(word);
+  G.pv = null;
+  // The lines were about the position before.
+  clearInfo("ainfo");
+  // Nobody may move until the referee has described the new position.
+  G.turn = "wait";
+  G.legal = [];
+  refresh();
+}
+
+// The result word (as `query result` words it) and text when player `k`
+// loses by the page's ruling (time, a faulty engine): the other team
+// wins, or with more teams the others share the first place.
+function lossResult(k, reason) {
+  const losers = teamOf(k);
+  const winners = seats().filter((j) => !losers.includes(j));
+  const others = G.teams.filter((t) => t !== losers);
+  const word = winners.length === 1 ? `p${winners[0] + 1}win`
+    : `rank${seats().map((j) => (losers.includes(j) ? winners.length + 1 : 1)).join("-")}`;
+  if (others.length > 1) return [word, `${namesText(losers)} ${losers.length === 1 ? "loses" : "lose"}${reason}`];
+  return [word, `${winText(winners)}${reason}`];
+}
+
+function resultText() {
+  if (G.flagged !== null) return lossResult(G.flagged, " on time");
+  if (G.forfeit) return lossResult(G.forfeit.loser, `: ${G.forfeit.why}`);
+  const r = G.result;
+  const win = /^p(\d+)win$/.exec(r);
+  if (win) return [r, winText([Number(win[1]) - 1])];
+  if (r === "draw") return [r, "Draw"];
+  // A team's win: the players in the first place.
+  const rank = /^rank([\d-]+)$/.exec(r);
+  if (rank) return [r, winText(rank[1].split("-").map(Number).flatMap((place, k) => (place === 1 ? [k] : [])))];
+  return [r, `Result: ${r}`];
+}
+
+function finish() {
+  stopSearches();
+  const [word, textOut] = resultText();
+  document.body.dataset.state = "over";
+  $("result").dataset.result = word;
+  $("result").textContent = textOut;
+  render();
+}
+
+function flag(k) {
+  G.clocks[k] = 0;
+  G.flagged = k;
+  G.generation++;
+  finish();
+}
+
+function stopAnalysis() {
+  if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
+  clearInfo("ainfo");
+}
+
+function stopSearches() {
+  for (const e of new Set(G.engines)) if (e && e.waiter) e.send("stop");
+  stopAnalysis();
+}
+
+// Back to the person's previous decision (and its throw), or one word.
+function undo() {
+  if (!G.record.length) return;
+  if (G.flagged !== null) {
+    // The clocks decided the game: taking a move back would give time back.
+    showError("the game is over on time: Undo would give the time back; start a new game");
+    return;
+  }
+  G.generation++;
+  stopSearches();
+  const isPerson = (k) => G.controllers[k] === "person";
+  let cut = G.record.length - 1;
+  // The last word a person chose; the throw before it stays.
+  for (let i = G.record.length - 1; i >= 0; i--) {
+    if (G.moverOf[i] !== undefined && isPerson(G.moverOf[i])) { cut = i; break; }
+  }
+  G.record = G.record.slice(0, cut);
+  G.flagged = null;
+  G.forfeit = null;
+  $("result").textContent = "";
+  $("result").dataset.result = "";
+  refresh();
+}
+

@@ -1,0 +1,84 @@
+// A person's move: the clicks (or keys) that select it, checked against
+// the referee's legal moves.
+"use strict";
+
+function clicksOf(move) { return gameDef().clicks(move, G.state); }
+
+function matches(prefix, clicks) {
+  if (gameDef().unordered) {
+    const cells = prefix.filter((t) => t.startsWith("cell:"));
+    const dir = prefix.find((t) => t.startsWith("dir:"));
+    const moveCells = clicks.filter((t) => t.startsWith("cell:"));
+    if (!cells.every((c) => moveCells.includes(c))) return false;
+    return !dir || (dir === clicks[clicks.length - 1] && cells.length === moveCells.length);
+  }
+  return prefix.every((t, i) => clicks[i] === t);
+}
+
+function complete(prefix, clicks) {
+  if (gameDef().unordered) return matches(prefix, clicks) && prefix.some((t) => t.startsWith("dir:"));
+  return prefix.length === clicks.length && matches(prefix, clicks);
+}
+
+function personToMove() {
+  if (G.turn === "none" || G.turn === "wait" || G.turn.startsWith("chance") || G.flagged !== null || G.forfeit) return false;
+  return G.controllers[Number(G.turn.slice(1)) - 1] === "person";
+}
+
+function onToken(token) {
+  if (!personToMove()) return;
+  // The Pass button is a whole move (in Abalone it selects no marble).
+  if (token === "pass" && G.legal.includes("pass")) {
+    personMove("pass");
+    return;
+  }
+  const unordered = gameDef().unordered;
+  let prefix;
+  if (unordered && token.startsWith("cell:") && G.prefix.includes(token)) prefix = G.prefix.filter((t) => t !== token);
+  else if (!unordered && G.prefix.includes(token)) prefix = [];
+  else prefix = [...G.prefix, token];
+  let cands = G.legal.filter((m) => matches(prefix, clicksOf(m)));
+  if (!cands.length) {
+    prefix = [token];
+    cands = G.legal.filter((m) => matches(prefix, clicksOf(m)));
+    if (!cands.length) prefix = [];
+  }
+  const done = cands.find((m) => complete(prefix, clicksOf(m)));
+  if (done) {
+    personMove(done);
+    return;
+  }
+  G.prefix = prefix;
+  render();
+}
+
+function personMove(move) {
+  if (!personToMove()) return;
+  if (!G.legal.includes(move)) {
+    showError(`'${move}' is not a legal move here`);
+    return;
+  }
+  play(move);
+}
+
+// What the person may click next and what is selected.
+function inputView() {
+  const view = { clickable: new Set(), targets: new Set(), selected: new Set(G.prefix) };
+  if (!personToMove()) return view;
+  const cands = G.legal.filter((m) => matches(G.prefix, clicksOf(m)));
+  for (const m of cands) {
+    const clicks = clicksOf(m);
+    if (gameDef().unordered) {
+      const cells = G.prefix.filter((t) => t.startsWith("cell:"));
+      const moveCells = clicks.filter((t) => t.startsWith("cell:"));
+      for (const c of moveCells) if (!cells.includes(c)) view.targets.add(c);
+      if (cells.length === moveCells.length) view.targets.add(clicks[clicks.length - 1]);
+    } else if (clicks.length > G.prefix.length) {
+      view.targets.add(clicks[G.prefix.length]);
+    }
+  }
+  for (const t of view.targets) view.clickable.add(t);
+  for (const t of view.selected) view.clickable.add(t);
+  return view;
+}
+

@@ -1,0 +1,135 @@
+// Records written and read: agon's record, APGN and Petteia's
+// transcription.
+"use strict";
+
+const RESULT_WORDS = { p1win: "1-0", p2win: "0-1", draw: "1/2-1/2" };
+
+// A record's result among more than two players: each player's place,
+// comma-separated, as `agon match` writes it.
+function placesText(word) {
+  const win = /^p(\d+)win$/.exec(word);
+  if (win) return seats().map((k) => (k === Number(win[1]) - 1 ? 1 : 2)).join(",");
+  if (word === "draw") return seats().map(() => 1).join(",");
+  const rank = /^rank([\d-]+)$/.exec(word);
+  return rank ? rank[1].split("-").join(",") : "*";
+}
+
+function exportRecord(format) {
+  const [word] = G.turn === "none" || G.flagged !== null || G.forfeit ? resultText() : ["none"];
+  const result = G.players.length === 2 ? RESULT_WORDS[word] || "*" : placesText(word);
+  const names = seats().map(controllerName);
+  if (format === "apgn" && G.game === "abalone" && G.players.length > 2) return multiApgn(word, names);
+  if (format === "apgn") {
+    if (G.game !== "abalone") throw new Error("APGN is Abalone's format");
+    const tags = [["Event", "agon gui"], ["Black", names[0]], ["White", names[1]], ["Variant", /layout=(\S+)/.exec(G.normOptions)?.[1] || "standard"]];
+    if (G.start) tags.push(["Position", G.start]);
+    tags.push(["Result", result]);
+    const moves = G.record.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m));
+    return tags.map(([k, v]) => `[${k} "${v}"]`).join("\n") + "\n\n" + wrap([...moves, result]) + "\n";
+  }
+  if (format === "transcription") {
+    if (G.game !== "petteia" && G.game !== "kubeia") throw new Error("the transcription is Petteia's and Kubeia's format");
+    return transcription(result);
+  }
+  const tags = [["Game", G.game], ["Options", G.normOptions]];
+  for (const k of seats()) tags.push([capital(playerName(k)), names[k]]);
+  if (G.start) tags.push(["Start", G.start]);
+  tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? "forfeit" : "rules"], ["Plies", String(G.record.length)]);
+  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(G.record) + (result !== "*" ? `\n${result}\n` : "\n*\n");
+}
+
+// APGN for 3, 4 or 6 players, as agon writes it: a Players tag, a name
+// tag per colour, the protocol's result word (`p3win`, `rank1-2-1-2`,
+// `draw`) and the moves numbered per round, counted from the start's ply.
+function multiApgn(word, names) {
+  const n = G.players.length;
+  const result = /^(draw|p\d+win|rank[\d-]+)$/.test(word) ? word : "*";
+  const tags = [["Event", "agon gui"], ["Players", String(n)], ...seats().map((k) => [capital(playerName(k)), names[k]])];
+  if (G.start) tags.push(["Position", G.start]);
+  tags.push(["Result", result]);
+  const first = Number((G.start || "").trim().split(/\s+/)[2]) || 0;
+  const moves = G.record.map((m, i) => {
+    const ply = first + i;
+    if (ply % n === 0) return `${ply / n + 1}. ${m}`;
+    return i === 0 ? `${Math.floor(ply / n) + 1}... ${m}` : m;
+  });
+  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap([...moves, result]) + "\n";
+}
+
+function wrap(words) {
+  const out = [];
+  let line = "";
+  for (const w of words) {
+    if (line && line.length + w.length + 1 > 78) { out.push(line); line = ""; }
+    line = line ? `${line} ${w}` : w;
+  }
+  if (line) out.push(line);
+  return out.join("\n");
+}
+
+// Petteia's transcription: a numbered line per full move, White's turn,
+// a comma, Black's turn, a semicolon; Kubeia turns carry their roll.
+function transcription(result) {
+  const turns = [];
+  let roll = null, side = G.fen && G.start ? (G.start.split(/\s+/)[1] === "b" ? 1 : 0) : 0, current = null;
+  for (const w of G.record) {
+    if (/^r\d\d$/.test(w)) { roll = w.slice(1); continue; }
+    const item = `${roll ? roll + " " : ""}${w.split("x")[0]}`;
+    if (current && current.side === side && current.zeus) current.items.push(item);
+    else { current = { side, items: [item], zeus: false }; turns.push(current); }
+    const double = roll && roll[0] === roll[1];
+    current.zeus = Boolean(double);
+    if (!double) side = 1 - side;
+    roll = null;
+  }
+  const lines = [];
+  let n = 1, i = 0;
+  if (turns.length && turns[0].side === 1) { lines.push(`1) ..., ${turns[0].items.join(" ")};`); i = 1; n = 2; }
+  for (; i < turns.length; i += 2, n++) {
+    const white = turns[i].items.join(" ");
+    const black = turns[i + 1] ? turns[i + 1].items.join(" ") : null;
+    lines.push(black === null ? `${n}) ${white}` : `${n}) ${white}, ${black};`);
+  }
+  if (result !== "*") lines.push(result.replace("1/2-1/2", "½-½"));
+  return lines.join("\n") + "\n";
+}
+
+const GREEK = { Α: "a", Β: "b", Γ: "c", Δ: "d", Ε: "e", Ζ: "f", Η: "g", Θ: "h", Ι: "i", Κ: "j", Λ: "k", Μ: "l" };
+
+// Reads an agon record, an APGN game or a Petteia transcription into the
+// game, options, start and words; the referee then checks every word.
+function parseRecord(textIn) {
+  const tags = {};
+  for (const m of textIn.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm)) tags[m[1]] = m[2].replace(/\\(.)/g, "$1");
+  let body = textIn.replace(/^\s*\[.*\]\s*$/gm, " ").replace(/\{[^}]*\}/g, " ").replace(/\([^)]*\)/g, " ");
+  const transcription = /^\s*\d+\)/m.test(body);
+  let game = tags.Game || (tags.Variant || tags.Black !== undefined && !tags.Game ? "abalone" : G.game);
+  if (transcription && !tags.Game) game = G.game === "kubeia" ? "kubeia" : "petteia";
+  body = body.replace(/\d+\)/g, " ").replace(/\d+\.(\.\.)?/g, " ").replace(/[,;]/g, " ").replace(/\.\.\./g, " ");
+  body = body.replace(/[ΑΒΓΔΕΖΗΘΙΚΛΜ]/g, (c) => GREEK[c]);
+  const words = body.split(/\s+/).filter((w) => w && !/^(1-0|0-1|1\/2-1\/2|½-½|\*|\d+(,\d+)+|draw|p\d+win|rank[\d-]+)$/.test(w))
+    .map((w) => (transcription && /^[1-6][1-6]$/.test(w) ? `r${w}` : w));
+  let options = tags.Options || "";
+  if (!tags.Game && tags.Variant) options = `layout=${tags.Variant.toLowerCase()}`;
+  if (!tags.Game && tags.Players) options = `players=${tags.Players}`;
+  return { game, options, start: tags.Start || tags.Position || null, words };
+}
+
+async function importRecord() {
+  let parsed;
+  try {
+    parsed = parseRecord($("record").value);
+  } catch (err) {
+    showError(`import: ${err.message}`);
+    return;
+  }
+  if (!GAMES[parsed.game]) { showError(`import: unknown game '${parsed.game}'`); return; }
+  $("game").value = parsed.game;
+  $("options").value = parsed.options;
+  $("startfen").value = parsed.start || "";
+  updateSeats();
+  for (let k = 1; k <= 6; k++) $(`p${k}`).value = "person";
+  // Word by word, so an illegal one is named and the game stops before it.
+  await newGame(parsed.words);
+}
+
