@@ -314,7 +314,7 @@ fn the_analysis_board_of_every_game_is_pictured() {
     let Some((_gui, b)) = open_page(&[&agon_bin()]) else {
         return;
     };
-    b.set_window_size(1280, 900).expect("window size");
+    b.set_window_size(1280, 1000).expect("window size");
     set_fields(
         &b,
         &[("multipv", "3"), ("analyse", "on"), ("chancedelay", "0")],
@@ -333,6 +333,12 @@ fn the_analysis_board_of_every_game_is_pictured() {
             60,
             &format!("{game}: the analysis of the position two plies back"),
         );
+        assert_eq!(
+            text_of(&b, "#errors"),
+            "",
+            "{game}: the analysis engine follows the new game"
+        );
+        b.execute("window.scrollTo(0, 0);", vec![]).expect("scroll");
         b.screenshot(&dir.join(format!("analysis-{game}.png")))
             .expect("screenshot");
     }

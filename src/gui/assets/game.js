@@ -219,6 +219,8 @@ async function startGame(words) {
   const gen = G.generation;
   try {
     await configure(G.referee, "");
+    // The analysis engine, if one runs, analyses the new game.
+    if (G.analysis && G.analysis.alive) await configure(G.analysis, "");
     G.engines = await seatEngines();
   } catch (err) {
     showError(`could not start the engines: ${err.message}`);
