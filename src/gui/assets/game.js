@@ -407,9 +407,17 @@ function resultText() {
   return [r, `Result: ${r}`];
 }
 
+// Why the rules ended the game (the page's own rulings say it in theirs).
+function endReasonText(word) {
+  if (G.flagged !== null || G.forfeit || !gameDef().endReason) return "";
+  const reason = gameDef().endReason(G.state, word, G.normOptions, G.states);
+  return reason ? ` — ${reason}` : "";
+}
+
 function finish() {
   stopSearches();
-  const [word, textOut] = resultText();
+  const [word, text] = resultText();
+  const textOut = text + endReasonText(word);
   document.body.dataset.state = "over";
   $("result").dataset.result = word;
   $("result").textContent = textOut;

@@ -10,6 +10,7 @@ function render() {
   svg.replaceChildren();
   const view = inputView();
   view.greek = $("greek").checked;
+  view.flipped = boardFlipped;
   view.pvMove = G.pv && G.legal.includes(G.pv) ? G.pv : null;
   // The last move, even when a throw or roll came after it.
   let last = G.record.length - 1;
@@ -49,6 +50,7 @@ function render() {
     setStatus("game over");
   }
   renderNames();
+  renderCaptures();
   renderMoveList();
   renderClocks();
 }
