@@ -721,7 +721,7 @@ fn analysing_kubeia(
     Some((dir, gui, b))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("agon-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
@@ -747,7 +747,7 @@ fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
         .expect("lines");
     assert_eq!(
         lines,
-        serde_json::json!(["0.10  zz1 zz2  (depth 1)", "0.05  yy1  (depth 1)"]),
+        serde_json::json!(["0.10 zz1 zz2 (depth 1)", "0.05 yy1 (depth 1)"]),
         "numbered by the list alone, the bound line left out"
     );
     assert!(

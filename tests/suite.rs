@@ -43,6 +43,8 @@ mod docs_agree;
 mod expectimax;
 #[path = "game_contract.rs"]
 mod game_contract;
+#[path = "gui_analysis.rs"]
+mod gui_analysis;
 #[path = "gui_board.rs"]
 mod gui_board;
 #[path = "gui_browser.rs"]
