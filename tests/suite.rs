@@ -45,6 +45,8 @@ mod expectimax;
 mod game_contract;
 #[path = "gui_analysis.rs"]
 mod gui_analysis;
+#[path = "gui_board.rs"]
+mod gui_board;
 #[path = "gui_browser.rs"]
 mod gui_browser;
 #[path = "gui_server.rs"]

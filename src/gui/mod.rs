@@ -88,6 +88,9 @@ const ASSETS: &[(&str, &str, &str)] = &[
     script!("render.js"),
     script!("engineinfo.js"),
     script!("records.js"),
+    script!("captures.js"),
+    script!("flip.js"),
+    script!("dragdrop.js"),
     script!("app.js"),
 ];
 

@@ -287,6 +287,24 @@ impl Browser {
             .map(drop)
     }
 
+    /// A mouse press at viewport point `from`, a move to `to` and the
+    /// release there (WebDriver's actions API), then the pointer let go.
+    pub fn drag(&self, from: (f64, f64), to: (f64, f64)) -> Result<(), String> {
+        let at = |(x, y): (f64, f64)| json!({"type": "pointerMove", "origin": "viewport", "x": x.round() as i64, "y": y.round() as i64, "duration": 0});
+        let actions = json!({"actions": [{
+            "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
+            "actions": [
+                at(from),
+                {"type": "pointerDown", "button": 0},
+                at(((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0)),
+                at(to),
+                {"type": "pointerUp", "button": 0},
+            ],
+        }]});
+        self.post("actions", actions)?;
+        self.session_command("DELETE", "actions", None).map(drop)
+    }
+
     fn post(&self, what: &str, body: Value) -> Result<Value, String> {
         self.session_command("POST", what, Some(&body))
     }

@@ -11,6 +11,17 @@
 //                 tokens, the highlighted ones and the arrows to draw
 //   clicks(move, state) -> tokens a person clicks to make `move`
 //   ends(move, state)   -> [from, to] tokens for an arrow (PV, last move)
+//   lastMove(move, before, after) -> what the last move did, drawn on the
+//                 position after it: { cells } the tokens it moved from and
+//                 to, { path } the tokens of an arrow along it (where an
+//                 arrow helps), { captured } [token, piece] of the men it took
+//   tally(state, options) -> per player what it has lost, taken or borne
+//                 home, for the box beside the board
+//   endReason(state, resultWord, options, history) -> why the game ended,
+//                 from the final position and the game's rules
+// The page's `view` may also ask for the board turned (`flipped`), a
+// position shown instead of the game's (`preview`) and the engines' best
+// lines (`pvLines`, best first) drawn as arrows.
 // A token names a clickable thing: `cell:e5`, `dir:NE`, `enter`, `pass`.
 // Clicks select a legal move by prefix (app.js); Abalone's marbles are
 // selected as a set, in any order (`unordered`).
@@ -38,8 +49,13 @@ function tokenGroup(parent, token, view, label) {
   }
   if (view.targets.has(token)) g.classList.add("target");
   if (view.selected.has(token)) g.classList.add("selected");
+  if (view.lastCells && view.lastCells.has(token)) g.classList.add("last-move");
   return g;
 }
+
+// The best lines' arrows, best first: each its own colour, thinner
+// further down.
+const PV_KINDS = ["pv1", "pv2", "pv3"];
 
 function arrow(svg, from, to, kind) {
   if (!from || !to) return;
@@ -47,12 +63,21 @@ function arrow(svg, from, to, kind) {
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const shorten = Math.min(12, len / 3);
   const ex = x2 - ((x2 - x1) / len) * shorten, ey = y2 - ((y2 - y1) / len) * shorten;
-  svgEl("line", { x1, y1, x2: ex, y2: ey, class: `arrow ${kind}`, "marker-end": `url(#head-${kind})` }, svg);
+  const cls = PV_KINDS.includes(kind) ? `pv ${kind}` : kind;
+  svgEl("line", { x1, y1, x2: ex, y2: ey, class: `arrow ${cls}`, "marker-end": `url(#head-${kind})` }, svg);
+}
+
+// An arrow through several points (a multi-capture's hops).
+function pathArrow(svg, points, kind) {
+  const pts = points.filter(Boolean);
+  if (pts.length < 2) return;
+  if (pts.length > 2) svgEl("polyline", { points: pts.slice(0, -1).map((p) => p.join(",")).join(" "), class: `arrow ${kind}` }, svg);
+  arrow(svg, pts[pts.length - 2], pts[pts.length - 1], kind);
 }
 
 function defs(svg) {
   const d = svgEl("defs", {}, svg);
-  for (const kind of ["pv", "last"]) {
+  for (const kind of [...PV_KINDS, "last"]) {
     const m = svgEl("marker", { id: `head-${kind}`, viewBox: "0 0 10 10", refX: 5, refY: 5,
       markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, d);
     svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: `arrowhead ${kind}` }, m);
@@ -85,18 +110,43 @@ function optionValue(options, key, fallback) {
   return fallback;
 }
 
+// The last move's path and the men it took (drawn on the position after
+// it, at their places before it), then the best lines' first moves.
 function drawArrows(svg, state, view, game) {
-  for (const [kind, move] of [["last", view.lastMoveWord], ["pv", view.pvMove]]) {
-    if (!move) continue;
-    // The last move is drawn on the position it was played from.
-    const from = kind === "last" && view.lastState ? view.lastState : state;
-    const ends = game.ends(move, from);
-    if (!ends) continue;
-    const a = game.xy(ends[0], from), b = game.xy(ends[1], from);
-    arrow(svg, a, b, kind);
-    // The last move's squares are ringed too: an arrow alone is easy to miss.
-    if (kind === "last") for (const p of [a, b]) if (p) svgEl("circle", { cx: p[0], cy: p[1], r: game.markRadius, class: "last-end" }, svg);
+  const last = view.lastMarks;
+  if (last) {
+    if (last.path) pathArrow(svg, last.path.map((t) => game.xy(t, view.lastState)), "last");
+    for (const [token, piece] of last.captured || []) {
+      const p = game.xy(token, view.lastState);
+      if (!p) continue;
+      const g = svgEl("g", { class: `captured ${piece}`, "data-captured": token.replace(/^cell:/, "") }, svg);
+      svgEl("circle", { cx: p[0], cy: p[1], r: game.markRadius - 4, class: "ghost" }, g);
+      const d = (game.markRadius - 8) * 0.7;
+      svgEl("path", { d: `M ${p[0] - d} ${p[1] - d} L ${p[0] + d} ${p[1] + d} M ${p[0] + d} ${p[1] - d} L ${p[0] - d} ${p[1] + d}`, class: "cross" }, g);
+    }
   }
+  const lines = view.pvLines || (view.pvMove ? [[view.pvMove]] : []);
+  // The best line last: on top where arrows cross.
+  for (let i = Math.min(lines.length, PV_KINDS.length) - 1; i >= 0; i--) {
+    const ends = lines[i] && lines[i][0] ? game.ends(lines[i][0], state) : null;
+    if (ends) arrow(svg, game.xy(ends[0], state), game.xy(ends[1], state), PV_KINDS[i]);
+  }
+}
+
+// Whether the final position of `history` (the states from the start)
+// occurred before it: a draw then is the repetition rule's.
+function repeated(history) {
+  const states = (history || []).filter(Boolean);
+  const last = states[states.length - 1];
+  return Boolean(last) && states.slice(0, -1).some((s) => s.key === last.key);
+}
+
+const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
+
+// The player a `query result` word names as the winner alone, or null.
+function soleWinner(resultWord) {
+  const m = /^p(\d+)win$/.exec(resultWord || "");
+  return m ? Number(m[1]) - 1 : null;
 }
 
 // ---------------------------------------------------------------- Abalone
@@ -168,6 +218,7 @@ const abalone = {
         if (k >= 0 && k < players) out.scores[k] = Number(n);
       }
     }
+    out.key = fen.trim();
     out.mover = Math.max(0, ABALONE_LETTERS.indexOf(side));
     out.teams = abaloneTeams(players);
     const team = out.teams.find((t) => t.includes(out.mover)) || [out.mover];
@@ -214,6 +265,40 @@ const abalone = {
   ends(move, state) {
     const d = this.decode(move, state);
     return d ? [`cell:${d.from}`, `cell:${d.to}`] : null;
+  },
+  // The cells of the marbles moved and the cells they moved to.
+  lastMove(move, before) {
+    const d = this.decode(move, before);
+    if (!d || !d.dir) return { cells: [] };
+    const [dr, dd] = ABALONE_DIRS[d.dir];
+    const cells = new Set();
+    for (const m of d.marbles) {
+      const [r, c] = abaloneParseCell(m);
+      cells.add(`cell:${m}`);
+      if (abaloneOnBoard(r + dr, c + dd)) cells.add(`cell:${abaloneName(r + dr, c + dd)}`);
+    }
+    return { cells: [...cells] };
+  },
+  // Two players: the marbles each colour lost; more: the marbles each
+  // player pushed off (its score).
+  tally(state) {
+    if (state.players === 2) {
+      return ["b", "w"].map((c, k) => ({ k, count: state.ejected[c], text: `lost ${plural(state.ejected[c], "marble")}` }));
+    }
+    return state.scores.map((n, k) => ({ k, count: n, text: `pushed off ${plural(n, "marble")}` }));
+  },
+  endReason(state, resultWord, options, history) {
+    if (resultWord === "draw") {
+      const limit = Number(optionValue(options, "max_plies", "0"));
+      const plies = (history || []).length - 1;
+      if (limit && plies >= limit) return "move limit";
+      if (repeated(history)) return "repetition";
+      return state.players === 2 ? "no legal move" : "no player can move";
+    }
+    if (optionValue(options, "princess", "off") === "on" && !Object.values(state.cells).includes("p")) return "the princess pushed off";
+    const pushed = state.players === 2 ? [state.ejected.b, state.ejected.w]
+      : state.teams.map((t) => t.reduce((sum, k) => sum + state.scores[k], 0));
+    return pushed.some((n) => n >= 6) ? "six marbles pushed off" : "";
   },
   draw(svg, state, view) {
     svg.setAttribute("viewBox", "0 0 520 470");
@@ -269,12 +354,13 @@ const zamma = {
   players: ["black", "white"],
   markRadius: 21,
   parse(fen, options) {
-    const [board, side] = fen.trim().split(/\s+/);
+    const [board, side, quiet] = fen.trim().split(/\s+/);
     const cells = {};
     board.split("/").forEach((row, i) => {
       expandRow(row).forEach((c, f) => { cells[ZAMMA_FILES[f] + (9 - i)] = c; });
     });
-    return { cells, side, mover: side === "b" ? 0 : 1, board: optionValue(options, "board", "alquerque") };
+    return { cells, side, mover: side === "b" ? 0 : 1, board: optionValue(options, "board", "alquerque"),
+      quiet: Number(quiet) || 0, key: `${board} ${side}` };
   },
   xy(token) {
     const name = token.replace(/^cell:/, "");
@@ -287,6 +373,45 @@ const zamma = {
   ends(move) {
     const p = this.points(move);
     return [`cell:${p[0]}`, `cell:${p[p.length - 1]}`];
+  },
+  // A capture chain is drawn hop by hop; each hop took the one enemy
+  // piece on the line between its two landing points (a Mullah's hop
+  // flies over empty points to it).
+  lastMove(move, before) {
+    const points = this.points(move);
+    const cells = [`cell:${points[0]}`, `cell:${points[points.length - 1]}`];
+    if (!move.includes("x")) return { cells };
+    const enemy = before.side === "b" ? "w" : "b";
+    const captured = [];
+    for (let i = 1; i < points.length; i++) {
+      const [f0, r0] = [ZAMMA_FILES.indexOf(points[i - 1][0]), Number(points[i - 1].slice(1))];
+      const [f1, r1] = [ZAMMA_FILES.indexOf(points[i][0]), Number(points[i].slice(1))];
+      const df = Math.sign(f1 - f0), dr = Math.sign(r1 - r0);
+      for (let f = f0 + df, r = r0 + dr; f !== f1 || r !== r1; f += df, r += dr) {
+        const name = ZAMMA_FILES[f] + r, piece = before.cells[name] || ".";
+        if (piece.toLowerCase() === enemy) { captured.push([`cell:${name}`, `${enemy === "b" ? "black" : "white"}${piece === piece.toUpperCase() ? " king" : ""}`]); break; }
+      }
+    }
+    return { cells, path: points.map((p) => `cell:${p}`), captured };
+  },
+  // Each side starts with 40 men; what is missing was captured.
+  tally(state) {
+    return ["b", "w"].map((c, k) => {
+      const lost = 40 - Object.values(state.cells).filter((x) => x.toLowerCase() === c).length;
+      return { k, count: lost, text: `lost ${plural(lost, "piece")}` };
+    });
+  },
+  endReason(state, resultWord, options, history) {
+    const winner = soleWinner(resultWord);
+    if (winner !== null) {
+      const loser = winner === 0 ? "w" : "b";
+      return Object.values(state.cells).some((x) => x.toLowerCase() === loser) ? "no legal move" : "no pieces left";
+    }
+    if (resultWord !== "draw") return "";
+    const quiet = optionValue(options, "quiet_plies", "50");
+    if (quiet !== "off" && state.quiet >= Number(quiet)) return `${quiet} plies without a capture or an advance`;
+    if (repeated(history)) return "repetition";
+    return "neither side can move";
   },
   draw(svg, state, view) {
     // The coordinates sit in the margin outside the ground, where no
@@ -326,18 +451,30 @@ const zamma = {
 // ---------------------------------------------------------------- Petteia / Kubeia
 const PETTEIA_FILES = "abcdefghijkl";
 const GREEK_FILES = ["Α", "Β", "Γ", "Δ", "Ε", "Ζ", "Η", "Θ", "Ι", "Κ", "Λ", "Μ"];
+const PETTEIA_PIECES = { p: "peltast", o: "hoplite", b: "basileus" };
+const PETTEIA_START = { p: 12, o: 12, b: 1 };
+// The endings of petteia.md "End of game", said in a few words.
+const PETTEIA_REASONS = {
+  decimation: "decimation: the last Peltast or Hoplite of a kind captured",
+  siege: "siege: no legal move",
+  rout: "rout: the Basileus captured",
+  breakthrough: "breakthrough: the Basileus reached the far row",
+  reluctance: "reluctance: three passive moves",
+  superiority: "superiority: more pieces at the no-capture limit",
+  equality: "equality: equal pieces at the no-capture limit",
+};
 function petteiaGame(name) {
   return {
     name,
     players: ["white", "black"],
     markRadius: 18,
     parse(fen) {
-      const [board, side, roll] = fen.trim().split(/\s+/);
+      const [board, side, roll, , , , result] = fen.trim().split(/\s+/);
       const cells = {};
       board.split("/").forEach((row, i) => {
         expandRow(row).forEach((c, f) => { cells[PETTEIA_FILES[f] + (8 - i)] = c; });
       });
-      return { cells, side, roll, mover: side === "w" ? 0 : 1 };
+      return { cells, side, roll, mover: side === "w" ? 0 : 1, result: result || "*", key: `${board} ${side}` };
     },
     xy(token) {
       const sq = token.replace(/^cell:/, "");
@@ -350,6 +487,32 @@ function petteiaGame(name) {
     ends(move) {
       const s = this.squares(move);
       return s.length === 2 ? [`cell:${s[0]}`, `cell:${s[1]}`] : null;
+    },
+    // The move word names the squares it captured on (`e3-e5xd5xe6`).
+    lastMove(move, before) {
+      const captured = move.split("x").slice(1).map((sq) => {
+        const piece = before.cells[sq] || ".";
+        return [`cell:${sq}`, `${piece === piece.toUpperCase() ? "white" : "black"} ${PETTEIA_PIECES[piece.toLowerCase()] || ""}`];
+      });
+      return { cells: this.squares(move).map((sq) => `cell:${sq}`), captured };
+    },
+    // Each side starts with 12 Peltasts, 12 Hoplites and a Basileus.
+    tally(state) {
+      const pieces = Object.values(state.cells);
+      return [0, 1].map((k) => {
+        const lost = Object.entries(PETTEIA_START).map(([letter, n]) => {
+          const own = k === 0 ? letter.toUpperCase() : letter;
+          return [PETTEIA_PIECES[letter], n - pieces.filter((x) => x === own).length];
+        }).filter(([, n]) => n > 0);
+        const count = lost.reduce((sum, [, n]) => sum + n, 0);
+        return { k, count, text: `lost ${count}${count ? `: ${lost.map(([name, n]) => plural(n, name)).join(", ")}` : ""}` };
+      });
+    },
+    // The position string ends with the result and the rules' name for
+    // how it came (`0-1:reluctance`).
+    endReason(state) {
+      const reason = state.result.split(":")[1];
+      return PETTEIA_REASONS[reason] || reason || "";
     },
     draw(svg, state, view) {
       svg.setAttribute("viewBox", "0 0 540 380");
@@ -425,11 +588,31 @@ const palma = {
     return [`sq:${move.split("-")[0]}`];
   },
   ends(move, state) {
-    if (move === "pass") return null;
     if (move === "enter") return ["enter", "sq:0"];
-    const [a, b] = move.split("-").map(Number);
+    const m = /^(\d+)-(\d+)$/.exec(move);
+    if (!m) return null;
+    const [a, b] = [Number(m[1]), Number(m[2])];
     const shortcut = state.shortcuts.find(([from]) => from === b);
     return [`sq:${a}`, `sq:${shortcut ? shortcut[1] : b}`];
+  },
+  // The squares are named on the track of the side that moved, which
+  // takes no clicks (`other:`) once the turn has passed to the other side.
+  lastMove(move, before, after) {
+    const ends = this.ends(move, before);
+    if (!ends) return { cells: [] };
+    const own = !after || after.mover === before.mover;
+    const cells = ends.filter((t) => t.startsWith("sq:")).map((t) => (own ? t : t.replace(/^sq:/, "other:")));
+    return { cells, path: ends };
+  },
+  // Five pegs a side: home is the goal, 25 to 29.
+  tally(state) {
+    return state.sides.map((side, k) => {
+      const home = side.squares.filter((sq) => sq >= 25).length;
+      return { k, count: home, text: `${home} of 5 home, ${side.waiting} to enter` };
+    });
+  },
+  endReason(state, resultWord) {
+    return soleWinner(resultWord) !== null ? "all pegs home" : "";
   },
   draw(svg, state, view) {
     svg.setAttribute("viewBox", "0 0 580 370");
@@ -448,7 +631,7 @@ const palma = {
       for (let sq = 0; sq <= 29; sq++) {
         const [x, y] = palmaXY(side, sq);
         const token = mine ? `sq:${sq}` : `other:${sq}`;
-        const g = tokenGroup(svg, token, mine ? view : INERT_VIEW, `square ${sq}`);
+        const g = tokenGroup(svg, token, mine ? view : { ...INERT_VIEW, lastCells: view.lastCells }, `square ${sq}`);
         const cls = ["hole"];
         if (sq >= 25) cls.push("goal");
         if (state.extra.includes(sq)) cls.push("extra");
@@ -498,6 +681,35 @@ function drawChance(container, game, word) {
   }
 }
 
-const GAMES = { abalone, zamma, petteia: petteiaGame("petteia"), kubeia: petteiaGame("kubeia"), palma };
+// Turns the drawn board half a turn about its centre; each text turns
+// back about its own place, so labels stay upright where they now stand.
+// Abalone's direction arrows turn with the board: they point along it.
+function flipBoard(svg) {
+  const [x, y, w, h] = svg.getAttribute("viewBox").split(/\s+/).map(Number);
+  const g = svgEl("g", { class: "flipped", transform: `rotate(180 ${x + w / 2} ${y + h / 2})` });
+  for (const child of [...svg.children]) if (child.tagName !== "defs") g.appendChild(child);
+  svg.appendChild(g);
+  for (const t of g.querySelectorAll("text:not(.dir-label)")) t.setAttribute("transform", `rotate(180 ${t.getAttribute("x")} ${t.getAttribute("y")})`);
+}
+
+// What every game's `draw` does around drawing its position: the
+// position previewed instead (with nothing to click on it), the last
+// move's marks, and the flip.
+function withViewing(game) {
+  const drawPosition = game.draw;
+  game.draw = function (svg, state, view) {
+    const shown = view.preview
+      ? { ...view, clickable: new Set(), targets: new Set(), selected: new Set(), lastMoveWord: null, lastState: null, pvLines: null, pvMove: null }
+      : { ...view };
+    shown.lastMarks = shown.lastMoveWord && shown.lastState ? this.lastMove(shown.lastMoveWord, shown.lastState, state) : null;
+    shown.lastCells = new Set(shown.lastMarks ? shown.lastMarks.cells : []);
+    drawPosition.call(this, svg, view.preview || state, shown);
+    if (view.flipped) flipBoard(svg);
+  };
+  return game;
+}
+
+const GAMES = Object.fromEntries(Object.entries({ abalone, zamma, petteia: petteiaGame("petteia"), kubeia: petteiaGame("kubeia"), palma })
+  .map(([name, game]) => [name, withViewing(game)]));
 window.agonBoards = { GAMES, drawChance };
 })();

@@ -495,9 +495,18 @@ function resultText() {
   return [r, `Result: ${r}`];
 }
 
+// Why the rules ended the game (the page's own rulings say it in theirs).
+function endReasonText(word) {
+  if (G.flagged !== null || G.forfeit || !G.live.desc || !gameDef().endReason) return "";
+  const states = pathTo(G.live).map((n) => n.desc && n.desc.state);
+  const reason = gameDef().endReason(states[states.length - 1], word, G.live.desc.normOptions, states);
+  return reason ? ` — ${reason}` : "";
+}
+
 function finish() {
   stopSearches();
-  const [word, textOut] = resultText();
+  const [word, text] = resultText();
+  const textOut = text + endReasonText(word);
   document.body.dataset.state = "over";
   $("result").dataset.result = word;
   $("result").textContent = textOut;

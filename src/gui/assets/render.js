@@ -10,6 +10,7 @@ function render() {
   svg.replaceChildren();
   const view = inputView();
   view.greek = $("greek").checked;
+  view.flipped = boardFlipped;
   // The analysis's best lines on the shown position, else the playing
   // engine's line on the game's.
   view.pvLines = G.lines.filter(Boolean).slice(0, 3).map((l) => l.pv);
@@ -20,12 +21,9 @@ function render() {
   while (last >= 0 && isChanceWord(G.record[last])) last--;
   view.lastMoveWord = last >= 0 && G.states[last] ? G.record[last] : null;
   view.lastState = last >= 0 ? G.states[last] : null;
-  if (G.preview) {
-    // A line's end, to look at: nothing on it is clickable.
-    gameDef().draw(svg, G.preview, { clickable: new Set(), targets: new Set(), selected: new Set(), greek: view.greek });
-  } else {
-    gameDef().draw(svg, G.state, view);
-  }
+  // A line's end, to look at, is drawn instead: nothing on it is clickable.
+  view.preview = G.preview || null;
+  gameDef().draw(svg, G.state, view);
   svg.classList.toggle("preview", Boolean(G.preview));
   for (const g of svg.querySelectorAll("[data-token].clickable")) {
     g.addEventListener("click", () => onToken(g.dataset.token));
@@ -46,6 +44,7 @@ function render() {
   drawChance($("chance"), G.game, chanceWord);
   renderStatus();
   renderNames();
+  renderCaptures();
   renderMoveList();
   renderClocks();
 }
