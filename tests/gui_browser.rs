@@ -31,22 +31,22 @@ fn require_browser() -> bool {
     false
 }
 
-fn screenshot_dir() -> PathBuf {
+pub(crate) fn screenshot_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/gui-screenshots")
 }
 
 /// What `window.agonGui.state()` returns.
 #[derive(Debug)]
-struct PageState {
-    turn: String,
-    legal: Vec<String>,
-    record: Vec<String>,
-    options: String,
-    fen: String,
-    over: bool,
+pub(crate) struct PageState {
+    pub(crate) turn: String,
+    pub(crate) legal: Vec<String>,
+    pub(crate) record: Vec<String>,
+    pub(crate) options: String,
+    pub(crate) fen: String,
+    pub(crate) over: bool,
 }
 
-fn page_state(b: &Browser) -> PageState {
+pub(crate) fn page_state(b: &Browser) -> PageState {
     let v = b
         .execute(
             "const s = window.agonGui.state(); s.over = document.body.dataset.state === 'over'; return s;",
@@ -73,7 +73,7 @@ fn page_state(b: &Browser) -> PageState {
 }
 
 /// Fills the setup form and starts a game with the New game button.
-fn new_game(b: &Browser, fields: &[(&str, &str)]) {
+pub(crate) fn new_game(b: &Browser, fields: &[(&str, &str)]) {
     // Each game has a new generation: the game before may be the same game.
     let generation = b
         .execute(
@@ -105,7 +105,7 @@ fn new_game(b: &Browser, fields: &[(&str, &str)]) {
 
 /// Starts `game` with a person as the first player and `second`
 /// (`person`, `engine:0`…) as the other, and the `more` fields.
-fn start_game(b: &Browser, game: &str, second: &str, more: &[(&str, &str)]) {
+pub(crate) fn start_game(b: &Browser, game: &str, second: &str, more: &[(&str, &str)]) {
     let mut fields = vec![("game", game), ("p1", "person"), ("p2", second)];
     fields.extend_from_slice(more);
     new_game(b, &fields);
@@ -113,13 +113,13 @@ fn start_game(b: &Browser, game: &str, second: &str, more: &[(&str, &str)]) {
 
 /// Waits until `script` returns true, at most `secs` seconds; else fails
 /// with `what` and the page's log.
-fn wait(b: &Browser, script: &str, secs: u64, what: &str) {
+pub(crate) fn wait(b: &Browser, script: &str, secs: u64, what: &str) {
     b.wait_for(script, Duration::from_secs(secs))
         .unwrap_or_else(|e| panic!("{what}: {e}\n{}", page_log(b)));
 }
 
 /// The page's errors and protocol log, for a failure message.
-fn page_log(b: &Browser) -> String {
+pub(crate) fn page_log(b: &Browser) -> String {
     b.execute(
         "return location.href + ' ' + document.title + ' errors: ' + (document.getElementById('errors') || {}).textContent + '\\nlog:\\n' + ((document.getElementById('log') || {}).textContent || document.body.innerText).slice(-3000);",
         vec![],
@@ -261,7 +261,7 @@ fn click(b: &Browser, css: &str) -> Result<(), String> {
     }
 }
 
-fn result_shown(b: &Browser) -> String {
+pub(crate) fn result_shown(b: &Browser) -> String {
     b.execute(
         "return document.getElementById('result').dataset.result;",
         vec![],
@@ -352,8 +352,11 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
     b.send_keys("#moveinput", "z9z9\n").expect("type a move");
     wait(&b, "return document.getElementById('errors').textContent.includes(\"'z9z9' is not a legal move\");", 10, "the illegal move is an error on the page");
     assert_eq!(page_state(&b).record.len(), 0, "nothing was played");
-    b.execute("document.querySelector('details').open = true;", vec![])
-        .expect("open the console");
+    b.execute(
+        "document.getElementById('console').closest('details').open = true;",
+        vec![],
+    )
+    .expect("open the console");
     b.send_keys("#line", "format c:\n").expect("type a line");
     wait(
         &b,
@@ -369,7 +372,7 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
 // Small tests, each a few clicks or a typed record.
 
 /// A page on a fresh server with `engines` (none: this agon alone).
-fn open_page(engines: &[&str]) -> Option<(GuiServer, Browser)> {
+pub(crate) fn open_page(engines: &[&str]) -> Option<(GuiServer, Browser)> {
     if !require_browser() {
         return None;
     }
@@ -382,7 +385,7 @@ fn open_page(engines: &[&str]) -> Option<(GuiServer, Browser)> {
 
 /// A legal record of `len` words from the start, made with agon itself:
 /// the `pick`-th word (modulo their number) of each `moves` answer.
-fn legal_record(game: &str, len: usize, pick: usize) -> Vec<String> {
+pub(crate) fn legal_record(game: &str, len: usize, pick: usize) -> Vec<String> {
     let mut e = Agon::start();
     e.send(&format!("setoption name Game value {game}"));
     let mut record: Vec<String> = Vec::new();
@@ -403,7 +406,7 @@ fn is_chance_word(w: &str) -> bool {
 }
 
 /// Sets form fields as a person would (without starting a game).
-fn set_fields(b: &Browser, fields: &[(&str, &str)]) {
+pub(crate) fn set_fields(b: &Browser, fields: &[(&str, &str)]) {
     for (id, value) in fields {
         b.execute(
             "const e = document.getElementById(arguments[0]); if (e.type === 'checkbox') e.checked = arguments[1] === 'on'; else e.value = arguments[1]; e.dispatchEvent(new Event('change'));",
@@ -415,7 +418,7 @@ fn set_fields(b: &Browser, fields: &[(&str, &str)]) {
 
 /// Imports an agon record of `words` and waits until the page has replayed
 /// it and waits for a person (or the end).
-fn import_record(b: &Browser, game: &str, words: &[String]) {
+pub(crate) fn import_record(b: &Browser, game: &str, words: &[String]) {
     let text = format!(
         "[Game \"{game}\"]\n[Options \"\"]\n\n{}\n*\n",
         words.join(" ")
@@ -438,7 +441,7 @@ fn import_record(b: &Browser, game: &str, words: &[String]) {
     );
 }
 
-fn text_of(b: &Browser, css: &str) -> String {
+pub(crate) fn text_of(b: &Browser, css: &str) -> String {
     b.execute(
         "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;",
         vec![css.into()],
@@ -463,7 +466,7 @@ fn type_move(b: &Browser, mv: &str) {
     );
 }
 
-fn wait_person(b: &Browser) {
+pub(crate) fn wait_person(b: &Browser) {
     wait(b, "return agonGui.state().person;", 30, "no person's turn");
 }
 

@@ -87,6 +87,9 @@ const ASSETS: &[(&str, &str, &str)] = &[
     script!("render.js"),
     script!("engineinfo.js"),
     script!("records.js"),
+    script!("ruleshelp.js"),
+    script!("play.js"),
+    script!("tabs.js"),
     script!("app.js"),
 ];
 

@@ -51,6 +51,7 @@ function render() {
   renderNames();
   renderMoveList();
   renderClocks();
+  renderPlay();
 }
 
 // Who plays each seat; with more than two players also each player's
@@ -58,7 +59,13 @@ function render() {
 function renderNames() {
   const names = $("names");
   if (G.players.length === 2) {
-    names.textContent = seats().map((k) => `${capital(playerName(k))}: ${controllerName(k)}`).join(" · ");
+    names.replaceChildren(...seats().flatMap((k) => {
+      const seat = document.createElement("span");
+      seat.className = "player";
+      seat.dataset.player = String(k + 1);
+      seat.textContent = `${capital(playerName(k))}: ${controllerName(k)}`;
+      return k ? [" · ", seat] : [seat];
+    }));
     return;
   }
   const scores = (G.state && G.state.scores) || [];
