@@ -198,7 +198,7 @@ fn play_out_with(
 
 /// Plays `mv` in the page's state `s` by its clicks and waits until the
 /// page has it in its record.
-fn click_move(b: &Browser, game: &str, s: &PageState, mv: &str) {
+pub(crate) fn click_move(b: &Browser, game: &str, s: &PageState, mv: &str) {
     let clicks = b
         .execute(
             "return window.agonGui.clicksFor(arguments[0]);",
@@ -238,7 +238,7 @@ fn click_move(b: &Browser, game: &str, s: &PageState, mv: &str) {
 /// the driver may report the element stale after the click went through:
 /// the page's selection or record tells whether it did; if not, the
 /// element is found again.
-fn click(b: &Browser, css: &str) -> Result<(), String> {
+pub(crate) fn click(b: &Browser, css: &str) -> Result<(), String> {
     let snapshot = || {
         b.execute(
             "const s = agonGui.state(); return JSON.stringify([s.selected, s.record.length]);",
@@ -725,7 +725,7 @@ fn analysing_kubeia(
     Some((dir, gui, b))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("agon-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir
@@ -751,7 +751,7 @@ fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
         .expect("lines");
     assert_eq!(
         lines,
-        serde_json::json!(["0.10  zz1 zz2  (depth 1)", "0.05  yy1  (depth 1)"]),
+        serde_json::json!(["0.10 zz1 zz2 (depth 1)", "0.05 yy1 (depth 1)"]),
         "numbered by the list alone, the bound line left out"
     );
     assert!(

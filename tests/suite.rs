@@ -43,6 +43,8 @@ mod docs_agree;
 mod expectimax;
 #[path = "game_contract.rs"]
 mod game_contract;
+#[path = "gui_analysis.rs"]
+mod gui_analysis;
 #[path = "gui_browser.rs"]
 mod gui_browser;
 #[path = "gui_play.rs"]

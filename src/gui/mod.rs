@@ -82,6 +82,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     ),
     script!("boards.js"),
     script!("connection.js"),
+    script!("tree.js"),
     script!("game.js"),
     script!("input.js"),
     script!("render.js"),

@@ -8,7 +8,7 @@
 // says a GUI must.
 //
 // The page's scripts share one scope and load in order: connection.js,
-// game.js, input.js, render.js, engineinfo.js, records.js, then this file,
+// tree.js, game.js, input.js, render.js, engineinfo.js, records.js, then this file,
 // which wires the controls and starts the first game.
 "use strict";
 
@@ -78,15 +78,43 @@ $("console").addEventListener("submit", (ev) => {
   G.referee.send(input.value);
   input.value = "";
 });
+// Stepping through the tree: back, forward along the first child, the
+// start, the game's position, and the sibling lines of the shown word.
+const STEPS = {
+  ArrowLeft: () => G.node.parent,
+  ArrowRight: () => G.node.children[0],
+  Home: () => G.tree,
+  End: () => G.live,
+  ArrowUp: () => sibling(-1),
+  ArrowDown: () => sibling(1),
+};
+function sibling(step) {
+  const p = G.node.parent;
+  if (!p) return null;
+  const i = p.children.indexOf(G.node);
+  return p.children[(i + step + p.children.length) % p.children.length];
+}
+$("first").addEventListener("click", () => goTo(STEPS.Home()));
+$("back").addEventListener("click", () => goTo(STEPS.ArrowLeft()));
+$("forward").addEventListener("click", () => goTo(STEPS.ArrowRight()));
+$("last").addEventListener("click", () => goTo(STEPS.End()));
+$("movelist").addEventListener("click", (ev) => {
+  const word = ev.target.closest("[data-node]");
+  if (word) goTo(findNode(G.tree, Number(word.dataset.node)));
+});
 document.addEventListener("keydown", (ev) => {
   if (ev.target.matches("input, textarea, select")) return;
   if (ev.key === "Escape") { G.prefix = []; render(); }
   if (ev.key === "u" && !ev.ctrlKey) undo();
+  if (STEPS[ev.key] && G.tree && !ev.ctrlKey && !ev.altKey) {
+    ev.preventDefault();
+    goTo(STEPS[ev.key]());
+  }
 });
 
 // For tests and scripts: the page's state and the clicks that make a move.
 window.agonGui = {
-  state: () => ({ game: G.game, players: G.players.length, scores: G.state && G.state.scores ? [...G.state.scores] : null, selected: [...G.prefix], turn: G.turn, result: G.result, legal: [...G.legal], record: [...G.record], options: G.normOptions, fen: G.fen, person: personToMove(), generation: G.generation, analysing: Boolean(G.analysis && G.analysis.waiter) }),
+  state: () => ({ game: G.game, players: G.players.length, scores: G.state && G.state.scores ? [...G.state.scores] : null, selected: [...G.prefix], turn: G.turn, result: G.result, legal: [...G.legal], record: [...G.record], live: wordsTo(G.live), browsing: G.node !== G.live, options: G.normOptions, fen: G.fen, person: personToMove(), generation: G.generation, analysing: Boolean(G.analysis && G.analysis.waiter) }),
   clicksFor: (move) => clicksOf(move).map((t) => (t === "pass" ? 'button[data-token="pass"]' : `[data-token="${t}"]`)),
 };
 

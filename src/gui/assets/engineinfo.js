@@ -22,7 +22,11 @@ function parseInfo(line) {
 
 function clearInfo(id) {
   $(id).textContent = "";
-  if (id === "ainfo") { $("lines").replaceChildren(); G.lines = []; }
+  if (id === "ainfo") {
+    G.lines = [];
+    renderLines();
+    endPreview();
+  }
   setWdl(id, null);
 }
 
@@ -58,31 +62,89 @@ function setWdl(id, wdl, k) {
   bar.title = `${viewName(k)}: ${playerName(0)} wins ${pct(parts[0])}, draw ${pct(parts[1])}, ${playerName(second)} wins ${pct(parts[2])}`;
 }
 
-// `k`: the player to move in the searched position. A bound line (a failed
-// aspiration window) has no full PV and a score that is only a bound: the
-// display keeps the last full line.
-function showInfo(line, engine, id, k) {
+// `k`: the player to move in the searched position, `node` its node. A
+// bound line (a failed aspiration window) has no full PV and a score that
+// is only a bound: the display keeps the last full line.
+function showInfo(line, engine, id, k, node) {
   const info = parseInfo(line);
   if (!info || !info.pv || info.bound) return;
   const multipv = Number(info.multipv || 1);
   if (multipv === 1) {
     $(id).textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName(k)})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
     if (info.wdl) setWdl(id, info.wdl, k);
-    G.pv = info.pv[0];
-    render();
+    node.eval = { score: info.score, wdl: info.wdl || null, k, depth: Number(info.depth) || 0 };
+    if (id === "info") G.enginePv = { node, pv: info.pv };
   }
   if (id === "ainfo") {
-    G.lines[multipv - 1] = `${scoreText(info.score, k)}  ${info.pv.join(" ")}  (depth ${info.depth})`;
-    $("lines").replaceChildren(...G.lines.filter(Boolean).map((t) => { const li = document.createElement("li"); li.textContent = t; return li; }));
+    G.lines[multipv - 1] = { score: info.score, pv: info.pv, depth: info.depth, k };
+    renderLines();
   }
+  if (multipv === 1) render();
 }
 
-// Analysis: an engine of its own searches every decision until the
-// position changes, with MultiPV lines.
+// The analysis's lines, best first, scores from one side's view: a
+// pointer on a line shows where it leads, a click plays its first move.
+function renderLines() {
+  const list = $("lines");
+  const lines = G.lines.filter(Boolean);
+  list.replaceChildren(...lines.map((l, i) => {
+    const li = document.createElement("li");
+    li.className = `line line${i + 1}`;
+    li.tabIndex = 0;
+    li.dataset.move = l.pv[0];
+    const score = document.createElement("b");
+    score.textContent = scoreText(l.score, l.k);
+    li.append(score, ` ${l.pv.join(" ")} (depth ${l.depth})`);
+    li.title = `${viewName(l.k)}; click to play ${l.pv[0]}`;
+    li.addEventListener("pointerenter", () => previewLine(l));
+    li.addEventListener("focus", () => previewLine(l));
+    li.addEventListener("pointerleave", endPreview);
+    li.addEventListener("blur", endPreview);
+    li.addEventListener("click", () => { endPreview(); personMove(l.pv[0]); });
+    li.addEventListener("keydown", (ev) => { if (ev.key === "Enter") { endPreview(); personMove(l.pv[0]); } });
+    return li;
+  }));
+  $("linesview").textContent = lines.length ? `${lines.length} line${lines.length > 1 ? "s" : ""}, ${viewName(lines[0].k)}` : "";
+}
+
+// The board shows the position at the end of line `l` until the pointer
+// leaves it (the referee plays the line out; a line it refuses shows
+// nothing).
+async function previewLine(l) {
+  const node = G.node;
+  G.previewing = l;
+  let lines;
+  try {
+    G.referee.quiet = true;
+    lines = await G.referee.ask([`${positionCommand(node)}${node === G.tree ? " moves" : ""} ${l.pv.join(" ")}`, "d"]);
+  } catch (err) {
+    return;
+  } finally {
+    G.referee.quiet = false;
+  }
+  if (G.previewing !== l || node !== G.node || lines.some((x) => x.startsWith("info string error"))) return;
+  const fen = (lines.find((x) => x.startsWith("position: ")) || "").slice(10);
+  if (!fen) return;
+  G.preview = gameDef().parse(fen, G.normOptions);
+  render();
+}
+
+function endPreview() {
+  G.previewing = null;
+  if (!G.preview) return;
+  G.preview = null;
+  render();
+}
+
+// Analysis: an engine of its own searches the shown position (a
+// decision) until it changes, with MultiPV lines.
 async function analyse() {
   if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
-  if (!$("analyse").checked || !G.turn.startsWith("p") || G.flagged !== null || G.forfeit) return;
-  const gen = G.generation, plies = G.record.length, k = Number(G.turn.slice(1)) - 1;
+  const node = G.node;
+  const live = node === G.live;
+  if (!$("analyse").checked || !G.turn.startsWith("p") || (live && (G.flagged !== null || G.forfeit))) return;
+  const gen = G.generation, k = Number(G.turn.slice(1)) - 1;
+  const current = () => gen === G.generation && node === G.node;
   const index = Number($("aengine").value) || 0;
   try {
     if (!G.analysis || !G.analysis.alive || G.analysis.index !== index) {
@@ -92,14 +154,14 @@ async function analyse() {
     }
     const e = G.analysis;
     if (e.options.has("MultiPV")) await e.ask([`setoption name MultiPV value ${Number($("multipv").value) || 3}`]);
-    if (gen !== G.generation || plies !== G.record.length) return;
+    if (!current()) return;
     await e.exclusive(() => {
-      if (gen !== G.generation || plies !== G.record.length) return null;
+      if (!current()) return null;
       // Set here, when the search before has ended: its last lines are not
       // this position's.
       clearInfo("ainfo");
-      e.onInfo = (l) => { if (gen === G.generation && plies === G.record.length) showInfo(l, e, "ainfo", k); };
-      e.send(positionCommand());
+      e.onInfo = (l) => { if (current()) showInfo(l, e, "ainfo", k, node); };
+      e.send(positionCommand(node));
       e.send("go infinite");
       return e.until((l) => l.startsWith("bestmove"));
     });
@@ -107,4 +169,3 @@ async function analyse() {
     showError(`analysis: ${err.message}`);
   }
 }
-

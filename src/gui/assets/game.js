@@ -3,18 +3,26 @@
 "use strict";
 
 const G = {
-  game: "abalone", options: "", normOptions: "", start: null, record: [],
+  game: "abalone", options: "", normOptions: "", start: null,
   // The seats: each player's name and team, and who plays it.
   players: ["black", "white"], teams: [[0], [1]],
   controllers: ["person", "engine:0"], engineOptions: ["", ""],
   referee: null, engines: [null, null], analysis: null,
+  // `tree`: the game's tree (tree.js); `live`: the node the game is at,
+  // where throws, engine moves and clocks act; `node`: the node shown,
+  // `live` unless the person went back.
+  tree: null, live: null, node: null,
+  // The shown node's words from the start, its referee account, and the
+  // records of its path: the turn and position before each word (whose
+  // word it was, and the last move's mark drawn on the position it was
+  // played from).
+  record: [], turnAt: [], states: [],
   generation: 0, state: null, fen: "", legal: [], turn: "none", result: "none",
   chances: [], prefix: [], clocks: null, tc: null, turnStart: 0,
-  flagged: null, forfeit: null, pv: null, moverOf: [],
-  // Per ply of the record: the referee's `query turn` before it and the
-  // parsed position, for the move list (whose word it was) and the last
-  // move's mark (drawn on the position it was played from).
-  turnAt: [], states: [], lines: [],
+  flagged: null, forfeit: null,
+  // The analysis's lines on the shown position, the playing engine's line
+  // (and its node), and the position a line leads to while it is shown.
+  lines: [], enginePv: null, preview: null, previewing: null,
 };
 let rngState = 1;
 
@@ -41,9 +49,10 @@ function namesText(ks) {
 }
 const winText = (ks) => `${namesText(ks)} ${ks.length === 1 ? "wins" : "win"}`;
 
-function positionCommand() {
+function positionCommand(node = G.node) {
   const base = positionBase(G.start);
-  return G.record.length ? `${base} moves ${G.record.join(" ")}` : base;
+  const words = wordsTo(node);
+  return words.length ? `${base} moves ${words.join(" ")}` : base;
 }
 
 // A seeded generator (mulberry32) for the throws and rolls.
@@ -192,14 +201,13 @@ async function startGame(words) {
   G.controllers = seats().map((k) => $(`p${k + 1}`).value);
   // The strength level's options first: a seat's own override them.
   G.engineOptions = seats().map((k) => [strengthOptions(), $(`p${k + 1}opts`).value.trim()].filter(Boolean).join(" "));
-  G.record = [];
-  G.moverOf = [];
-  G.turnAt = [];
-  G.states = [];
+  G.tree = newNode(null, null);
+  G.live = G.tree;
+  G.node = G.tree;
+  syncPath();
   G.prefix = [];
   G.flagged = null;
   G.forfeit = null;
-  G.pv = null;
   $("result").textContent = "";
   $("result").dataset.result = "";
   rngState = Number($("seed").value) || 1;
@@ -212,6 +220,8 @@ async function startGame(words) {
   const gen = G.generation;
   try {
     await configure(G.referee, "");
+    // The analysis engine, if one runs, analyses the new game.
+    if (G.analysis && G.analysis.alive) await configure(G.analysis, "");
     G.engines = await seatEngines();
   } catch (err) {
     showError(`could not start the engines: ${err.message}`);
@@ -223,14 +233,20 @@ async function startGame(words) {
     if (!(await refresh(false))) return;
     G.referee.quiet = true;
     try {
-      for (const w of words) {
+      for (const [i, w] of words.entries()) {
         if (gen !== G.generation) return;
-        G.moverOf[G.record.length] = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : undefined;
-        G.record.push(w);
+        const from = G.live;
+        const child = childFor(from, w);
+        child.mover = moverAt(from, false);
+        G.live = child;
+        G.node = child;
         if (!(await refresh(false))) {
-          G.record.pop();
           if (gen !== G.generation) return;
-          showError(`import: '${w.slice(0, 40)}' (word ${G.record.length + 1}) is not legal here; the game stops before it`);
+          detach(child);
+          G.live = from;
+          G.node = from;
+          syncPath();
+          showError(`import: '${w.slice(0, 40)}' (word ${i + 1}) is not legal here; the game stops before it`);
           break;
         }
       }
@@ -241,68 +257,112 @@ async function startGame(words) {
   await refresh();
 }
 
-// Asks the referee about the position after the record and, if `act`,
-// acts on it: a throw, an engine's move, a forced pass, or waiting for the
-// person.
-async function refresh(act = true) {
+// The referee's account of `node`'s position, asked once: false if it
+// refused the record (the caller says why) or the game changed meanwhile.
+async function describe(node) {
+  if (node.desc) return true;
   const gen = G.generation;
   let lines;
   try {
-    lines = await G.referee.ask([positionCommand(), "d", "moves", "query turn", "query result"]);
+    lines = await G.referee.ask([positionCommand(node), "d", "moves", "query turn", "query result"]);
   } catch (err) {
     showError(`referee: ${err.message}`);
     return false;
   }
   if (gen !== G.generation) return false;
-  const error = lines.find((l) => l.startsWith("info string error"));
-  if (error) return false;
+  if (lines.some((l) => l.startsWith("info string error"))) return false;
   const value = (prefix) => { const l = lines.find((x) => x.startsWith(prefix)); return l ? l.slice(prefix.length) : null; };
-  G.fen = value("position: ") || "";
-  const gameLine = value("game: ") || G.game;
-  G.normOptions = gameLine.split(" ").slice(1).join(" ");
-  G.legal = (value("moves") || "").trim().split(/\s+/).filter(Boolean);
+  const fen = value("position: ") || "";
+  const normOptions = (value("game: ") || G.game).split(" ").slice(1).join(" ");
   const responses = lines.filter((l) => l.startsWith("response ")).map((l) => l.slice(9));
-  G.turn = responses[0] || "none";
-  G.result = responses[1] || "none";
-  G.chances = (value("chance pending: ") || "").split(", ").filter(Boolean).map((x) => { const [w, p] = x.split(" "); return [w, Number(p)]; });
-  G.state = gameDef().parse(G.fen, G.normOptions);
-  const ply = G.record.length;
-  G.turnAt.length = ply;
-  G.states.length = ply;
-  G.turnAt[ply] = G.turn;
-  G.states[ply] = G.state;
+  node.desc = {
+    fen,
+    normOptions,
+    legal: (value("moves") || "").trim().split(/\s+/).filter(Boolean),
+    turn: responses[0] || "none",
+    result: responses[1] || "none",
+    chances: (value("chance pending: ") || "").split(", ").filter(Boolean).map((x) => { const [w, p] = x.split(" "); return [w, Number(p)]; }),
+    state: gameDef().parse(fen, normOptions),
+  };
+  return true;
+}
+
+// The shown node's path and position, from the accounts of its nodes.
+function syncPath() {
+  const path = pathTo(G.node);
+  G.record = path.slice(1).map((n) => n.word);
+  G.turnAt = path.map((n) => n.desc && n.desc.turn);
+  G.states = path.map((n) => n.desc && n.desc.state);
+  const d = G.node.desc;
+  if (!d) {
+    // Played, not yet described: nobody may move.
+    G.turn = "wait";
+    G.legal = [];
+    return;
+  }
+  G.fen = d.fen;
+  G.normOptions = d.normOptions;
+  G.legal = d.legal;
+  G.turn = d.turn;
+  G.result = d.result;
+  G.chances = d.chances;
+  G.state = d.state;
+}
+
+// Shows `node` (a position of the tree); the game goes on at its own node.
+function goTo(node) {
+  if (!node || !node.desc || node === G.node) return;
+  G.node = node;
   G.prefix = [];
+  clearInfo("ainfo");
+  syncPath();
+  render();
+  analyse();
+}
+
+// Asks the referee about the position the game is at and, if `act`,
+// acts on it: a throw, an engine's move, a forced pass, or waiting for the
+// person. The board shows it if it was showing the move before.
+async function refresh(act = true) {
+  const gen = G.generation;
+  const live = G.live;
+  if (!(await describe(live))) return false;
+  if (gen !== G.generation || live !== G.live) return false;
+  syncPath();
+  G.prefix = G.node === live ? [] : G.prefix;
   G.turnStart = performance.now();
   if (!act) return true;
   render();
   if (G.flagged !== null || G.forfeit) return true;
-  if (G.turn === "none") {
+  const d = live.desc;
+  if (d.turn === "none") {
     finish();
-  } else if (G.turn.startsWith("chance")) {
+  } else if (d.turn.startsWith("chance")) {
     // Nothing to analyse until the throw: the last position's search ends.
-    stopAnalysis();
-    setTimeout(() => { if (gen === G.generation) throwChance(); }, Number($("chancedelay").value) || 0);
+    if (G.node === live) stopAnalysis();
+    setTimeout(() => { if (gen === G.generation && live === G.live) throwChance(); }, Number($("chancedelay").value) || 0);
   } else {
-    const k = Number(G.turn.slice(1)) - 1;
-    if (G.controllers[k] === "person" && G.legal.length === 1 && G.legal[0] === "pass") {
+    const k = Number(d.turn.slice(1)) - 1;
+    if (G.controllers[k] === "person" && d.legal.length === 1 && d.legal[0] === "pass") {
       // Nothing to choose: the person's pass is played for them (and is
       // not a decision Undo goes back to).
       play("pass", true);
       return true;
     }
     if (G.controllers[k].startsWith("engine:")) engineMove(k, gen);
-    analyse();
+    if (G.node === live) analyse();
   }
   return true;
 }
 
 function throwChance() {
-  let r = random(), word = G.chances.length ? G.chances[G.chances.length - 1][0] : null;
-  for (const [w, p] of G.chances) {
+  const { chances, legal } = G.live.desc;
+  let r = random(), word = chances.length ? chances[chances.length - 1][0] : null;
+  for (const [w, p] of chances) {
     if (r < p) { word = w; break; }
     r -= p;
   }
-  if (!word || !G.legal.includes(word)) {
+  if (!word || !legal.includes(word)) {
     showError("no throw or roll to make here");
     return;
   }
@@ -312,7 +372,7 @@ function throwChance() {
 function goCommand() {
   if (G.clocks) {
     const now = performance.now() - G.turnStart;
-    const k = Number(G.turn.slice(1)) - 1;
+    const k = Number(G.live.desc.turn.slice(1)) - 1;
     const left = G.clocks.map((c, i) => Math.max(1, Math.round(i === k ? c - now : c)));
     return `go ${left.map((t, i) => `p${i + 1}time ${t}`).concat(left.map((_, i) => `p${i + 1}inc ${G.tc.inc}`)).join(" ")}`;
   }
@@ -322,13 +382,14 @@ function goCommand() {
 
 async function engineMove(k, gen) {
   const engine = G.engines[k];
+  const live = G.live;
   if (!engine) return;
   document.body.dataset.state = "engine";
-  engine.onInfo = (l) => { noteScore(k, l); showInfo(l, engine, "info", k); };
+  engine.onInfo = (l) => { noteScore(k, l); showInfo(l, engine, "info", k, live); };
   let lines;
   try {
     lines = await engine.exclusive(() => {
-      engine.send(positionCommand());
+      engine.send(positionCommand(live));
       engine.send(goCommand());
       return engine.until((l) => l.startsWith("bestmove"));
     });
@@ -338,9 +399,9 @@ async function engineMove(k, gen) {
   } finally {
     engine.onInfo = null;
   }
-  if (gen !== G.generation || G.flagged !== null) return;
+  if (gen !== G.generation || G.flagged !== null || live !== G.live) return;
   const move = lines[lines.length - 1].split(/\s+/)[1];
-  if (!G.legal.includes(move)) {
+  if (!live.desc.legal.includes(move)) {
     forfeit(k, `${engine.name} played '${move}', which is not a legal move here`);
     return;
   }
@@ -355,12 +416,20 @@ function forfeit(k, why) {
   finish();
 }
 
-// `forced`: the page played it (a pass with nothing else), nobody chose it.
+// Who chose a word played at `node`: its player, unless a throw, a roll
+// or `forced` (the page played it: a pass with nothing else).
+function moverAt(node, forced) {
+  const turn = node.desc ? node.desc.turn : "";
+  return turn.startsWith("p") && !forced ? Number(turn.slice(1)) - 1 : undefined;
+}
+
+// Plays `word` where the game is (`G.live`); the board follows if it was
+// showing that position.
 function play(word, forced) {
-  // Who chose each word, for undo.
-  G.moverOf[G.record.length] = G.turn.startsWith("p") && !forced ? Number(G.turn.slice(1)) - 1 : undefined;
-  if (G.clocks && !G.turn.startsWith("chance") && G.turn !== "none") {
-    const k = Number(G.turn.slice(1)) - 1;
+  const from = G.live;
+  const turn = from.desc.turn;
+  if (G.clocks && !turn.startsWith("chance") && turn !== "none") {
+    const k = Number(turn.slice(1)) - 1;
     const used = performance.now() - G.turnStart;
     // A move after the flag fell (between two clock ticks) is too late.
     if (used >= G.clocks[k]) { flag(k); return; }
@@ -368,20 +437,39 @@ function play(word, forced) {
   }
   if (!isChanceWord(word)) {
     clearErrors();
-    const k = G.turn.startsWith("p") ? Number(G.turn.slice(1)) - 1 : null;
+    const k = turn.startsWith("p") ? Number(turn.slice(1)) - 1 : null;
     // A pass changes nothing on the board: said in words.
     $("notice").textContent = word === "pass" && k !== null
       ? `${capital(playerName(k))} ${forced ? "has no move but pass; it was played for them" : "passes"}`
       : "";
   }
-  G.record.push(word);
-  G.pv = null;
-  // The lines were about the position before.
-  clearInfo("ainfo");
-  // Nobody may move until the referee has described the new position.
-  G.turn = "wait";
-  G.legal = [];
+  const child = childFor(from, word);
+  child.mover = moverAt(from, forced);
+  G.live = child;
+  if (G.node === from) {
+    G.node = child;
+    // The lines were about the position before.
+    clearInfo("ainfo");
+    syncPath();
+  }
   refresh();
+}
+
+// A person's move on an earlier position: the game goes on from there in
+// a new line (a variation), the line it left stays in the tree.
+function playFromShown(word) {
+  // The game's clocks were for the line it was played in.
+  G.clocks = null;
+  G.tc = null;
+  G.generation++;
+  stopSearches();
+  G.flagged = null;
+  G.forfeit = null;
+  $("result").textContent = "";
+  $("result").dataset.result = "";
+  G.live = G.node;
+  G.turnStart = performance.now();
+  play(word);
 }
 
 // The result word (as `query result` words it) and text when player `k`
@@ -401,7 +489,7 @@ function lossResult(k, reason) {
 function resultText() {
   if (G.flagged !== null) return lossResult(G.flagged, " on time");
   if (G.forfeit) return G.forfeit.loser === null ? ["draw", `Draw: ${G.forfeit.why}`] : lossResult(G.forfeit.loser, `: ${G.forfeit.why}`);
-  const r = G.result;
+  const r = G.live.desc ? G.live.desc.result : "none";
   const win = /^p(\d+)win$/.exec(r);
   if (win) return [r, winText([Number(win[1]) - 1])];
   if (r === "draw") return [r, "Draw"];
@@ -418,6 +506,10 @@ function finish() {
   $("result").dataset.result = word;
   $("result").textContent = textOut;
   render();
+}
+
+function clockRunning() {
+  return Boolean(G.clocks) && G.flagged === null && !G.forfeit && Boolean(G.live.desc) && G.live.desc.turn !== "none";
 }
 
 function flag(k) {
@@ -437,9 +529,10 @@ function stopSearches() {
   stopAnalysis();
 }
 
-// Back to the person's previous decision (and its throw), or one word.
+// Back to the person's previous decision (and its throw), or one word:
+// the words taken back leave the tree.
 function undo() {
-  if (!G.record.length) return;
+  if (G.live === G.tree) return;
   if (G.flagged !== null) {
     // The clocks decided the game: taking a move back would give time back.
     showError("the game is over on time: Undo would give the time back; start a new game");
@@ -448,12 +541,15 @@ function undo() {
   G.generation++;
   stopSearches();
   const isPerson = (k) => G.controllers[k] === "person";
-  let cut = G.record.length - 1;
+  const path = pathTo(G.live).slice(1);
+  let cut = path[path.length - 1];
   // The last word a person chose; the throw before it stays.
-  for (let i = G.record.length - 1; i >= 0; i--) {
-    if (G.moverOf[i] !== undefined && isPerson(G.moverOf[i])) { cut = i; break; }
+  for (let i = path.length - 1; i >= 0; i--) {
+    if (path[i].mover !== undefined && isPerson(path[i].mover)) { cut = path[i]; break; }
   }
-  G.record = G.record.slice(0, cut);
+  G.live = cut.parent;
+  G.node = G.live;
+  detach(cut);
   G.flagged = null;
   G.forfeit = null;
   $("result").textContent = "";

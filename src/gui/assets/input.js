@@ -20,8 +20,13 @@ function complete(prefix, clicks) {
   return prefix.length === clicks.length && matches(prefix, clicks);
 }
 
+// Whether a person may move on the shown position: on the game's own
+// position if the side to move is a person's; on an earlier one any
+// side's move (it starts a variation), unless a clock is running.
 function personToMove() {
-  if (G.turn === "none" || G.turn === "wait" || G.turn.startsWith("chance") || G.flagged !== null || G.forfeit) return false;
+  if (G.turn === "none" || G.turn === "wait" || G.turn.startsWith("chance")) return false;
+  if (G.node !== G.live) return !clockRunning();
+  if (G.flagged !== null || G.forfeit) return false;
   return G.controllers[Number(G.turn.slice(1)) - 1] === "person";
 }
 
@@ -58,7 +63,13 @@ function personMove(move) {
     showError(`'${move}' is not a legal move here`);
     return;
   }
-  play(move);
+  if (G.node === G.live) {
+    play(move);
+    return;
+  }
+  const known = G.node.children.find((c) => c.word === move && c.desc);
+  if (known) goTo(known);
+  else playFromShown(move);
 }
 
 // What the person may click next and what is selected.

@@ -10,13 +10,23 @@ function render() {
   svg.replaceChildren();
   const view = inputView();
   view.greek = $("greek").checked;
-  view.pvMove = G.pv && G.legal.includes(G.pv) ? G.pv : null;
+  // The analysis's best lines on the shown position, else the playing
+  // engine's line on the game's.
+  view.pvLines = G.lines.filter(Boolean).slice(0, 3).map((l) => l.pv);
+  if (!view.pvLines.length && G.enginePv && G.enginePv.node === G.node) view.pvLines = [G.enginePv.pv];
+  view.pvMove = view.pvLines.length && G.legal.includes(view.pvLines[0][0]) ? view.pvLines[0][0] : null;
   // The last move, even when a throw or roll came after it.
   let last = G.record.length - 1;
   while (last >= 0 && isChanceWord(G.record[last])) last--;
   view.lastMoveWord = last >= 0 && G.states[last] ? G.record[last] : null;
   view.lastState = last >= 0 ? G.states[last] : null;
-  gameDef().draw(svg, G.state, view);
+  if (G.preview) {
+    // A line's end, to look at: nothing on it is clickable.
+    gameDef().draw(svg, G.preview, { clickable: new Set(), targets: new Set(), selected: new Set(), greek: view.greek });
+  } else {
+    gameDef().draw(svg, G.state, view);
+  }
+  svg.classList.toggle("preview", Boolean(G.preview));
   for (const g of svg.querySelectorAll("[data-token].clickable")) {
     g.addEventListener("click", () => onToken(g.dataset.token));
     g.addEventListener("keydown", (ev) => {
@@ -34,24 +44,42 @@ function render() {
   }
   const chanceWord = [...G.record].reverse().find(isChanceWord);
   drawChance($("chance"), G.game, chanceWord);
-  const over = G.turn === "none" || G.flagged !== null || G.forfeit;
-  if (G.turn === "wait") {
+  renderStatus();
+  renderNames();
+  renderMoveList();
+  renderClocks();
+  renderPlay();
+}
+
+// The game's state (at its own node, whatever is shown), and where the
+// shown position is when it is not the game's.
+function renderStatus() {
+  const turn = G.live.desc ? G.live.desc.turn : "wait";
+  const over = turn === "none" || G.flagged !== null || G.forfeit;
+  if (turn === "wait") {
     setStatus("…");
   } else if (!over) {
-    const k = G.turn.startsWith("chance") ? Number(G.turn.split(" p")[1]) - 1 : Number(G.turn.slice(1)) - 1;
+    const k = turn.startsWith("chance") ? Number(turn.split(" p")[1]) - 1 : Number(turn.slice(1)) - 1;
     const who = capital(playerName(k));
-    const what = G.turn.startsWith("chance") ? (G.game === "palma" ? "throws" : "rolls") : "to move";
+    const what = turn.startsWith("chance") ? (G.game === "palma" ? "throws" : "rolls") : "to move";
     setStatus(`${who} ${what}`);
-    document.body.dataset.state = G.turn.startsWith("chance") ? "chance" : personToMove() ? "person" : "engine";
+    document.body.dataset.state = turn.startsWith("chance") ? "chance" : G.controllers[k] === "person" ? "person" : "engine";
     $("result").textContent = "";
     $("result").dataset.result = "";
   } else {
     setStatus("game over");
   }
-  renderNames();
-  renderMoveList();
-  renderClocks();
-  renderPlay();
+  const away = G.node !== G.live;
+  $("browsing").hidden = !away;
+  if (away) {
+    $("browsing").textContent = `Showing ply ${G.record.length} of ${onLine(G.live, G.node) ? "the game" : "a variation"}: ${clockRunning() ? "look only while the clock runs" : "a move here starts a variation"}; End returns to the game`;
+  }
+}
+
+// Whether `node` is on the path from the root to `tip`.
+function onLine(tip, node) {
+  for (let n = tip; n; n = n.parent) if (n === node) return true;
+  return false;
 }
 
 // Who plays each seat; with more than two players also each player's
@@ -100,51 +128,91 @@ function controllerName(k) {
 
 function isChanceWord(w) { return /^(t[1235]|r[1-6][1-6])$/.test(w); }
 
-// Whose turn word `i` of the record belongs to: the decider, or for a throw
-// or roll the player who decides after it.
-function playerAt(i) {
-  const t = G.turnAt[i] || "";
+// Whose turn `node`'s word belongs to: the decider, or for a throw or
+// roll the player who decides after it.
+function playerOf(node) {
+  const t = (node.parent && node.parent.desc && node.parent.desc.turn) || "";
   const m = /p(\d+)$/.exec(t);
   return m ? Number(m[1]) - 1 : null;
 }
 
-// One numbered row per round (a turn of every player): each player's words of a turn (a throw
+// A word of the move list: its mark from "analyse this game", the shown
+// position's word picked out; a click shows its position.
+function wordEl(node) {
+  const el = document.createElement("span");
+  el.textContent = node.word + (node.review && node.review.mark ? node.review.mark : "");
+  el.className = isChanceWord(node.word) ? "chance-word" : "move-word";
+  if (node.review && node.review.mark) el.classList.add(node.review.mark === "??" ? "blunder" : "error");
+  if (node === G.node) el.classList.add("current");
+  el.dataset.node = String(node.id);
+  return el;
+}
+
+// A variation in parentheses: its words along first children, and the
+// variations that branch inside it nested in their own parentheses.
+function variationEl(first) {
+  const box = document.createElement("span");
+  box.className = "variation";
+  box.append("(");
+  for (let n = first; n; n = n.children[0]) {
+    box.append(wordEl(n), " ");
+    for (const alt of n.children.slice(1)) box.append(variationEl(alt), " ");
+  }
+  box.append(")");
+  return box;
+}
+
+// The game's line (first children from the start), one numbered row per
+// round (a turn of every player): each player's words of a turn (a throw
 // or roll beside the move it led to, Kubeia's extra move after a double).
+// The other lines played from a position follow the row it is in.
 function renderMoveList() {
   const list = $("movelist");
   const rows = [];
   let group = null;
-  G.record.forEach((w, i) => {
-    const k = playerAt(i) ?? (group ? group.k : 0);
+  for (let n = G.tree.children[0]; n; n = n.children[0]) {
+    const k = playerOf(n) ?? (group ? group.k : 0);
     if (!group || group.k !== k) {
-      group = { k, words: [] };
+      group = { k, nodes: [] };
       const row = rows[rows.length - 1];
-      if (row && k > row.findLastIndex(Boolean)) row[k] = group;
+      if (row && k > row.cells.findLastIndex(Boolean)) row.cells[k] = group;
       else {
-        const fresh = seats().map(() => null);
-        fresh[k] = group;
+        const fresh = { cells: seats().map(() => null), variations: [] };
+        fresh.cells[k] = group;
         rows.push(fresh);
       }
     }
-    group.words.push(w);
-  });
-  list.replaceChildren(...rows.map((row) => {
+    group.nodes.push(n);
+    rows[rows.length - 1].variations.push(...n.parent.children.slice(1));
+  }
+  const items = [];
+  for (const row of rows) {
     const li = document.createElement("li");
-    if (row.length > 2) li.style.gridTemplateColumns = `repeat(${row.length}, 1fr)`;
-    for (const g of row) {
+    if (row.cells.length > 2) li.style.gridTemplateColumns = `repeat(${row.cells.length}, 1fr)`;
+    for (const g of row.cells) {
       const part = document.createElement("span");
       part.className = "turn";
-      for (const w of g ? g.words : ["…"]) {
-        const word = document.createElement("span");
-        word.textContent = w;
-        word.className = isChanceWord(w) ? "chance-word" : "move-word";
-        part.append(word, " ");
-      }
+      if (g) for (const n of g.nodes) part.append(wordEl(n), " ");
+      else part.append("…");
       li.appendChild(part);
     }
-    return li;
-  }));
-  list.scrollTop = list.scrollHeight;
+    items.push(li);
+    if (row.variations.length) {
+      const v = document.createElement("li");
+      v.className = "variations";
+      v.append(...row.variations.map(variationEl));
+      items.push(v);
+    }
+  }
+  list.replaceChildren(...items);
+  const current = list.querySelector(".current");
+  if (current && G.node !== G.live) {
+    // The list scrolls, not the page.
+    const r = current.getBoundingClientRect(), box = list.getBoundingClientRect();
+    if (r.top < box.top || r.bottom > box.bottom) list.scrollTop += r.top - box.top - box.height / 2;
+  } else {
+    list.scrollTop = list.scrollHeight;
+  }
   $("fen").textContent = G.fen;
 }
 
@@ -171,7 +239,7 @@ function renderClocks() {
   for (const k of seats()) {
     const el = clockEl(k);
     if (!G.clocks) { el.textContent = `${capital(playerName(k))} –`; continue; }
-    const running = G.turn === `p${k + 1}` && G.flagged === null && !G.forfeit;
+    const running = G.live.desc && G.live.desc.turn === `p${k + 1}` && G.flagged === null && !G.forfeit;
     const left = G.clocks[k] - (running ? performance.now() - G.turnStart : 0);
     el.textContent = `${capital(playerName(k))} ${formatClock(left)}`;
     el.classList.toggle("running", running);
