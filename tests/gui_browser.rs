@@ -119,7 +119,7 @@ pub(crate) fn wait(b: &Browser, script: &str, secs: u64, what: &str) {
 }
 
 /// The page's errors and protocol log, for a failure message.
-fn page_log(b: &Browser) -> String {
+pub(crate) fn page_log(b: &Browser) -> String {
     b.execute(
         "return location.href + ' ' + document.title + ' errors: ' + (document.getElementById('errors') || {}).textContent + '\\nlog:\\n' + ((document.getElementById('log') || {}).textContent || document.body.innerText).slice(-3000);",
         vec![],
@@ -352,8 +352,11 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
     b.send_keys("#moveinput", "z9z9\n").expect("type a move");
     wait(&b, "return document.getElementById('errors').textContent.includes(\"'z9z9' is not a legal move\");", 10, "the illegal move is an error on the page");
     assert_eq!(page_state(&b).record.len(), 0, "nothing was played");
-    b.execute("document.querySelector('details').open = true;", vec![])
-        .expect("open the console");
+    b.execute(
+        "document.getElementById('console').closest('details').open = true;",
+        vec![],
+    )
+    .expect("open the console");
     b.send_keys("#line", "format c:\n").expect("type a line");
     wait(
         &b,

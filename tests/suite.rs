@@ -49,6 +49,8 @@ mod gui_analysis;
 mod gui_board;
 #[path = "gui_browser.rs"]
 mod gui_browser;
+#[path = "gui_play.rs"]
+mod gui_play;
 #[path = "gui_server.rs"]
 mod gui_server;
 #[path = "kubeia_match.rs"]

@@ -91,6 +91,9 @@ const ASSETS: &[(&str, &str, &str)] = &[
     script!("captures.js"),
     script!("flip.js"),
     script!("dragdrop.js"),
+    script!("ruleshelp.js"),
+    script!("play.js"),
+    script!("tabs.js"),
     script!("app.js"),
 ];
 

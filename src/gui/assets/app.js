@@ -118,4 +118,7 @@ window.agonGui = {
   clicksFor: (move) => clicksOf(move).map((t) => (t === "pass" ? 'button[data-token="pass"]' : `[data-token="${t}"]`)),
 };
 
-connection.then(newGame);
+connection.then(() => {
+  fillEngineChoices();
+  return newGame();
+});

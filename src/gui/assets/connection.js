@@ -42,8 +42,9 @@ ws.onmessage = (event) => {
   const verb = space < 0 ? msg : msg.slice(0, space);
   const rest = space < 0 ? "" : msg.slice(space + 1);
   if (verb === "engines") {
+    // The choices are filled when the connection's promise runs (app.js):
+    // this message may come while the later scripts are still loading.
     engineNames = rest.split("\t");
-    fillEngineChoices();
     connected();
   } else if (verb === "started") {
     const [slot] = rest.split(" ");

@@ -199,7 +199,8 @@ async function startGame(words) {
   G.players = seatNames(setup.game, setup.options);
   G.teams = seatTeams(setup.game, setup.options);
   G.controllers = seats().map((k) => $(`p${k + 1}`).value);
-  G.engineOptions = seats().map((k) => $(`p${k + 1}opts`).value.trim());
+  // The strength level's options first: a seat's own override them.
+  G.engineOptions = seats().map((k) => [strengthOptions(), $(`p${k + 1}opts`).value.trim()].filter(Boolean).join(" "));
   G.tree = newNode(null, null);
   G.live = G.tree;
   G.node = G.tree;
@@ -384,7 +385,7 @@ async function engineMove(k, gen) {
   const live = G.live;
   if (!engine) return;
   document.body.dataset.state = "engine";
-  engine.onInfo = (l) => showInfo(l, engine, "info", k, live);
+  engine.onInfo = (l) => { noteScore(k, l); showInfo(l, engine, "info", k, live); };
   let lines;
   try {
     lines = await engine.exclusive(() => {
@@ -407,9 +408,11 @@ async function engineMove(k, gen) {
   play(move);
 }
 
+// The page's rulings end a game as the rules do: a forfeit (or a
+// resignation, play.js) has a loser; a draw agreed on the page has none.
 function forfeit(k, why) {
   showError(why);
-  G.forfeit = { loser: k, why };
+  G.forfeit = { loser: k, why, reason: "forfeit" };
   finish();
 }
 
@@ -476,15 +479,16 @@ function lossResult(k, reason) {
   const losers = teamOf(k);
   const winners = seats().filter((j) => !losers.includes(j));
   const others = G.teams.filter((t) => t !== losers);
+  // Dense places, as the protocol's `rank` words are: the losers second.
   const word = winners.length === 1 ? `p${winners[0] + 1}win`
-    : `rank${seats().map((j) => (losers.includes(j) ? winners.length + 1 : 1)).join("-")}`;
+    : `rank${seats().map((j) => (losers.includes(j) ? 2 : 1)).join("-")}`;
   if (others.length > 1) return [word, `${namesText(losers)} ${losers.length === 1 ? "loses" : "lose"}${reason}`];
   return [word, `${winText(winners)}${reason}`];
 }
 
 function resultText() {
   if (G.flagged !== null) return lossResult(G.flagged, " on time");
-  if (G.forfeit) return lossResult(G.forfeit.loser, `: ${G.forfeit.why}`);
+  if (G.forfeit) return G.forfeit.loser === null ? ["draw", `Draw: ${G.forfeit.why}`] : lossResult(G.forfeit.loser, `: ${G.forfeit.why}`);
   const r = G.live.desc ? G.live.desc.result : "none";
   const win = /^p(\d+)win$/.exec(r);
   if (win) return [r, winText([Number(win[1]) - 1])];

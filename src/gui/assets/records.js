@@ -34,7 +34,7 @@ function exportRecord(format) {
   const tags = [["Game", G.game], ["Options", G.normOptions]];
   for (const k of seats()) tags.push([capital(playerName(k)), names[k]]);
   if (G.start) tags.push(["Start", G.start]);
-  tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? "forfeit" : "rules"], ["Plies", String(G.record.length)]);
+  tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? G.forfeit.reason : "rules"], ["Plies", String(G.record.length)]);
   return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(G.record) + (result !== "*" ? `\n${result}\n` : "\n*\n");
 }
 

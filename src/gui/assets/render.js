@@ -47,6 +47,7 @@ function render() {
   renderCaptures();
   renderMoveList();
   renderClocks();
+  renderPlay();
 }
 
 // The game's state (at its own node, whatever is shown), and where the
@@ -85,7 +86,13 @@ function onLine(tip, node) {
 function renderNames() {
   const names = $("names");
   if (G.players.length === 2) {
-    names.textContent = seats().map((k) => `${capital(playerName(k))}: ${controllerName(k)}`).join(" · ");
+    names.replaceChildren(...seats().flatMap((k) => {
+      const seat = document.createElement("span");
+      seat.className = "player";
+      seat.dataset.player = String(k + 1);
+      seat.textContent = `${capital(playerName(k))}: ${controllerName(k)}`;
+      return k ? [" · ", seat] : [seat];
+    }));
     return;
   }
   const scores = (G.state && G.state.scores) || [];
