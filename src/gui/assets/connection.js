@@ -134,11 +134,18 @@ class Engine {
     return run;
   }
   // Commands, then `isready`: every line up to `readyok`.
-  ask(commands) {
-    return this.exclusive(() => {
-      for (const c of commands) this.send(c);
-      this.send("isready");
-      return this.until((l) => l === "readyok");
+  // `quiet`: its error lines are the caller's to show.
+  ask(commands, quiet = false) {
+    return this.exclusive(async () => {
+      const before = this.quiet;
+      this.quiet = before || quiet;
+      try {
+        for (const c of commands) this.send(c);
+        this.send("isready");
+        return await this.until((l) => l === "readyok");
+      } finally {
+        this.quiet = before;
+      }
     });
   }
   close() {

@@ -115,12 +115,9 @@ async function previewLine(l) {
   G.previewing = l;
   let lines;
   try {
-    G.referee.quiet = true;
-    lines = await G.referee.ask([`${positionCommand(node)}${node === G.tree ? " moves" : ""} ${l.pv.join(" ")}`, "d"]);
+    lines = await G.referee.ask([`${positionCommand(node)}${node === G.tree ? " moves" : ""} ${l.pv.join(" ")}`, "d"], true);
   } catch (err) {
     return;
-  } finally {
-    G.referee.quiet = false;
   }
   if (G.previewing !== l || node !== G.node || lines.some((x) => x.startsWith("info string error"))) return;
   const fen = (lines.find((x) => x.startsWith("position: ")) || "").slice(10);

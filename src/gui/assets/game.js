@@ -264,13 +264,19 @@ async function describe(node) {
   const gen = G.generation;
   let lines;
   try {
-    lines = await G.referee.ask([positionCommand(node), "d", "moves", "query turn", "query result"]);
+    // Quiet: a record of a game the page has just left (a throw's timer
+    // may fire while a new game is set up) is refused without a word.
+    lines = await G.referee.ask([positionCommand(node), "d", "moves", "query turn", "query result"], true);
   } catch (err) {
     showError(`referee: ${err.message}`);
     return false;
   }
   if (gen !== G.generation) return false;
-  if (lines.some((l) => l.startsWith("info string error"))) return false;
+  const error = lines.find((l) => l.startsWith("info string error"));
+  if (error) {
+    if (!G.referee.quiet) showError(`${G.referee.name}: ${error.slice(12)}`);
+    return false;
+  }
   const value = (prefix) => { const l = lines.find((x) => x.startsWith(prefix)); return l ? l.slice(prefix.length) : null; };
   const fen = value("position: ") || "";
   const normOptions = (value("game: ") || G.game).split(" ").slice(1).join(" ");
