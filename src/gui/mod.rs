@@ -87,6 +87,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     script!("render.js"),
     script!("engineinfo.js"),
     script!("records.js"),
+    script!("editor.js"),
     script!("app.js"),
 ];
 
