@@ -43,11 +43,11 @@ fn piece_at(game: &str, fen: &str, cell: &str) -> char {
                     run = run * 10 + d as usize;
                     continue;
                 }
-                cells.extend(std::iter::repeat('.').take(run));
+                cells.extend(std::iter::repeat_n('.', run));
                 run = 0;
                 cells.push(c);
             }
-            cells.extend(std::iter::repeat('.').take(run));
+            cells.extend(std::iter::repeat_n('.', run));
             cells
         })
         .collect();
