@@ -51,6 +51,8 @@ mod gui_board;
 mod gui_browser;
 #[path = "gui_play.rs"]
 mod gui_play;
+#[path = "gui_files.rs"]
+mod gui_files;
 #[path = "gui_server.rs"]
 mod gui_server;
 #[path = "kubeia_match.rs"]

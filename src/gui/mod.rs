@@ -94,6 +94,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     script!("ruleshelp.js"),
     script!("play.js"),
     script!("tabs.js"),
+    script!("editor.js"),
     script!("app.js"),
 ];
 

@@ -8,7 +8,7 @@
 // says a GUI must.
 //
 // The page's scripts share one scope and load in order: connection.js,
-// tree.js, game.js, input.js, render.js, engineinfo.js, records.js, then this file,
+// tree.js, game.js, input.js, render.js, engineinfo.js, records.js, editor.js, then this file,
 // which wires the controls and starts the first game.
 "use strict";
 
@@ -64,10 +64,12 @@ $("moveform").addEventListener("submit", (ev) => {
   else { input.value = ""; personMove(word); }
 });
 for (const b of document.querySelectorAll("button[data-token]")) b.addEventListener("click", () => onToken(b.dataset.token));
-$("export").addEventListener("click", () => {
-  try { $("record").value = exportRecord($("format").value); } catch (err) { showError(`export: ${err.message}`); }
-});
+$("export").addEventListener("click", exportToBox);
 $("import").addEventListener("click", importRecord);
+$("download").addEventListener("click", downloadRecord);
+$("openfile").addEventListener("change", () => { const f = $("openfile").files[0]; $("openfile").value = ""; if (f) openRecordFile(f); });
+$("copy").addEventListener("click", copyRecordBox);
+$("share").addEventListener("click", shareLink);
 $("greek").addEventListener("change", render);
 $("analyse").addEventListener("change", () => { if ($("analyse").checked) analyse(); else stopAnalysis(); });
 $("aengine").addEventListener("change", () => { if ($("analyse").checked) analyse(); });
@@ -118,7 +120,8 @@ window.agonGui = {
   clicksFor: (move) => clicksOf(move).map((t) => (t === "pass" ? 'button[data-token="pass"]' : `[data-token="${t}"]`)),
 };
 
+// A shared link's board, else the form's game.
 connection.then(() => {
   fillEngineChoices();
-  return newGame();
+  return openFirstGame();
 });

@@ -123,13 +123,133 @@ async function importRecord() {
     showError(`import: ${err.message}`);
     return;
   }
-  if (!GAMES[parsed.game]) { showError(`import: unknown game '${parsed.game}'`); return; }
+  await openRecord(parsed);
+}
+
+// Starts the game of a parsed record or link and replays its words through
+// the referee; true when the referee took the setup.
+async function openRecord(parsed) {
+  if (!GAMES[parsed.game]) { showError(`import: unknown game '${parsed.game}'`); return false; }
   $("game").value = parsed.game;
   $("options").value = parsed.options;
   $("startfen").value = parsed.start || "";
   updateSeats();
   for (let k = 1; k <= 6; k++) $(`p${k}`).value = "person";
+  const gen = G.generation;
   // Word by word, so an illegal one is named and the game stops before it.
   await newGame(parsed.words);
+  return G.generation !== gen;
 }
 
+// ---------------------------------------------------------------- files
+function fileStatus(text) { $("filestatus").textContent = text; }
+
+function exportToBox() {
+  try {
+    $("record").value = exportRecord($("format").value);
+    return true;
+  } catch (err) {
+    showError(`export: ${err.message}`);
+    return false;
+  }
+}
+
+// agon-zamma-2026-11-26-0514.txt (APGN: .pgn).
+function recordFileName(format) {
+  const d = new Date(), two = (n) => String(n).padStart(2, "0");
+  const stamp = `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}-${two(d.getHours())}${two(d.getMinutes())}`;
+  return `agon-${G.game}-${stamp}.${format === "apgn" ? "pgn" : "txt"}`;
+}
+
+function downloadRecord() {
+  if (!exportToBox()) return;
+  const a = document.createElement("a");
+  a.href = URL.createObjectURL(new Blob([$("record").value], { type: "text/plain" }));
+  a.download = recordFileName($("format").value);
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // The download reads the blob after the click returns.
+  setTimeout(() => URL.revokeObjectURL(a.href), 60000);
+  fileStatus(`downloaded ${a.download}`);
+}
+
+function openRecordFile(file) {
+  const reader = new FileReader();
+  reader.onload = () => {
+    $("record").value = reader.result;
+    fileStatus(`opened ${file.name}`);
+    importRecord();
+  };
+  reader.onerror = () => showError(`open ${file.name}: ${reader.error ? reader.error.message : "unreadable"}`);
+  reader.readAsText(file);
+}
+
+// Copies the record box: through the clipboard API, or where the browser
+// refuses it (no secure context, no permission) by selecting the box's
+// text for the older copy command. Says which happened.
+async function copyRecordBox() {
+  const box = $("record");
+  try {
+    await navigator.clipboard.writeText(box.value);
+    fileStatus("copied to the clipboard");
+  } catch (err) {
+    box.focus();
+    box.select();
+    if (document.execCommand("copy")) fileStatus("copied by selecting the text (the clipboard API was refused)");
+    else showError(`copy: the browser refused both the clipboard and the copy command (${err.message})`);
+  }
+}
+
+// ---------------------------------------------------------------- links
+// The game, options, start and moves of the line shown, as a URL
+// fragment (the page's token stays in the query).
+function shareFragment() {
+  const p = new URLSearchParams({ game: G.game });
+  if (G.options) p.set("options", G.options);
+  if (G.start) p.set("fen", G.start);
+  if (G.record.length) p.set("moves", G.record.join(" "));
+  return p.toString();
+}
+
+async function shareLink() {
+  if (!G.state) return;
+  location.hash = shareFragment();
+  $("record").value = location.href;
+  await copyRecordBox();
+}
+
+// A shared link's fragment read back; null when the fragment holds none.
+function parseShared(hash) {
+  const p = new URLSearchParams(hash.replace(/^#/, ""));
+  if (![...p.keys()].length) return null;
+  const game = p.get("game");
+  if (!GAMES[game]) throw new Error(`the game '${game}' is not one of this page's`);
+  const words = (p.get("moves") || "").split(/\s+/).filter(Boolean);
+  return { game, options: p.get("options") || "", start: p.get("fen") || null, words };
+}
+
+// The first game: the shared link's board when the page was opened with
+// one, else the form's game. A link the referee refuses is one error line
+// over the form's game.
+async function openFirstGame() {
+  let shared = null, problem = null;
+  try {
+    shared = parseShared(location.hash);
+    if (shared) {
+      G.referee = await engineFor(0, G.referee);
+      problem = await checkSetup(shared);
+    }
+  } catch (err) {
+    problem = err.message;
+  }
+  if (shared && !problem) {
+    if (await openRecord(shared)) return;
+    problem = "the game it names did not start";
+    $("options").value = "";
+    $("startfen").value = "";
+    updateSeats();
+  }
+  await newGame();
+  if (problem) showError(`the shared link was not opened: ${problem}`);
+}

@@ -1,0 +1,479 @@
+//! Positions and records as files in the browser GUI (issue 25, item 7):
+//! the position editor writes position strings that a separate agon
+//! process takes with the pieces where the clicks put them; a shared link
+//! reopens the same game, options, start and moves; a record downloaded
+//! from the page and opened as a file replays the same game.
+
+use crate::common::webdriver::Browser;
+use crate::common::Agon;
+use crate::gui_browser::{
+    is_chance_word, new_game, open_page, page_log, page_state, set_fields, temp_dir, text_of, wait,
+    PageState,
+};
+
+/// What a separate agon answers to `position fen <fen>` then `d`: its
+/// lines (an error line among them if it refused the string).
+fn agon_d(game: &str, options: &str, fen: &str) -> Vec<String> {
+    let mut e = Agon::start();
+    e.send(&format!("setoption name GameOptions value {options}"));
+    e.send(&format!("setoption name Game value {game}"));
+    e.send(&format!("position fen {fen}"));
+    e.send("d");
+    e.sync()
+}
+
+fn field<'a>(lines: &'a [String], prefix: &str) -> &'a str {
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix(prefix))
+        .unwrap_or_else(|| panic!("no '{prefix}' line in {lines:?}"))
+}
+
+/// The letter at `cell` of a grid position string's board (`rows` from the
+/// top, `files` letters; Abalone's rows start at their lowest diagonal).
+fn piece_at(game: &str, fen: &str, cell: &str) -> char {
+    let board = fen.split([' ', '-', '+']).next().unwrap();
+    let rows: Vec<Vec<char>> = board
+        .split('/')
+        .map(|row| {
+            let mut cells = Vec::new();
+            let mut run = 0;
+            for c in row.chars() {
+                if let Some(d) = c.to_digit(10) {
+                    run = run * 10 + d as usize;
+                    continue;
+                }
+                cells.extend(std::iter::repeat_n('.', run));
+                run = 0;
+                cells.push(c);
+            }
+            cells.extend(std::iter::repeat_n('.', run));
+            cells
+        })
+        .collect();
+    let (letter, number) = cell.split_at(1);
+    let (letter, number) = (letter.as_bytes()[0], number.parse::<usize>().unwrap());
+    let top = rows.len();
+    if game == "abalone" {
+        let r = usize::from(letter - b'a');
+        let lo = if r < 5 { 1 } else { r - 3 };
+        return rows[top - 1 - r][number - lo];
+    }
+    rows[top - number][usize::from(letter - b'a')]
+}
+
+/// Clicks on the editor: each `(piece, token)` chooses the piece in the
+/// palette (`remove` too) and clicks the point.
+fn edit(b: &Browser, clicks: &[(&str, &str)]) {
+    for (piece, token) in clicks {
+        b.click(&format!("#editorpalette [data-piece=\"{piece}\"]"))
+            .expect("a palette button");
+        let before = editor_string(b);
+        b.click(&format!("#editorboard [data-token=\"{token}\"]"))
+            .unwrap_or_else(|e| panic!("click {token}: {e}\n{}", page_log(b)));
+        assert_ne!(
+            editor_string(b),
+            before,
+            "the click on {token} changed nothing"
+        );
+    }
+}
+
+fn editor_string(b: &Browser) -> String {
+    b.execute("return document.getElementById('editorfen').value;", vec![])
+        .expect("the editor's string")
+        .as_str()
+        .unwrap_or("")
+        .to_string()
+}
+
+struct EditCase {
+    game: &'static str,
+    options: &'static str,
+    clicks: &'static [(&'static str, &'static str)],
+    /// Its index among the players, and its name in `d`'s `to move:`.
+    side: (&'static str, &'static str),
+    /// Each clicked point's letter afterwards.
+    expect: &'static [(&'static str, char)],
+}
+
+const EDITS: &[EditCase] = &[
+    EditCase {
+        game: "abalone",
+        options: "",
+        clicks: &[
+            ("remove", "cell:a1"),
+            ("remove", "cell:i5"),
+            ("w", "cell:e5"),
+            ("b", "cell:e1"),
+        ],
+        side: ("1", "white"),
+        expect: &[("a1", '.'), ("i5", '.'), ("e5", 'w'), ("e1", 'b')],
+    },
+    EditCase {
+        game: "abalone",
+        options: "players=3",
+        clicks: &[
+            ("remove", "cell:a1"),
+            ("remove", "cell:i9"),
+            ("r", "cell:e5"),
+        ],
+        side: ("2", "red"),
+        expect: &[("a1", '.'), ("i9", '.'), ("e5", 'r')],
+    },
+    EditCase {
+        game: "zamma",
+        options: "",
+        clicks: &[("remove", "cell:e6"), ("W", "cell:e5"), ("W", "cell:a9")],
+        side: ("1", "white"),
+        expect: &[("e6", '.'), ("e5", 'W'), ("a9", 'W')],
+    },
+    EditCase {
+        game: "petteia",
+        options: "",
+        clicks: &[
+            ("remove", "cell:a2"),
+            ("remove", "cell:a7"),
+            ("p", "cell:f4"),
+            ("P", "cell:a5"),
+        ],
+        side: ("1", "black"),
+        expect: &[("a2", '.'), ("a7", '.'), ("f4", 'p'), ("a5", 'P')],
+    },
+    EditCase {
+        game: "kubeia",
+        options: "",
+        clicks: &[("remove", "cell:l7"), ("p", "cell:g3")],
+        side: ("1", "black"),
+        expect: &[("l7", '.'), ("g3", 'p')],
+    },
+];
+
+/// Opens the editor on the game the form starts with everyone a person.
+fn open_editor(b: &Browser, game: &str, options: &str) {
+    new_game(
+        b,
+        &[
+            ("game", game),
+            ("options", options),
+            ("startfen", ""),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("p3", "person"),
+        ],
+    );
+    b.click("#editopen").expect("Edit this position");
+    wait(
+        b,
+        "return !document.getElementById('editorbody').hidden && document.getElementById('editorfen').value !== '';",
+        10,
+        "the editor does not open",
+    );
+}
+
+/// "Play from here" and the game that starts from the editor's string.
+fn play_from_editor(b: &Browser, game: &str, fen: &str) {
+    b.click("#editorplay").expect("Play from here");
+    wait(
+        b,
+        &format!(
+            "const s = agonGui.state(); return s.game === '{game}' && document.getElementById('startfen').value === {fen:?} && s.fen !== '' && s.turn !== 'wait' && document.body.dataset.state !== 'loading' && document.getElementById('editorbody').hidden;"
+        ),
+        30,
+        &format!("{game}: no game from the edited position"),
+    );
+}
+
+#[test]
+fn the_position_editor_writes_strings_the_referee_takes() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    for case in EDITS {
+        open_editor(&b, case.game, case.options);
+        edit(&b, case.clicks);
+        set_fields(&b, &[("editorside", case.side.0)]);
+        let fen = editor_string(&b);
+        let lines = agon_d(case.game, case.options, &fen);
+        assert!(
+            !lines.iter().any(|l| l.starts_with("info string error")),
+            "{}: agon refuses the editor's '{fen}': {lines:?}",
+            case.game
+        );
+        assert_eq!(field(&lines, "position: "), fen, "{}: d", case.game);
+        // Kubeia's side rolls first: `d` says the chance is to move.
+        if case.game != "kubeia" {
+            assert_eq!(field(&lines, "to move: "), case.side.1, "{}", case.game);
+        }
+        for (cell, want) in case.expect {
+            assert_eq!(
+                piece_at(case.game, &fen, cell),
+                *want,
+                "{}: {cell} in {fen}",
+                case.game
+            );
+        }
+        play_from_editor(&b, case.game, &fen);
+    }
+    // Palma's pegs: two Hounds (square 3 and square 0), a Jackal on 12,
+    // then the Jackals to use a throw of 2.
+    open_editor(&b, "palma", "");
+    edit(&b, &[("peg", "sq:3"), ("peg", "sq:0"), ("peg", "other:12")]);
+    set_fields(&b, &[("editorside", "1"), ("editorthrow", "2")]);
+    let fen = editor_string(&b);
+    assert_eq!(fen, "h=3/1/3 j=4/0/12 use=j:2");
+    let lines = agon_d("palma", "", &fen);
+    assert_eq!(field(&lines, "position: "), fen, "palma: {lines:?}");
+    assert_eq!(field(&lines, "to move: "), "jackals");
+    play_from_editor(&b, "palma", &fen);
+}
+
+#[test]
+fn a_position_the_referee_refuses_is_one_error_line_and_the_editor_stays_open() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    open_editor(&b, "zamma", "");
+    let fen_before = page_state(&b).fen;
+    b.click("#editorclear").expect("Clear the board");
+    let empty = editor_string(&b);
+    let lines = agon_d("zamma", "", &empty);
+    let refusal = lines
+        .iter()
+        .find(|l| l.starts_with("info string error"))
+        .unwrap_or_else(|| panic!("agon takes an empty Zamma board: {lines:?}"));
+    b.click("#editorplay").expect("Play from here");
+    wait(
+        &b,
+        "return document.getElementById('errors').children.length > 0;",
+        20,
+        "no error line",
+    );
+    let errors = text_of(&b, "#errors");
+    assert_eq!(
+        b.execute(
+            "return document.getElementById('errors').children.length;",
+            vec![]
+        )
+        .unwrap(),
+        1,
+        "{errors}"
+    );
+    let reason = refusal.trim_start_matches("info string error: ");
+    assert!(errors.contains(reason), "{errors} does not say {reason}");
+    let s = page_state(&b);
+    assert_eq!(
+        (s.fen.as_str(), text_of_value(&b, "startfen").as_str()),
+        (fen_before.as_str(), "")
+    );
+    assert!(!b
+        .execute(
+            "return document.getElementById('editorbody').hidden;",
+            vec![]
+        )
+        .unwrap()
+        .as_bool()
+        .unwrap());
+}
+
+fn text_of_value(b: &Browser, id: &str) -> String {
+    b.execute(
+        "return document.getElementById(arguments[0]).value;",
+        vec![id.into()],
+    )
+    .expect("a field's value")
+    .as_str()
+    .unwrap_or("")
+    .to_string()
+}
+
+/// At least `len` legal words from `start` (the start position when None),
+/// made with agon (the `pick`-th of each `moves` answer, turning), ending
+/// where a person has a choice to make: the page then waits for them
+/// (no throw, roll or lone pass of its own adds a word).
+fn legal_line(
+    game: &str,
+    options: &str,
+    start: Option<&str>,
+    len: usize,
+    pick: usize,
+) -> Vec<String> {
+    let mut e = Agon::start();
+    e.send(&format!("setoption name GameOptions value {options}"));
+    e.send(&format!("setoption name Game value {game}"));
+    let base = start.map_or("position startpos".to_string(), |f| {
+        format!("position fen {f}")
+    });
+    let mut words: Vec<String> = Vec::new();
+    loop {
+        e.send(&format!("{base} moves {}", words.join(" ")));
+        e.send("moves");
+        let line = e.recv();
+        let moves: Vec<&str> = line.split_whitespace().skip(1).collect();
+        assert!(!moves.is_empty(), "{game}: the game ended at {words:?}");
+        let chance = moves.iter().all(|m| is_chance_word(m));
+        if words.len() >= len && moves.len() > 1 && !chance {
+            return words;
+        }
+        assert!(
+            words.len() < 200,
+            "{game}: no choice for a person after {words:?}"
+        );
+        words.push(moves[(pick + words.len() * 5) % moves.len()].to_string());
+    }
+}
+
+fn agon_record(game: &str, options: &str, start: Option<&str>, words: &[String]) -> String {
+    let start = start.map_or(String::new(), |f| format!("[Start \"{f}\"]\n"));
+    format!(
+        "[Game \"{game}\"]\n[Options \"{options}\"]\n{start}\n{}\n*\n",
+        words.join(" ")
+    )
+}
+
+/// Waits for the page's game `game` with `plies` words replayed.
+fn wait_replayed(b: &Browser, game: &str, plies: usize) {
+    wait(
+        b,
+        &format!(
+            "const s = window.agonGui && agonGui.state(); return !!s && s.game === '{game}' && s.record.length === {plies} && s.fen !== '' && s.turn !== 'wait' && document.body.dataset.state !== 'loading';"
+        ),
+        60,
+        &format!("{game}: the {plies} words are not replayed"),
+    );
+}
+
+fn same_board(a: &PageState, b: &PageState) -> bool {
+    (&a.fen, &a.record, &a.options, &a.legal) == (&b.fen, &b.record, &b.options, &b.legal)
+}
+
+#[test]
+fn a_shared_link_reopens_the_same_board() {
+    let Some((gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let zamma_start = "9/9/wwwwwwwww/9/9/9/bbbbbbbbb/9/9 b 0 0";
+    let cases: [(&str, &str, Option<&str>, usize); 3] = [
+        ("zamma", "board=full", Some(zamma_start), 3),
+        ("kubeia", "", None, 6),
+        ("abalone", "players=3", None, 4),
+    ];
+    for (game, options, start, plies) in cases {
+        let words = legal_line(game, options, start, plies, 1);
+        set_fields(
+            &b,
+            &[("record", &agon_record(game, options, start, &words))],
+        );
+        b.execute("document.getElementById('import').click();", vec![])
+            .expect("Import");
+        wait_replayed(&b, game, words.len());
+        let before = page_state(&b);
+        b.click("#share").expect("Share link");
+        wait(&b, "return location.hash.includes('game=');", 10, "no link");
+        let url = text_of_value(&b, "record");
+        assert!(
+            url.starts_with(&gui.url()),
+            "{url} is not the page's address with its token"
+        );
+        b.goto("about:blank").expect("leave the page");
+        b.goto(&url).expect("the shared link opens");
+        wait_replayed(&b, game, words.len());
+        let after = page_state(&b);
+        assert!(
+            same_board(&before, &after),
+            "{game}: {before:?} then {after:?}"
+        );
+        assert_eq!(text_of_value(&b, "startfen"), start.unwrap_or(""));
+    }
+    // A broken link: one error line, and the form's first game.
+    for fragment in ["#game=chess&moves=e2e4", "#game=zamma&fen=9%2F9+x+0+0"] {
+        b.goto("about:blank").expect("leave the page");
+        b.goto(&format!("{}{fragment}", gui.url()))
+            .expect("the page opens");
+        wait(
+            &b,
+            "const s = window.agonGui && agonGui.state(); return !!s && s.fen !== '' && s.turn !== 'wait' && document.getElementById('errors').children.length > 0;",
+            30,
+            &format!("{fragment}: no game or no error line"),
+        );
+        let errors = text_of(&b, "#errors");
+        assert!(
+            errors.starts_with("the shared link was not opened"),
+            "{fragment}: {errors}"
+        );
+        assert_eq!(
+            b.execute(
+                "return document.getElementById('errors').children.length;",
+                vec![]
+            )
+            .unwrap(),
+            1,
+            "{fragment}: {errors}"
+        );
+        let s = page_state(&b);
+        assert_eq!(
+            (s.record.len(), text_of_value(&b, "startfen")),
+            (0, String::new())
+        );
+    }
+}
+
+#[test]
+fn a_downloaded_record_opened_as_a_file_replays_the_game() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let dir = temp_dir("files");
+    let words = legal_line("palma", "", None, 9, 2);
+    let first = dir.join("first.txt");
+    std::fs::write(&first, agon_record("palma", "", None, &words)).unwrap();
+    b.send_keys("#openfile", first.to_str().unwrap())
+        .expect("a file for the file input");
+    wait_replayed(&b, "palma", words.len());
+    let opened = page_state(&b);
+    assert_eq!(opened.record, words);
+    let referee = agon_d_after("palma", &words);
+    assert_eq!(opened.fen, referee);
+    // The download: the link the page clicks, its name and its text.
+    b.execute(
+        "window.downloaded = null; HTMLAnchorElement.prototype.click = function () { const a = this; fetch(a.href).then((r) => r.text()).then((t) => { window.downloaded = { name: a.download, text: t }; }); };",
+        vec![],
+    )
+    .expect("watch the download");
+    b.click("#download").expect("Download");
+    wait(&b, "return !!window.downloaded;", 10, "nothing downloaded");
+    let got = b.execute("return window.downloaded;", vec![]).unwrap();
+    let name = got["name"].as_str().unwrap();
+    assert!(
+        name.starts_with("agon-palma-") && name.ends_with(".txt"),
+        "the file name {name}"
+    );
+    let text = got["text"].as_str().unwrap();
+    assert_eq!(text, text_of_value(&b, "record"));
+    // Opened again on another game, the downloaded file gives this one.
+    new_game(&b, &[("game", "zamma"), ("options", ""), ("startfen", "")]);
+    let second = dir.join(name);
+    std::fs::write(&second, text).unwrap();
+    b.send_keys("#openfile", second.to_str().unwrap())
+        .expect("the downloaded file for the file input");
+    wait_replayed(&b, "palma", words.len());
+    assert!(same_board(&opened, &page_state(&b)));
+    // Copy: through the clipboard or, refused, the selected text.
+    b.click("#copy").expect("Copy");
+    wait(
+        &b,
+        "return document.getElementById('filestatus').textContent.startsWith('copied');",
+        10,
+        "nothing copied",
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The position agon's `d` gives after `words` from the start.
+fn agon_d_after(game: &str, words: &[String]) -> String {
+    let mut e = Agon::start();
+    e.send(&format!("setoption name Game value {game}"));
+    e.send(&format!("position startpos moves {}", words.join(" ")));
+    e.send("d");
+    field(&e.sync(), "position: ").to_string()
+}
