@@ -73,7 +73,7 @@ fn page_state(b: &Browser) -> PageState {
 }
 
 /// Fills the setup form and starts a game with the New game button.
-fn new_game(b: &Browser, fields: &[(&str, &str)]) {
+pub(crate) fn new_game(b: &Browser, fields: &[(&str, &str)]) {
     // Each game has a new generation: the game before may be the same game.
     let generation = b
         .execute(
@@ -113,13 +113,13 @@ fn start_game(b: &Browser, game: &str, second: &str, more: &[(&str, &str)]) {
 
 /// Waits until `script` returns true, at most `secs` seconds; else fails
 /// with `what` and the page's log.
-fn wait(b: &Browser, script: &str, secs: u64, what: &str) {
+pub(crate) fn wait(b: &Browser, script: &str, secs: u64, what: &str) {
     b.wait_for(script, Duration::from_secs(secs))
         .unwrap_or_else(|e| panic!("{what}: {e}\n{}", page_log(b)));
 }
 
 /// The page's errors and protocol log, for a failure message.
-fn page_log(b: &Browser) -> String {
+pub(crate) fn page_log(b: &Browser) -> String {
     b.execute(
         "return location.href + ' ' + document.title + ' errors: ' + (document.getElementById('errors') || {}).textContent + '\\nlog:\\n' + ((document.getElementById('log') || {}).textContent || document.body.innerText).slice(-3000);",
         vec![],
@@ -369,7 +369,7 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
 // Small tests, each a few clicks or a typed record.
 
 /// A page on a fresh server with `engines` (none: this agon alone).
-fn open_page(engines: &[&str]) -> Option<(GuiServer, Browser)> {
+pub(crate) fn open_page(engines: &[&str]) -> Option<(GuiServer, Browser)> {
     if !require_browser() {
         return None;
     }
@@ -403,7 +403,7 @@ fn is_chance_word(w: &str) -> bool {
 }
 
 /// Sets form fields as a person would (without starting a game).
-fn set_fields(b: &Browser, fields: &[(&str, &str)]) {
+pub(crate) fn set_fields(b: &Browser, fields: &[(&str, &str)]) {
     for (id, value) in fields {
         b.execute(
             "const e = document.getElementById(arguments[0]); if (e.type === 'checkbox') e.checked = arguments[1] === 'on'; else e.value = arguments[1]; e.dispatchEvent(new Event('change'));",
@@ -438,7 +438,7 @@ fn import_record(b: &Browser, game: &str, words: &[String]) {
     );
 }
 
-fn text_of(b: &Browser, css: &str) -> String {
+pub(crate) fn text_of(b: &Browser, css: &str) -> String {
     b.execute(
         "const e = document.querySelector(arguments[0]); return e ? e.textContent : null;",
         vec![css.into()],
@@ -722,7 +722,7 @@ fn analysing_kubeia(
     Some((dir, gui, b))
 }
 
-fn temp_dir(name: &str) -> PathBuf {
+pub(crate) fn temp_dir(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("agon-gui-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("a temporary folder");
     dir

@@ -45,6 +45,8 @@ mod expectimax;
 mod game_contract;
 #[path = "gui_browser.rs"]
 mod gui_browser;
+#[path = "gui_review.rs"]
+mod gui_review;
 #[path = "gui_server.rs"]
 mod gui_server;
 #[path = "kubeia_match.rs"]

@@ -87,6 +87,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
     script!("render.js"),
     script!("engineinfo.js"),
     script!("records.js"),
+    script!("evalview.js"),
+    script!("review.js"),
     script!("app.js"),
 ];
 

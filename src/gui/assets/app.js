@@ -90,4 +90,4 @@ window.agonGui = {
   clicksFor: (move) => clicksOf(move).map((t) => (t === "pass" ? 'button[data-token="pass"]' : `[data-token="${t}"]`)),
 };
 
-connection.then(newGame);
+connection.then(() => { fillEngineChoices(); return newGame(); });

@@ -68,6 +68,7 @@ function showInfo(line, engine, id, k) {
   if (multipv === 1) {
     $(id).textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName(k)})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
     if (info.wdl) setWdl(id, info.wdl, k);
+    noteEval(info, k);
     G.pv = info.pv[0];
     render();
   }
@@ -77,20 +78,27 @@ function showInfo(line, engine, id, k) {
   }
 }
 
+// The analysis engine chosen, started and configured for the game.
+async function analysisEngine() {
+  const index = Number($("aengine").value) || 0;
+  if (!G.analysis || !G.analysis.alive || G.analysis.index !== index) {
+    if (G.analysis) G.analysis.close();
+    G.analysis = await Engine.start(index);
+    await configure(G.analysis, "");
+  }
+  return G.analysis;
+}
+
 // Analysis: an engine of its own searches every decision until the
 // position changes, with MultiPV lines.
 async function analyse() {
+  // The game's review has the engine until it ends.
+  if (reviewRunning()) return;
   if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
   if (!$("analyse").checked || !G.turn.startsWith("p") || G.flagged !== null || G.forfeit) return;
   const gen = G.generation, plies = G.record.length, k = Number(G.turn.slice(1)) - 1;
-  const index = Number($("aengine").value) || 0;
   try {
-    if (!G.analysis || !G.analysis.alive || G.analysis.index !== index) {
-      if (G.analysis) G.analysis.close();
-      G.analysis = await Engine.start(index);
-      await configure(G.analysis, "");
-    }
-    const e = G.analysis;
+    const e = await analysisEngine();
     if (e.options.has("MultiPV")) await e.ask([`setoption name MultiPV value ${Number($("multipv").value) || 3}`]);
     if (gen !== G.generation || plies !== G.record.length) return;
     await e.exclusive(() => {

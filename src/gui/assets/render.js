@@ -49,6 +49,7 @@ function render() {
     setStatus("game over");
   }
   renderNames();
+  renderEval();
   renderMoveList();
   renderClocks();
 }
