@@ -5,6 +5,7 @@
 //! best moves, and the same summary per player.
 
 use crate::common::run;
+use crate::common::webdriver::Browser;
 use crate::gui_browser::{new_game, open_page, set_fields, temp_dir, text_of, wait};
 
 /// Abalone with five Black marbles pushed off: White is winning.
@@ -12,7 +13,7 @@ const WHITE_AHEAD: &str = "wwwww/wwwwww/2www2/8/9/8/7/bbbb2/bbbbb-5b0w";
 
 /// The bar's share for the first player (Black) and its number, once the
 /// analysis has reported on the position `WHITE_AHEAD` with `side` to move.
-fn bar_with_to_move(b: &crate::common::webdriver::Browser, side: &str) -> (f64, String, String) {
+fn bar_with_to_move(b: &Browser, side: &str) -> (f64, String, String) {
     new_game(
         b,
         &[
@@ -155,51 +156,84 @@ fn command_summary(out: &str) -> Vec<Vec<String>> {
         .collect()
 }
 
-#[test]
-fn analysing_a_game_marks_the_moves_agon_analyse_marks_with_the_same_losses() {
-    let dir = temp_dir("review");
-    let file = dir.join("zamma.agn");
-    std::fs::write(&file, ZAMMA_RECORD).expect("the record");
-    let (status, out, err) = run(&[
-        "analyse",
-        "--game",
-        "zamma",
-        "--record",
-        file.to_str().expect("path"),
-        "--depth",
-        "3",
-    ]);
-    assert!(status.success(), "{err}");
-    let expected = command_rows(&out);
-    assert_eq!(expected.len(), 12, "{out}");
-    assert!(
-        expected.iter().any(|r| r.mark == "??") && expected.iter().any(|r| r.mark == "?"),
-        "the game has errors and blunders: {out}"
-    );
-    let Some((_gui, b)) = open_page(&[]) else {
-        return;
-    };
-    set_fields(&b, &[("record", ZAMMA_RECORD)]);
+/// Game 1 of a Palma match of two random players (seed 9): the Hounds'
+/// 0-5 and 5-10 give up an entry worth a tenth of a win each. (A move
+/// `0-1` would be read as a result by the page's import.)
+const PALMA_RECORD: &str = r#"[Game "palma"]
+[Options "first=hounds shortcuts=10>24,20>22 reverse=off extra_squares=15"]
+[Number "1"]
+[Hounds "search=random"]
+[Jackals "search=random"]
+[Entrants "0 1"]
+[TimeControl "none / none"]
+[Start "h=5/0/- j=5/0/- use=j:2"]
+[Result "1-0"]
+[Reason "ply limit"]
+[Plies "40"]
+
+pass {0.000s} pass {0.000s} t1 pass {0.000s} pass {0.000s} t5 enter {0.000s} t2
+0-2 {0.000s} t2 pass {0.000s} 2-4 {0.000s} t3 4-7 {0.000s} t1 pass {0.000s}
+7-8 {0.000s} t1 8-9 {0.000s} t1 pass {0.000s} 9-10 {0.000s} t2 24-26 {0.000s} t1
+pass {0.000s} 26-27 {0.000s} t2 27-29 {0.000s} t5 enter {0.000s} t5 0-5 {0.000s}
+t5 5-10 {0.000s} t1 24-25 {0.000s} t2 pass {0.000s} 25-27 {0.000s}
+1-0
+"#;
+
+/// Imports `record` (`plies` words of `game`) into the page, without a
+/// throw or roll of the page's own after its last word.
+fn import_whole(b: &Browser, game: &str, record: &str, plies: usize) {
+    set_fields(b, &[("chancedelay", "3600000"), ("record", record)]);
     b.execute("document.getElementById('import').click();", vec![])
         .expect("Import");
     wait(
-        &b,
-        "const s = agonGui.state(); return s.game === 'zamma' && s.record.length === 12 && s.turn !== 'wait';",
+        b,
+        &format!("const s = agonGui.state(); return s.game === '{game}' && s.record.length === {plies} && s.turn !== 'wait';"),
         60,
-        "the record is not imported",
+        &format!("the {game} record is not imported"),
     );
-    set_fields(&b, &[("rdepth", "3")]);
+}
+
+/// `agon analyse --record` of `record` at `depth`, and the page's
+/// "Analyse this game" at the same depth: the same rows (forced moves,
+/// throws, and for each decision the loss as printed, the mark and the
+/// best move), the same summary, each mark listed with its best move and
+/// drawn on the graph.
+fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: &str) {
+    let dir = temp_dir(&format!("review-{game}"));
+    let file = dir.join("game.agn");
+    std::fs::write(&file, record).expect("the record");
+    let (status, out, err) = run(&[
+        "analyse",
+        "--game",
+        game,
+        "--record",
+        file.to_str().expect("path"),
+        "--depth",
+        depth,
+    ]);
+    assert!(status.success(), "{err}");
+    let expected = command_rows(&out);
+    assert!(
+        expected.iter().any(|r| r.mark == "??"),
+        "{game}: the game has a blunder: {out}"
+    );
+    let plies = expected.len();
+    import_whole(b, game, record, plies);
+    set_fields(b, &[("rdepth", depth)]);
     b.click("#reviewgo").expect("Analyse this game");
     wait(
-        &b,
-        "return !agonReview.running() && agonReview.rows().length === 12;",
+        b,
+        &format!("return !agonReview.running() && agonReview.rows().length === {plies};"),
         120,
-        "the review does not end",
+        &format!("{game}: the review does not end"),
     );
+    // Losses as the command prints them: win probabilities to 4 places
+    // (Palma), centi-units whole.
+    let places = if game == "palma" { 4 } else { 0 };
     let rows = b
         .execute(
-            "const z = (x) => x.toFixed(0); return agonReview.rows().map((r) => [r.ply, r.kind, r.kind === 'decision' ? z(r.loss) : '', r.mark || '', r.best || '']);",
-            vec![],
+            "return agonReview.rows().map((r) => [r.ply, r.kind, r.kind === 'decision' ? r.loss.toFixed(arguments[0]) : '', r.mark || '', r.best || '']);",
+            vec![places.into()],
         )
         .expect("the review's rows");
     let page: Vec<Row> = rows
@@ -216,9 +250,8 @@ fn analysing_a_game_marks_the_moves_agon_analyse_marks_with_the_same_losses() {
         .collect();
     assert_eq!(
         page, expected,
-        "the page's review against agon analyse:\n{out}"
+        "{game}: the page's review against agon analyse:\n{out}"
     );
-    // The summary per player, as the command prints it.
     let table = b
         .execute(
             "return [...document.querySelectorAll('#reviewsummary tr[data-player]')].map((tr) => [...tr.cells].slice(1).map((c) => c.textContent));",
@@ -228,14 +261,14 @@ fn analysing_a_game_marks_the_moves_agon_analyse_marks_with_the_same_losses() {
     assert_eq!(
         table,
         serde_json::json!(command_summary(&out)),
-        "summary against agon analyse:\n{out}"
+        "{game}: the summary against agon analyse:\n{out}"
     );
-    // The marked moves, each with its best move, and on the graph.
-    let marks = text_of(&b, "#reviewmarks");
-    for r in expected.iter().filter(|r| !r.mark.is_empty()) {
+    let marks = text_of(b, "#reviewmarks");
+    let marked: Vec<&Row> = expected.iter().filter(|r| !r.mark.is_empty()).collect();
+    for r in &marked {
         assert!(
             marks.contains(&format!("{}. ", r.ply)) && marks.contains(&format!("best {}", r.best)),
-            "ply {} in the marked moves: {marks}",
+            "{game}: ply {} in the marked moves: {marks}",
             r.ply
         );
     }
@@ -245,14 +278,26 @@ fn analysing_a_game_marks_the_moves_agon_analyse_marks_with_the_same_losses() {
             vec![],
         )
         .expect("the graph");
-    let marked = expected.iter().filter(|r| !r.mark.is_empty()).count();
     assert_eq!(
         dots,
-        serde_json::json!(marked),
-        "a dot per mark on the graph"
+        serde_json::json!(marked.len()),
+        "{game}: a dot per mark"
     );
-    assert_eq!(text_of(&b, "#reviewprogress"), "12 of 12 moves analysed");
+    assert_eq!(
+        text_of(b, "#reviewprogress"),
+        format!("{plies} of {plies} moves analysed")
+    );
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analysing_a_game_marks_the_moves_agon_analyse_marks_with_the_same_losses() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    review_agrees_with_the_command(&b, "zamma", ZAMMA_RECORD, "3");
+    // Win probabilities, with throws between the moves.
+    review_agrees_with_the_command(&b, "palma", PALMA_RECORD, "2");
 }
 
 #[test]
@@ -260,15 +305,7 @@ fn a_running_review_stops_at_the_stop_button() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    set_fields(&b, &[("record", ZAMMA_RECORD)]);
-    b.execute("document.getElementById('import').click();", vec![])
-        .expect("Import");
-    wait(
-        &b,
-        "const s = agonGui.state(); return s.game === 'zamma' && s.record.length === 12 && s.turn !== 'wait';",
-        60,
-        "the record is not imported",
-    );
+    import_whole(&b, "zamma", ZAMMA_RECORD, 12);
     // Deep enough that no move's search ends before the button is pressed.
     set_fields(&b, &[("rdepth", "40")]);
     b.click("#reviewgo").expect("Analyse this game");

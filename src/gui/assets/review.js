@@ -112,6 +112,8 @@ async function analyseGame() {
   try {
     e = await analysisEngine();
     R.engine = e;
+    // The engine may have analysed another game before this one.
+    await configure(e, "");
     const setup = [];
     if (e.options.has("MultiPV")) setup.push("setoption name MultiPV value 1");
     if (e.options.has("Hash")) {
