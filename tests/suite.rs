@@ -49,10 +49,12 @@ mod gui_analysis;
 mod gui_board;
 #[path = "gui_browser.rs"]
 mod gui_browser;
-#[path = "gui_play.rs"]
-mod gui_play;
 #[path = "gui_files.rs"]
 mod gui_files;
+#[path = "gui_play.rs"]
+mod gui_play;
+#[path = "gui_review.rs"]
+mod gui_review;
 #[path = "gui_server.rs"]
 mod gui_server;
 #[path = "kubeia_match.rs"]

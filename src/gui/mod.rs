@@ -95,6 +95,8 @@ const ASSETS: &[(&str, &str, &str)] = &[
     script!("play.js"),
     script!("tabs.js"),
     script!("editor.js"),
+    script!("evalview.js"),
+    script!("review.js"),
     script!("app.js"),
 ];
 

@@ -45,6 +45,8 @@ ws.onmessage = (event) => {
     // The choices are filled when the connection's promise runs (app.js):
     // this message may come while the later scripts are still loading.
     engineNames = rest.split("\t");
+    // The choices are filled once app.js has loaded (the socket may answer
+    // while the later scripts are still loading).
     connected();
   } else if (verb === "started") {
     const [slot] = rest.split(" ");
@@ -73,7 +75,8 @@ class Engine {
     this.name = engineNames[index] || `engine ${index}`;
     this.waiter = null;
     this.chain = Promise.resolve();
-    this.options = new Set();
+    // Each option's name and its default (`option name … default …`).
+    this.options = new Map();
     this.onInfo = null;
     this.alive = true;
     // While set, the engine's error lines are logged, not shown: the
@@ -90,8 +93,8 @@ class Engine {
     slots.set(slot, e);
     const lines = await e.exclusive(() => { e.send("ugi"); return e.until((l) => l === "ugiok"); });
     for (const l of lines) {
-      const m = /^option name (.+?) type /.exec(l);
-      if (m) e.options.add(m[1]);
+      const m = /^option name (.+?) type \S+(?: default (\S*))?/.exec(l);
+      if (m) e.options.set(m[1], m[2]);
       const id = /^id name (.+)$/.exec(l);
       if (id) {
         e.name = id[1].trim();

@@ -135,21 +135,29 @@ function endPreview() {
 
 // Analysis: an engine of its own searches the shown position (a
 // decision) until it changes, with MultiPV lines.
+
+// The analysis engine chosen, started and configured for the game.
+async function analysisEngine() {
+  const index = Number($("aengine").value) || 0;
+  if (!G.analysis || !G.analysis.alive || G.analysis.index !== index) {
+    if (G.analysis) G.analysis.close();
+    G.analysis = await Engine.start(index);
+    await configure(G.analysis, "");
+  }
+  return G.analysis;
+}
+
 async function analyse() {
+  // The game's review has the engine until it ends.
+  if (reviewRunning()) return;
   if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
   const node = G.node;
   const live = node === G.live;
   if (!$("analyse").checked || !G.turn.startsWith("p") || (live && (G.flagged !== null || G.forfeit))) return;
   const gen = G.generation, k = Number(G.turn.slice(1)) - 1;
   const current = () => gen === G.generation && node === G.node;
-  const index = Number($("aengine").value) || 0;
   try {
-    if (!G.analysis || !G.analysis.alive || G.analysis.index !== index) {
-      if (G.analysis) G.analysis.close();
-      G.analysis = await Engine.start(index);
-      await configure(G.analysis, "");
-    }
-    const e = G.analysis;
+    const e = await analysisEngine();
     if (e.options.has("MultiPV")) await e.ask([`setoption name MultiPV value ${Number($("multipv").value) || 3}`]);
     if (!current()) return;
     await e.exclusive(() => {

@@ -535,7 +535,8 @@ function flag(k) {
 }
 
 function stopAnalysis() {
-  if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
+  // The game's review stops by its own button, not by a change of position.
+  if (G.analysis && G.analysis.waiter && !reviewRunning()) G.analysis.send("stop");
   clearInfo("ainfo");
 }
 

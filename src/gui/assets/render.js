@@ -44,6 +44,7 @@ function render() {
   drawChance($("chance"), G.game, chanceWord);
   renderStatus();
   renderNames();
+  renderEval();
   renderCaptures();
   renderMoveList();
   renderClocks();

@@ -1,0 +1,218 @@
+// "Analyse this game": the review `agon analyse --record` prints
+// (src/analysis/review.rs), asked of the analysis engine through the
+// protocol, position by position of the main line.
+"use strict";
+
+// Each decision takes what the command's review takes: the position
+// searched to the depth (`ucinewgame` first: the command clears the table
+// before every search), then, if the engine's best is not the move played,
+// the position restricted to it (`searchmoves`); the loss is the first
+// value minus the second in analysis units. Throws and rolls, and a move
+// that was the only legal one, are listed, not judged. With one thread, no
+// MultiPV and the command's 16 MiB table the searches are the command's,
+// and so are the numbers.
+const REVIEW_HASH_MB = 16;
+// A mate-deciding loss in the average of centi-units (review.rs MATE_LOSS).
+const MATE_LOSS = 1000;
+const R = { running: false, stopped: false, engine: null, rows: [], summary: [] };
+
+function reviewRunning() { return R.running; }
+
+// `agon analyse`'s depth when none is given: 3, Kubeia 2.
+function reviewDepth() {
+  const d = Number($("rdepth").value);
+  return Number.isInteger(d) && d >= 1 && d <= 64 ? d : G.game === "kubeia" ? 2 : 3;
+}
+
+// (error, blunder) thresholds: review.rs `default_thresholds`.
+function reviewThresholds() { return winProbabilityGame() ? [0.04, 0.08] : [50, 150]; }
+
+// A score in analysis units (units.rs `to_units`): a win probability in
+// Palma, else centi-units with proven results at ±(1e6 − moves).
+function scoreUnits(score) {
+  const [kind, v] = score.split(" ");
+  const n = Number(v);
+  if (winProbabilityGame()) return kind === "mate" ? Number(n > 0) : Math.min(1, Math.max(0, n / 2000 + 0.5));
+  if (kind === "cp") return n;
+  return n > 0 ? 1e6 - n : -1e6 - n;
+}
+
+// The loss of the played move against the best (review.rs `loss_units`),
+// and whether it gave up a proven win.
+function moveLoss(best, played) {
+  const won = (s) => /^mate [1-9]/.test(s);
+  const d = Math.max(0, scoreUnits(best) - scoreUnits(played));
+  return { loss: winProbabilityGame() ? d : Math.min(d, MATE_LOSS), mateLost: won(best) && !won(played) };
+}
+
+// `x` to `places` decimals as the command prints it (Rust's `{:.N}`): the
+// nearest, and an exact tie to even where toFixed would round it up
+// (27.25 is 27.2).
+function decimals(x, places) {
+  const text = x.toFixed(places);
+  const exact = x.toFixed(Math.min(100, places + 40));
+  const tie = /^50*$/.test(exact.slice(exact.length - 40));
+  const last = Number(text[text.length - 1]);
+  if (!tie || last % 2 === 0) return text;
+  return (x - 0.5 * Math.pow(10, -places)).toFixed(places);
+}
+
+const lossText = (loss, places) => decimals(loss, winProbabilityGame() ? 4 : places);
+
+// One search as the command makes it: the value from the last `info`
+// line with a score (the search's own), its WDL, and the best move.
+async function reviewSearch(e, position, extra) {
+  const depth = reviewDepth();
+  const lines = await e.exclusive(() => {
+    e.send("ucinewgame");
+    e.send(position);
+    e.send(`go depth ${depth}${extra}`);
+    return e.until((l) => l.startsWith("bestmove"));
+  });
+  const error = lines.find((l) => l.startsWith("info string error"));
+  if (error) throw new Error(error.replace(/^info string error:?\s*/, ""));
+  const infos = lines.map(parseInfo).filter((i) => i && i.score);
+  if (!infos.length) throw new Error(`no score for ${position.slice(0, 80)}`);
+  const withWdl = infos.filter((i) => i.wdl);
+  return {
+    move: lines[lines.length - 1].split(/\s+/)[1],
+    score: infos[infos.length - 1].score,
+    wdl: withWdl.length ? withWdl[withWdl.length - 1].wdl : null,
+  };
+}
+
+// What the position before word `i` is: `chance`, `forced`, `over` or the
+// deciding player's index.
+async function reviewKind(e, position) {
+  const lines = await e.ask([position, "moves", "query turn"]);
+  const error = lines.find((l) => l.startsWith("info string error"));
+  if (error) throw new Error(error.replace(/^info string error:?\s*/, ""));
+  const legal = (lines.find((l) => l.startsWith("moves")) || "").split(/\s+/).slice(1).filter(Boolean);
+  const turn = (lines.find((l) => l.startsWith("response ")) || "response none").slice(9);
+  if (turn.startsWith("chance")) return "chance";
+  if (!turn.startsWith("p")) return "over";
+  return legal.length === 1 ? "forced" : Number(turn.slice(1)) - 1;
+}
+
+async function analyseGame() {
+  if (R.running) return;
+  const nodes = [...lineThrough(G.node)];
+  const root = nodes[0];
+  const words = nodes.slice(1).map((n) => n.word);
+  if (!words.length) { showError("analyse this game: there is no move to analyse yet"); return; }
+  R.running = true;
+  R.stopped = false;
+  R.rows = [];
+  R.summary = seats().map(() => ({ moves: 0, loss: 0, errors: 0, blunders: 0 }));
+  for (const n of nodes) n.review = null;
+  showReviewState();
+  if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
+  clearInfo("ainfo");
+  let e = null, hash = null;
+  try {
+    e = await analysisEngine();
+    R.engine = e;
+    // The engine may have analysed another game before this one.
+    await configure(e, "");
+    const setup = [];
+    if (e.options.has("MultiPV")) setup.push("setoption name MultiPV value 1");
+    if (e.options.has("Hash")) {
+      hash = e.options.get("Hash");
+      setup.push(`setoption name Hash value ${REVIEW_HASH_MB}`);
+    }
+    await e.ask(setup);
+    const [error, blunder] = reviewThresholds();
+    for (let i = 0; i < words.length && !R.stopped; i++) {
+      if (G.tree !== root) { R.stopped = true; break; }
+      $("reviewprogress").textContent = `move ${i + 1} of ${words.length}`;
+      const base = positionBase(G.start);
+      const position = i ? `${base} moves ${words.slice(0, i).join(" ")}` : base;
+      const kind = await reviewKind(e, position);
+      const row = { ply: i + 1, word: words[i], kind: typeof kind === "number" ? "decision" : kind };
+      if (kind === "over") break;
+      if (typeof kind === "number") {
+        const best = await reviewSearch(e, position, "");
+        if (R.stopped) break;
+        const played = best.move === words[i] ? best : await reviewSearch(e, position, ` searchmoves ${words[i]}`);
+        if (R.stopped) break;
+        const { loss, mateLost } = moveLoss(best.score, played.score);
+        const mark = loss >= blunder || mateLost ? "??" : loss >= error ? "?" : "";
+        Object.assign(row, { player: kind, loss, mark, best: best.move, bestScore: best.score, playedScore: played.score });
+        const s = R.summary[kind];
+        s.moves++;
+        s.loss += loss;
+        s.errors += Number(mark === "?");
+        s.blunders += Number(mark === "??");
+        nodes[i + 1].review = { loss, mark, best: best.move, played: words[i], bestScore: best.score, playedScore: played.score };
+        // The position's value from the review, where nothing better is known.
+        if (!nodes[i].eval) nodes[i].eval = { score: best.score, wdl: best.wdl, k: kind };
+      }
+      R.rows.push(row);
+      showReviewState();
+      render();
+    }
+  } catch (err) {
+    showError(`analyse this game: ${err.message}`);
+  } finally {
+    if (e && hash !== null && e.alive) await e.ask([`setoption name Hash value ${hash}`]).catch(() => {});
+    R.running = false;
+    R.engine = null;
+    $("reviewprogress").textContent = R.stopped ? `stopped after move ${R.rows.length} of ${words.length}` : `${R.rows.length} of ${words.length} moves analysed`;
+    showReviewState();
+    render();
+    analyse();
+  }
+}
+
+function stopReview() {
+  if (!R.running) return;
+  R.stopped = true;
+  if (R.engine && R.engine.waiter) R.engine.send("stop");
+}
+
+// The buttons, the summary per player and the marked moves.
+function showReviewState() {
+  $("reviewgo").disabled = R.running;
+  $("reviewstop").hidden = !R.running;
+  const table = $("reviewsummary");
+  const head = document.createElement("tr");
+  for (const t of ["player", "moves", "average loss", "errors ?", "blunders ??"]) {
+    const th = document.createElement("th");
+    th.textContent = t;
+    head.appendChild(th);
+  }
+  const rows = R.summary.map((s, k) => {
+    const tr = document.createElement("tr");
+    tr.dataset.player = String(k + 1);
+    const average = s.moves ? s.loss / s.moves : 0;
+    for (const t of [capital(playerName(k)), s.moves, lossText(average, 1), s.errors, s.blunders]) {
+      const td = document.createElement("td");
+      td.textContent = String(t);
+      tr.appendChild(td);
+    }
+    return tr;
+  });
+  table.replaceChildren(...(rows.length ? [head, ...rows] : []));
+  const nodes = lineThrough(G.node);
+  $("reviewmarks").replaceChildren(...R.rows.filter((r) => r.mark).map((r) => {
+    const li = document.createElement("li");
+    const b = document.createElement("button");
+    b.type = "button";
+    b.dataset.ply = String(r.ply);
+    b.textContent = `${r.ply}. ${r.word}${r.mark} (${capital(playerName(r.player))}, loss ${lossText(r.loss, 0)}), best ${r.best}`;
+    b.addEventListener("click", () => { if (nodes[r.ply]) goTo(nodes[r.ply]); });
+    li.appendChild(b);
+    return li;
+  }));
+}
+
+$("reviewgo").addEventListener("click", analyseGame);
+$("reviewstop").addEventListener("click", stopReview);
+
+// For tests: each reviewed ply (`kind` decision, forced or chance; the
+// loss, mark and best move of a decision) and the summary per player.
+window.agonReview = {
+  running: () => R.running,
+  rows: () => R.rows.map((r) => ({ ...r })),
+  summary: () => R.summary.map((s) => ({ ...s })),
+};

@@ -1,0 +1,340 @@
+//! The page's evaluation bar and "Analyse this game", in headless
+//! Chromium (helpers of gui_browser.rs): the bar favours the side that is
+//! winning whoever is to move, and the page's review of a recorded game
+//! marks the moves `agon analyse --record` marks, with the same losses and
+//! best moves, and the same summary per player.
+
+use crate::common::run;
+use crate::common::webdriver::Browser;
+use crate::gui_browser::{new_game, open_page, set_fields, temp_dir, text_of, wait};
+
+/// Abalone with five Black marbles pushed off: White is winning.
+const WHITE_AHEAD: &str = "wwwww/wwwwww/2www2/8/9/8/7/bbbb2/bbbbb-5b0w";
+
+/// The bar's share for the first player (Black) and its number, once the
+/// analysis has reported on the position `WHITE_AHEAD` with `side` to move.
+fn bar_with_to_move(b: &Browser, side: &str) -> (f64, String, String) {
+    new_game(
+        b,
+        &[
+            ("game", "abalone"),
+            ("options", ""),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("startfen", &format!("{WHITE_AHEAD} {side}")),
+        ],
+    );
+    set_fields(b, &[("analyse", "on")]);
+    wait(
+        b,
+        "const bar = document.getElementById('evalbar'); return !bar.hidden && bar.dataset.share !== '';",
+        30,
+        &format!("the bar shows no evaluation with {side} to move"),
+    );
+    let v = b
+        .execute(
+            "const bar = document.getElementById('evalbar'); return [Number(bar.dataset.share), bar.querySelector('.value').textContent, bar.title];",
+            vec![],
+        )
+        .expect("the bar");
+    set_fields(b, &[("analyse", "off")]);
+    (
+        v[0].as_f64().expect("a share"),
+        v[1].as_str().unwrap_or("").to_string(),
+        v[2].as_str().unwrap_or("").to_string(),
+    )
+}
+
+#[test]
+fn the_evaluation_bar_favours_the_winning_side_whoever_is_to_move() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    for side in ["b", "w"] {
+        let (share, number, title) = bar_with_to_move(&b, side);
+        // Black's share: White, five marbles up, is far ahead.
+        assert!(
+            share < 0.25,
+            "{side} to move: Black's share {share}: {title}"
+        );
+        assert!(number.starts_with('-'), "{side} to move: {number}");
+        assert!(
+            title.starts_with("Black's side (bottom, against White at the top)"),
+            "{title}"
+        );
+    }
+}
+
+/// Game 1 of a Zamma match, depth 2 against random (seed 6): White's
+/// random moves give men away (plies 2 and 10), Black's ply 7 is an error.
+const ZAMMA_RECORD: &str = r#"[Game "zamma"]
+[Options "board=alquerque mullah_landing=any quiet_plies=50 repetition=3"]
+[Number "1"]
+[Black "depth=2"]
+[White "search=random"]
+[Entrants "0 1"]
+[TimeControl "depth=2 / none"]
+[Start "wwwwwwwww/wwwwwwwww/wwwwwwwww/wwwwwwwww/bbbw2www/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb b 0 2"]
+[Result "1/2-1/2"]
+[Reason "ply limit"]
+[Plies "12"]
+
+c5xe5 {-0.33/2 0.000s} b6-c5 {0.000s} d4xb6 {+1.45/2 0.000s} f6xd4 {0.000s}
+e3xc5 {+1.45/2 0.000s} g5xe3 {0.000s} f2xd4 {-0.08/2 0.000s} h5-g5 {0.000s}
+h4xf6 {-0.08/2 0.000s} f7xf5 {0.000s} i3-h4 {+1.52/2 0.004s} i5xi3 {0.000s}
+1/2-1/2
+"#;
+
+/// A row of the command's table: ply, kind (`decision`, `forced`,
+/// `chance`) and for a decision the loss as printed, the mark and the
+/// best move.
+#[derive(Debug, PartialEq)]
+struct Row {
+    ply: u64,
+    kind: String,
+    loss: String,
+    mark: String,
+    best: String,
+}
+
+/// The rows of `agon analyse --record`'s table.
+fn command_rows(out: &str) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for line in out.lines() {
+        let t: Vec<&str> = line.split_whitespace().collect();
+        let Some(ply) = t.first().and_then(|w| w.parse::<u64>().ok()) else {
+            continue;
+        };
+        let row = |kind: &str| Row {
+            ply,
+            kind: kind.to_string(),
+            loss: String::new(),
+            mark: String::new(),
+            best: String::new(),
+        };
+        if t.get(1) == Some(&"chance") {
+            rows.push(row("chance"));
+        } else if t.get(3) == Some(&"(forced)") {
+            rows.push(row("forced"));
+        } else {
+            // ply player played value best value loss [mark]; a value is
+            // a number or `mate N`.
+            let mut rest: Vec<&str> = t[3..].to_vec();
+            let mark = match rest.last() {
+                Some(&m) if m == "?" || m == "??" => rest.pop().unwrap_or_default(),
+                _ => "",
+            };
+            let loss = rest.pop().expect("a loss").to_string();
+            let best = if rest[0] == "mate" { rest[2] } else { rest[1] };
+            rows.push(Row {
+                loss,
+                mark: mark.to_string(),
+                best: best.to_string(),
+                ..row("decision")
+            });
+        }
+    }
+    rows
+}
+
+/// The command's summary lines as the page's table words them: per
+/// player, moves, average loss, errors, blunders.
+fn command_summary(out: &str) -> Vec<Vec<String>> {
+    out.lines()
+        .filter(|l| l.starts_with("summary "))
+        .map(|l| {
+            let after = l.split("): ").nth(1).expect("summary figures");
+            let n: Vec<&str> = after.split(", ").collect();
+            let last = |s: &str| s.split_whitespace().next().unwrap_or("").to_string();
+            vec![
+                last(n[0]),
+                n[1].trim_start_matches("average loss ").to_string(),
+                last(n[2]),
+                last(n[3]),
+            ]
+        })
+        .collect()
+}
+
+/// Game 1 of a Palma match of two random players (seed 9): the Hounds'
+/// 0-5 and 5-10 give up an entry worth a tenth of a win each. (A move
+/// `0-1` would be read as a result by the page's import.)
+const PALMA_RECORD: &str = r#"[Game "palma"]
+[Options "first=hounds shortcuts=10>24,20>22 reverse=off extra_squares=15"]
+[Number "1"]
+[Hounds "search=random"]
+[Jackals "search=random"]
+[Entrants "0 1"]
+[TimeControl "none / none"]
+[Start "h=5/0/- j=5/0/- use=j:2"]
+[Result "1-0"]
+[Reason "ply limit"]
+[Plies "40"]
+
+pass {0.000s} pass {0.000s} t1 pass {0.000s} pass {0.000s} t5 enter {0.000s} t2
+0-2 {0.000s} t2 pass {0.000s} 2-4 {0.000s} t3 4-7 {0.000s} t1 pass {0.000s}
+7-8 {0.000s} t1 8-9 {0.000s} t1 pass {0.000s} 9-10 {0.000s} t2 24-26 {0.000s} t1
+pass {0.000s} 26-27 {0.000s} t2 27-29 {0.000s} t5 enter {0.000s} t5 0-5 {0.000s}
+t5 5-10 {0.000s} t1 24-25 {0.000s} t2 pass {0.000s} 25-27 {0.000s}
+1-0
+"#;
+
+/// Imports `record` (`plies` words of `game`) into the page, without a
+/// throw or roll of the page's own after its last word.
+fn import_whole(b: &Browser, game: &str, record: &str, plies: usize) {
+    set_fields(b, &[("chancedelay", "3600000"), ("record", record)]);
+    b.execute("document.getElementById('import').click();", vec![])
+        .expect("Import");
+    wait(
+        b,
+        &format!("const s = agonGui.state(); return s.game === '{game}' && s.record.length === {plies} && s.turn !== 'wait';"),
+        60,
+        &format!("the {game} record is not imported"),
+    );
+}
+
+/// `agon analyse --record` of `record` at `depth`, and the page's
+/// "Analyse this game" at the same depth: the same rows (forced moves,
+/// throws, and for each decision the loss as printed, the mark and the
+/// best move), the same summary, each mark listed with its best move and
+/// drawn on the graph.
+fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: &str) {
+    let dir = temp_dir(&format!("review-{game}"));
+    let file = dir.join("game.agn");
+    std::fs::write(&file, record).expect("the record");
+    let (status, out, err) = run(&[
+        "analyse",
+        "--game",
+        game,
+        "--record",
+        file.to_str().expect("path"),
+        "--depth",
+        depth,
+    ]);
+    assert!(status.success(), "{err}");
+    let expected = command_rows(&out);
+    assert!(
+        expected.iter().any(|r| r.mark == "??"),
+        "{game}: the game has a blunder: {out}"
+    );
+    let plies = expected.len();
+    import_whole(b, game, record, plies);
+    set_fields(b, &[("rdepth", depth)]);
+    b.click("#reviewgo").expect("Analyse this game");
+    wait(
+        b,
+        &format!("return !agonReview.running() && agonReview.rows().length === {plies};"),
+        120,
+        &format!("{game}: the review does not end"),
+    );
+    // Losses as the command prints them: win probabilities to 4 places
+    // (Palma), centi-units whole.
+    let places = if game == "palma" { 4 } else { 0 };
+    let rows = b
+        .execute(
+            "return agonReview.rows().map((r) => [r.ply, r.kind, r.kind === 'decision' ? r.loss.toFixed(arguments[0]) : '', r.mark || '', r.best || '']);",
+            vec![places.into()],
+        )
+        .expect("the review's rows");
+    let page: Vec<Row> = rows
+        .as_array()
+        .expect("rows")
+        .iter()
+        .map(|r| Row {
+            ply: r[0].as_u64().expect("ply"),
+            kind: r[1].as_str().unwrap_or("").to_string(),
+            loss: r[2].as_str().unwrap_or("").to_string(),
+            mark: r[3].as_str().unwrap_or("").to_string(),
+            best: r[4].as_str().unwrap_or("").to_string(),
+        })
+        .collect();
+    assert_eq!(
+        page, expected,
+        "{game}: the page's review against agon analyse:\n{out}"
+    );
+    let table = b
+        .execute(
+            "return [...document.querySelectorAll('#reviewsummary tr[data-player]')].map((tr) => [...tr.cells].slice(1).map((c) => c.textContent));",
+            vec![],
+        )
+        .expect("the summary");
+    assert_eq!(
+        table,
+        serde_json::json!(command_summary(&out)),
+        "{game}: the summary against agon analyse:\n{out}"
+    );
+    let marks = text_of(b, "#reviewmarks");
+    let marked: Vec<&Row> = expected.iter().filter(|r| !r.mark.is_empty()).collect();
+    for r in &marked {
+        assert!(
+            marks.contains(&format!("{}. ", r.ply)) && marks.contains(&format!("best {}", r.best)),
+            "{game}: ply {} in the marked moves: {marks}",
+            r.ply
+        );
+    }
+    let dots = b
+        .execute(
+            "return document.querySelectorAll('#evalgraph .graph-error, #evalgraph .graph-blunder').length;",
+            vec![],
+        )
+        .expect("the graph");
+    assert_eq!(
+        dots,
+        serde_json::json!(marked.len()),
+        "{game}: a dot per mark"
+    );
+    assert_eq!(
+        text_of(b, "#reviewprogress"),
+        format!("{plies} of {plies} moves analysed")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn analysing_a_game_marks_the_moves_agon_analyse_marks_with_the_same_losses() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    review_agrees_with_the_command(&b, "zamma", ZAMMA_RECORD, "3");
+    // Win probabilities, with throws between the moves.
+    review_agrees_with_the_command(&b, "palma", PALMA_RECORD, "2");
+}
+
+#[test]
+fn a_running_review_stops_at_the_stop_button() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    import_whole(&b, "zamma", ZAMMA_RECORD, 12);
+    // Deep enough that no move's search ends before the button is pressed.
+    set_fields(&b, &[("rdepth", "40")]);
+    b.click("#reviewgo").expect("Analyse this game");
+    wait(
+        &b,
+        "return agonReview.running() && /^move [2-9]/.test(document.getElementById('reviewprogress').textContent) && !document.getElementById('reviewstop').hidden;",
+        60,
+        "the review does not reach its first decision",
+    );
+    b.click("#reviewstop").expect("Stop");
+    wait(
+        &b,
+        "return !agonReview.running();",
+        30,
+        "the review does not stop",
+    );
+    let progress = text_of(&b, "#reviewprogress");
+    assert!(progress.starts_with("stopped after move"), "{progress}");
+    let done = b
+        .execute("return agonReview.rows().length;", vec![])
+        .expect("rows");
+    assert!(done.as_u64().unwrap_or(99) < 12, "{done} moves reviewed");
+    // The page is the game's again: the button works.
+    assert!(b
+        .execute(
+            "return !document.getElementById('reviewgo').disabled;",
+            vec![]
+        )
+        .expect("button")
+        .as_bool()
+        .unwrap_or(false));
+}
