@@ -324,7 +324,17 @@ fn the_analysis_board_of_every_game_is_pictured() {
     for game in ["abalone", "zamma", "petteia", "kubeia", "palma"] {
         let words = legal_record(game, 10, 1);
         import_record(&b, game, &words);
-        // Back two plies: the analysis follows the shown position.
+        // The game reviewed (its marks, the graph), then two plies back:
+        // the analysis follows the shown position.
+        set_fields(&b, &[("rdepth", "1")]);
+        b.execute("document.getElementById('reviewgo').click();", vec![])
+            .expect("Analyse this game");
+        wait(
+            &b,
+            "return !agonReview.running() && agonReview.rows().length > 0;",
+            60,
+            &format!("{game}: the review"),
+        );
         press(&b, ARROW_LEFT);
         press(&b, ARROW_LEFT);
         wait(

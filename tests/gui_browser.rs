@@ -1229,12 +1229,16 @@ fn a_four_player_game_with_two_people_and_two_engines_plays_to_the_end() {
         apgn.starts_with("[Event") && apgn.contains("\n\n1. "),
         "{apgn}"
     );
+    // A new game: the game before had the same length and was over too.
+    let generation = b
+        .execute("return agonGui.state().generation;", vec![])
+        .expect("the generation");
     b.execute("document.getElementById('import').click();", vec![])
         .expect("Import");
     wait(
         &b,
         &format!(
-            "const s = agonGui.state(); return s.players === 4 && s.record.length === {} && document.body.dataset.state === 'over';",
+            "const s = agonGui.state(); return s.generation > {generation} && s.players === 4 && s.record.length === {} && document.body.dataset.state === 'over';",
             end.record.len()
         ),
         60,

@@ -93,7 +93,12 @@ fn a_phone_shows_every_game_at_full_width_with_a_tab_per_panel() {
                 let (page, window, board, label) = widths(&b);
                 assert!(
                     page <= window,
-                    "{game} {options} at {width} px, {tab} tab: the page is {page} px wide"
+                    "{game} {options} at {width} px, {tab} tab: the page is {page} px wide; past the edge: {}",
+                    b.execute(
+                        "return [...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > innerWidth + 0.5).slice(0, 8).map((e) => e.tagName + '#' + e.id + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right)).join(', ');",
+                        vec![],
+                    )
+                    .unwrap_or_default()
                 );
                 assert!(
                     board >= 0.9 * window,
@@ -110,7 +115,20 @@ fn a_phone_shows_every_game_at_full_width_with_a_tab_per_panel() {
                 b.screenshot(&screenshot_dir().join(name))
                     .expect("a screenshot");
             }
-            b.click("#rules summary").expect("open the rules");
+            // Laid out first: the panel the tab shows may still be
+            // coming in as the game on the page starts.
+            wait(
+                &b,
+                "const r = document.querySelector('#rules summary').getBoundingClientRect(); return r.width > 0 && r.height > 0;",
+                20,
+                "the rules' summary on the play tab",
+            );
+            b.click("#rules summary").unwrap_or_else(|e| {
+                panic!(
+                    "open the rules at {width} px: {e}; {:?}",
+                    b.execute("const s = document.querySelector('#rules summary'); const r = s.getBoundingClientRect(); const p = s.closest('.panel'); return [r.x, r.y, r.width, r.height, getComputedStyle(s).display, p.className, getComputedStyle(p).display, document.elementFromPoint(r.x + 5, r.y + 5)?.outerHTML.slice(0, 120), innerWidth, innerHeight, scrollY];", vec![])
+                )
+            });
             let help = text_of(&b, "#rulestext");
             assert!(
                 help.contains(rule),

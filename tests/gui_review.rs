@@ -287,6 +287,28 @@ fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: 
         text_of(b, "#reviewprogress"),
         format!("{plies} of {plies} moves analysed")
     );
+    // The move list carries the marks, and a marked move's click shows
+    // the position after it.
+    let listed = b
+        .execute(
+            "return [...document.querySelectorAll('#movelist .error, #movelist .blunder')].map((e) => e.textContent);",
+            vec![],
+        )
+        .expect("the move list's marks");
+    assert_eq!(
+        listed.as_array().map(Vec::len),
+        Some(marked.len()),
+        "{game}: the move list's marks: {listed}"
+    );
+    let first = marked[0].ply;
+    b.click(&format!("#reviewmarks [data-ply=\"{first}\"]"))
+        .expect("a click on a marked move");
+    wait(
+        b,
+        &format!("return agonGui.state().record.length === {first};"),
+        20,
+        &format!("{game}: the marked move's position"),
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

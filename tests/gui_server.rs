@@ -171,7 +171,15 @@ fn the_page_is_served_from_the_binary() {
     let page = get(&s.addr, "/");
     assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
     assert!(page.contains("<title>agon</title>"), "{page}");
-    for asset in ["/app.js", "/boards.js", "/style.css"] {
+    // Every script the page loads, and its style sheet.
+    let mut assets: Vec<String> = page
+        .split("<script src=\"")
+        .skip(1)
+        .filter_map(|rest| rest.split('"').next().map(String::from))
+        .collect();
+    assert!(assets.len() >= 8, "the page's scripts: {assets:?}");
+    assets.push("/style.css".into());
+    for asset in &assets {
         assert!(
             get(&s.addr, asset).starts_with("HTTP/1.1 200 OK"),
             "{asset}"
@@ -180,7 +188,8 @@ fn the_page_is_served_from_the_binary() {
     assert!(get(&s.addr, "/nothing").starts_with("HTTP/1.1 404"));
     // No asset names a resource outside the binary (the SVG namespace is
     // a name, never fetched).
-    for asset in ["/", "/app.js", "/boards.js", "/style.css"] {
+    assets.push("/".into());
+    for asset in &assets {
         let text = get(&s.addr, asset).replace("http://www.w3.org/2000/svg", "");
         assert!(
             !text.contains("http://") && !text.contains("https://"),

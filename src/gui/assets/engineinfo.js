@@ -161,7 +161,9 @@ async function analyse() {
     if (e.options.has("MultiPV")) await e.ask([`setoption name MultiPV value ${Number($("multipv").value) || 3}`]);
     if (!current()) return;
     await e.exclusive(() => {
-      if (!current()) return null;
+      // A review that began while this waited has the engine: an infinite
+      // search now would hold it for good.
+      if (!current() || reviewRunning()) return null;
       // Set here, when the search before has ended: its last lines are not
       // this position's.
       clearInfo("ainfo");

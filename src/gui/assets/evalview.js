@@ -60,7 +60,8 @@ function renderEvalBar() {
   bar.classList.toggle("first-dark", isDark(0));
   bar.classList.toggle("second-dark", isDark(G.teams[1][0]));
   const share = ev ? evalShare(ev) : 0.5;
-  bar.querySelector(".fill").style.height = `${share * 100}%`;
+  // Its height beside the board, its width above it on a narrow screen.
+  bar.style.setProperty("--share", `${share * 100}%`);
   bar.querySelector(".top").textContent = second.slice(0, 1);
   bar.querySelector(".bottom").textContent = first.slice(0, 1);
   bar.querySelector(".value").textContent = ev ? evalNumber(ev) : "";

@@ -14,41 +14,45 @@ function placesText(word) {
   return rank ? rank[1].split("-").join(",") : "*";
 }
 
+// The game as played (the line to the position it is at, whatever is
+// shown), with its result once it is over.
 function exportRecord(format) {
-  const [word] = G.turn === "none" || G.flagged !== null || G.forfeit ? resultText() : ["none"];
+  const record = wordsTo(G.live);
+  const over = (G.live.desc && G.live.desc.turn === "none") || G.flagged !== null || G.forfeit;
+  const [word] = over ? resultText() : ["none"];
   const result = G.players.length === 2 ? RESULT_WORDS[word] || "*" : placesText(word);
   const names = seats().map(controllerName);
-  if (format === "apgn" && G.game === "abalone" && G.players.length > 2) return multiApgn(word, names);
+  if (format === "apgn" && G.game === "abalone" && G.players.length > 2) return multiApgn(word, names, record);
   if (format === "apgn") {
     if (G.game !== "abalone") throw new Error("APGN is Abalone's format");
     const tags = [["Event", "agon gui"], ["Black", names[0]], ["White", names[1]], ["Variant", /layout=(\S+)/.exec(G.normOptions)?.[1] || "standard"]];
     if (G.start) tags.push(["Position", G.start]);
     tags.push(["Result", result]);
-    const moves = G.record.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m));
+    const moves = record.map((m, i) => (i % 2 === 0 ? `${i / 2 + 1}. ${m}` : m));
     return tags.map(([k, v]) => `[${k} "${v}"]`).join("\n") + "\n\n" + wrap([...moves, result]) + "\n";
   }
   if (format === "transcription") {
     if (G.game !== "petteia" && G.game !== "kubeia") throw new Error("the transcription is Petteia's and Kubeia's format");
-    return transcription(result);
+    return transcription(result, record);
   }
   const tags = [["Game", G.game], ["Options", G.normOptions]];
   for (const k of seats()) tags.push([capital(playerName(k)), names[k]]);
   if (G.start) tags.push(["Start", G.start]);
-  tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? G.forfeit.reason : "rules"], ["Plies", String(G.record.length)]);
-  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(G.record) + (result !== "*" ? `\n${result}\n` : "\n*\n");
+  tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? G.forfeit.reason : "rules"], ["Plies", String(record.length)]);
+  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(record) + (result !== "*" ? `\n${result}\n` : "\n*\n");
 }
 
 // APGN for 3, 4 or 6 players, as agon writes it: a Players tag, a name
 // tag per colour, the protocol's result word (`p3win`, `rank1-2-1-2`,
 // `draw`) and the moves numbered per round, counted from the start's ply.
-function multiApgn(word, names) {
+function multiApgn(word, names, record) {
   const n = G.players.length;
   const result = /^(draw|p\d+win|rank[\d-]+)$/.test(word) ? word : "*";
   const tags = [["Event", "agon gui"], ["Players", String(n)], ...seats().map((k) => [capital(playerName(k)), names[k]])];
   if (G.start) tags.push(["Position", G.start]);
   tags.push(["Result", result]);
   const first = Number((G.start || "").trim().split(/\s+/)[2]) || 0;
-  const moves = G.record.map((m, i) => {
+  const moves = record.map((m, i) => {
     const ply = first + i;
     if (ply % n === 0) return `${ply / n + 1}. ${m}`;
     return i === 0 ? `${Math.floor(ply / n) + 1}... ${m}` : m;
@@ -69,10 +73,10 @@ function wrap(words) {
 
 // Petteia's transcription: a numbered line per full move, White's turn,
 // a comma, Black's turn, a semicolon; Kubeia turns carry their roll.
-function transcription(result) {
+function transcription(result, record) {
   const turns = [];
   let roll = null, side = G.fen && G.start ? (G.start.split(/\s+/)[1] === "b" ? 1 : 0) : 0, current = null;
-  for (const w of G.record) {
+  for (const w of record) {
     if (/^r\d\d$/.test(w)) { roll = w.slice(1); continue; }
     const item = `${roll ? roll + " " : ""}${w.split("x")[0]}`;
     if (current && current.side === side && current.zeus) current.items.push(item);
@@ -102,13 +106,16 @@ function parseRecord(textIn) {
   const tags = {};
   for (const m of textIn.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm)) tags[m[1]] = m[2].replace(/\\(.)/g, "$1");
   let body = textIn.replace(/^\s*\[.*\]\s*$/gm, " ").replace(/\{[^}]*\}/g, " ").replace(/\([^)]*\)/g, " ");
+  // The result closes the record: only the last word may be one (Palma's
+  // move `0-1` reads like a result anywhere else), and it goes before the
+  // commas of places (`1,2,1,2`) are read as separators.
+  body = body.replace(/(^|\s)(1-0|0-1|1\/2-1\/2|½-½|\*|\d+(?:,\d+)+|draw|p\d+win|rank[\d-]+)\s*$/, " ");
   const transcription = /^\s*\d+\)/m.test(body);
   let game = tags.Game || (tags.Variant || tags.Black !== undefined && !tags.Game ? "abalone" : G.game);
   if (transcription && !tags.Game) game = G.game === "kubeia" ? "kubeia" : "petteia";
   body = body.replace(/\d+\)/g, " ").replace(/\d+\.(\.\.)?/g, " ").replace(/[,;]/g, " ").replace(/\.\.\./g, " ");
   body = body.replace(/[ΑΒΓΔΕΖΗΘΙΚΛΜ]/g, (c) => GREEK[c]);
-  const words = body.split(/\s+/).filter((w) => w && !/^(1-0|0-1|1\/2-1\/2|½-½|\*|\d+(,\d+)+|draw|p\d+win|rank[\d-]+)$/.test(w))
-    .map((w) => (transcription && /^[1-6][1-6]$/.test(w) ? `r${w}` : w));
+  const words = body.split(/\s+/).filter(Boolean).map((w) => (transcription && /^[1-6][1-6]$/.test(w) ? `r${w}` : w));
   let options = tags.Options || "";
   if (!tags.Game && tags.Variant) options = `layout=${tags.Variant.toLowerCase()}`;
   if (!tags.Game && tags.Players) options = `players=${tags.Players}`;
