@@ -17,6 +17,7 @@
 //! - [`bench`]: the bench, the search's regression signature.
 //! - [`child`]: engine processes started in process groups of their own.
 //! - [`cli`]: the command-line subcommands.
+//! - [`nnue`]: learned evaluation: networks, their data and trainer.
 //! - [`tune`]: fitting evaluation weights to game results.
 //! - `testgames`: the small games the tests search and play (hidden: not
 //!   shipped games).
@@ -30,6 +31,7 @@ pub mod engine;
 pub mod game;
 pub mod games;
 pub mod gui;
+pub mod nnue;
 pub mod protocol;
 pub mod search;
 pub mod settings;

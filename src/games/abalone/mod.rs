@@ -33,6 +33,7 @@ pub mod eval;
 mod hash;
 pub mod movegen;
 pub mod multi;
+pub mod net;
 pub mod notation;
 pub mod options;
 pub mod position;

@@ -36,6 +36,7 @@ pub mod eval;
 pub mod hash;
 pub mod kubeia;
 pub mod movegen;
+pub mod net;
 pub mod notation;
 mod options;
 pub mod position;

@@ -61,6 +61,7 @@
 pub mod board;
 pub mod eval;
 pub mod movegen;
+pub mod net;
 pub mod notation;
 mod options;
 pub mod position;

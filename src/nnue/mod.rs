@@ -1,0 +1,40 @@
+//! Learned evaluation (NNUE): efficiently updatable networks that a
+//! search reads incrementally, the data they are trained on, and the
+//! trainer.
+//!
+//! # The network
+//!
+//! One hidden layer over sparse, binary inputs, seen from both sides.
+//! An input is one piece on one cell: (piece kind, whose piece relative
+//! to the view, cell seen from the view). The board is turned half a
+//! turn for the second player's view, so both sides share the weights
+//! ([`feature`]). The accumulator of view `v` is
+//! `a_v = b + Σ W[f]` over the active inputs `f` of `v`; the output, from
+//! the view of the side the evaluation is for (`s`), is
+//!
+//! `y = Σ o_i · crelu(a_s)_i + Σ o'_i · crelu(a_¬s)_i + c`,
+//!
+//! with `crelu(x) = min(max(x, 0), 1)`, in centi-units as
+//! `y · SCALE` ([`network::SCALE`]). Integer inference keeps `W` and `b`
+//! at [`network::QA`] per unit (i16), `o` at [`network::QB`] (i16) and
+//! `c` at `QA·QB` (i32), so the accumulators are i16 vectors that a move
+//! changes by a few additions and subtractions ([`accumulator`]).
+//!
+//! # Files
+//!
+//! - Network files ([`network`]): `AGONNNUE`, a header naming the game
+//!   and the sizes, the quantized weights (little endian) and an FNV-1a
+//!   checksum of all of it. A file of another game, of other sizes, cut
+//!   short or changed in one byte is refused with one error line.
+//! - Training data ([`data`]): `AGONDATA`, a header naming the game, then
+//!   whole games, each its index and its positions; a position is its
+//!   pieces (per side and kind, a count then the cells), the side it is
+//!   evaluated for, the search's score in centi-units from that side and
+//!   the game's result for that side.
+
+pub mod data;
+pub mod inputs;
+pub mod network;
+
+pub use inputs::{feature, NetInput};
+pub use network::{FloatNet, Network};

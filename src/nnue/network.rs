@@ -1,0 +1,325 @@
+//! A network as numbers: [`FloatNet`], the trainer's float reference, and
+//! [`Network`], its quantized form that the engine evaluates with, read
+//! from and written to network files.
+//!
+//! The file (all integers little endian):
+//!
+//! | field | type |
+//! |---|---|
+//! | magic | `AGONNNUE` |
+//! | version | u16 (1) |
+//! | game | u8 length, then the name |
+//! | slots, kinds, hidden | u16, u8, u16 |
+//! | name | u8 length, then the net's name |
+//! | input weights | `2·kinds·slots · hidden` i16, input-major |
+//! | input biases | `hidden` i16 |
+//! | output weights | `2 · hidden` i16 (own view, then the other) |
+//! | output bias | i32 |
+//! | checksum | u64, FNV-1a of every byte before it |
+
+use std::fmt;
+
+use super::inputs::inputs;
+
+/// Centi-units per output unit.
+pub const SCALE: i32 = 400;
+/// Quantization of the input layer (an accumulator at `QA` is 1.0).
+pub const QA: i32 = 255;
+/// Quantization of the output weights.
+pub const QB: i32 = 64;
+/// The input layer's weights are kept within ±`WEIGHT_CLIP` in training,
+/// so that an accumulator of any position fits in an i16.
+pub const WEIGHT_CLIP: f32 = 1.98;
+
+const MAGIC: &[u8; 8] = b"AGONNNUE";
+const VERSION: u16 = 1;
+/// Largest file read: far above any net of these boards.
+pub const MAX_FILE_BYTES: usize = 64 << 20;
+
+/// The sizes and names of a network.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The game's name (`Game::NAME`).
+    pub game: String,
+    pub slots: usize,
+    pub kinds: usize,
+    pub hidden: usize,
+}
+
+impl Shape {
+    pub fn inputs(&self) -> usize {
+        inputs(self.slots, self.kinds)
+    }
+}
+
+/// The float network the trainer fits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct FloatNet {
+    pub shape: Shape,
+    pub name: String,
+    /// `inputs · hidden`, input-major.
+    pub input_weights: Vec<f32>,
+    pub input_biases: Vec<f32>,
+    /// `2 · hidden`: own view, then the other.
+    pub output_weights: Vec<f32>,
+    pub output_bias: f32,
+}
+
+impl FloatNet {
+    /// A net of `shape` with every weight zero.
+    pub fn zeros(shape: Shape, name: &str) -> FloatNet {
+        let h = shape.hidden;
+        FloatNet {
+            input_weights: vec![0.0; shape.inputs() * h],
+            input_biases: vec![0.0; h],
+            output_weights: vec![0.0; 2 * h],
+            output_bias: 0.0,
+            name: name.to_string(),
+            shape,
+        }
+    }
+
+    /// The output in centi-units from the view of the side whose inputs
+    /// are `own` (the other side's are `other`).
+    pub fn evaluate(&self, own: &[usize], other: &[usize]) -> f32 {
+        let h = self.shape.hidden;
+        let mut y = self.output_bias;
+        for (half, active) in [own, other].into_iter().enumerate() {
+            let mut acc = self.input_biases.clone();
+            for &f in active {
+                for (a, w) in acc.iter_mut().zip(&self.input_weights[f * h..(f + 1) * h]) {
+                    *a += w;
+                }
+            }
+            let out = &self.output_weights[half * h..(half + 1) * h];
+            y += acc
+                .iter()
+                .zip(out)
+                .map(|(a, o)| a.clamp(0.0, 1.0) * o)
+                .sum::<f32>();
+        }
+        y * SCALE as f32
+    }
+
+    /// The integer network.
+    pub fn quantize(&self) -> Network {
+        let q = |x: f32, s: i32| {
+            (x * s as f32)
+                .round()
+                .clamp(i16::MIN as f32, i16::MAX as f32) as i16
+        };
+        let mut net = Network {
+            shape: self.shape.clone(),
+            name: self.name.clone(),
+            input_weights: self.input_weights.iter().map(|&w| q(w, QA)).collect(),
+            input_biases: self.input_biases.iter().map(|&w| q(w, QA)).collect(),
+            output_weights: self.output_weights.iter().map(|&w| q(w, QB)).collect(),
+            output_bias: (self.output_bias * (QA * QB) as f32).round() as i32,
+            checksum: 0,
+        };
+        net.checksum = fnv1a(&net.body());
+        net
+    }
+}
+
+/// A quantized network: what the engine evaluates with.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Network {
+    pub shape: Shape,
+    pub name: String,
+    pub input_weights: Vec<i16>,
+    pub input_biases: Vec<i16>,
+    pub output_weights: Vec<i16>,
+    pub output_bias: i32,
+    /// The file's checksum (of [`Network::to_bytes`] without it).
+    pub checksum: u64,
+}
+
+impl fmt::Debug for Network {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Network({} {})", self.name, self.hash())
+    }
+}
+
+impl Network {
+    /// The net's short hash: the first 8 hex digits of its checksum.
+    pub fn hash(&self) -> String {
+        format!("{:016x}", self.checksum)[..8].to_string()
+    }
+
+    /// Name and hash, as `uci` and `bench` print them.
+    pub fn label(&self) -> String {
+        format!("{}-{}", self.name, self.hash())
+    }
+
+    /// The output in centi-units from the two views' accumulators (own
+    /// first), quantized as inference runs it.
+    #[inline]
+    pub fn output(&self, own: &[i16], other: &[i16]) -> i32 {
+        let h = self.shape.hidden;
+        let (o_own, o_other) = self.output_weights.split_at(h);
+        let sum = crelu_dot(own, o_own) + crelu_dot(other, o_other) + self.output_bias;
+        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = self.body();
+        out.extend_from_slice(&fnv1a(&out).to_le_bytes());
+        out
+    }
+
+    fn body(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(64 + 2 * self.input_weights.len());
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        put_str(&mut out, &self.shape.game);
+        out.extend_from_slice(&(self.shape.slots as u16).to_le_bytes());
+        out.push(self.shape.kinds as u8);
+        out.extend_from_slice(&(self.shape.hidden as u16).to_le_bytes());
+        put_str(&mut out, &self.name);
+        for w in self
+            .input_weights
+            .iter()
+            .chain(&self.input_biases)
+            .chain(&self.output_weights)
+        {
+            out.extend_from_slice(&w.to_le_bytes());
+        }
+        out.extend_from_slice(&self.output_bias.to_le_bytes());
+        out
+    }
+
+    /// Reads a network file's bytes; `game` is the game it must be for.
+    /// The error is one line.
+    pub fn from_bytes(bytes: &[u8], game: &str) -> Result<Network, String> {
+        if bytes.len() > MAX_FILE_BYTES {
+            return Err(format!("a network file is at most {MAX_FILE_BYTES} bytes"));
+        }
+        let mut r = Reader { bytes, at: 0 };
+        if r.take(8)? != MAGIC {
+            return Err("not an agon network file (no AGONNNUE header)".into());
+        }
+        let version = r.u16()?;
+        if version != VERSION {
+            return Err(format!(
+                "network file version {version}; this agon reads {VERSION}"
+            ));
+        }
+        let file_game = r.string()?;
+        if !file_game.eq_ignore_ascii_case(game) {
+            return Err(format!("the network is for {file_game}, not {game}"));
+        }
+        let shape = Shape {
+            game: file_game,
+            slots: usize::from(r.u16()?),
+            kinds: usize::from(r.u8()?),
+            hidden: usize::from(r.u16()?),
+        };
+        if shape.slots == 0 || shape.slots > 128 || shape.kinds == 0 || shape.hidden == 0 {
+            return Err("the network's sizes are out of range".into());
+        }
+        let name = r.string()?;
+        let (n_in, h) = (shape.inputs() * shape.hidden, shape.hidden);
+        let input_weights = r.i16s(n_in)?;
+        let input_biases = r.i16s(h)?;
+        let output_weights = r.i16s(2 * h)?;
+        let output_bias = i32::from_le_bytes(r.array()?);
+        let body_len = r.at;
+        let checksum = u64::from_le_bytes(r.array()?);
+        if r.at != bytes.len() {
+            return Err("the network file has bytes after its checksum".into());
+        }
+        if fnv1a(&bytes[..body_len]) != checksum {
+            return Err("the network file is corrupt (checksum mismatch)".into());
+        }
+        Ok(Network {
+            shape,
+            name,
+            input_weights,
+            input_biases,
+            output_weights,
+            output_bias,
+            checksum,
+        })
+    }
+
+    /// Reads a network file of `game`; the error is one line naming it.
+    pub fn load(path: &std::path::Path, game: &str) -> Result<Network, String> {
+        use std::io::Read;
+        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let mut bytes = Vec::new();
+        file.take(MAX_FILE_BYTES as u64 + 1)
+            .read_to_end(&mut bytes)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
+        Network::from_bytes(&bytes, game).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// `Σ clamp(a, 0, QA) · o`.
+#[inline]
+fn crelu_dot(acc: &[i16], out: &[i16]) -> i32 {
+    acc.iter()
+        .zip(out)
+        .map(|(&a, &o)| i32::from(a.clamp(0, QA as i16)) * i32::from(o))
+        .sum()
+}
+
+fn put_str(out: &mut Vec<u8>, s: &str) {
+    let bytes = &s.as_bytes()[..s.len().min(255)];
+    out.push(bytes.len() as u8);
+    out.extend_from_slice(bytes);
+}
+
+/// FNV-1a, 64 bits: detects a changed or cut file (not an adversary).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e <= self.bytes.len())
+            .ok_or("the network file is cut short")?;
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+
+    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
+        let mut a = [0; N];
+        a.copy_from_slice(self.take(N)?);
+        Ok(a)
+    }
+
+    fn u8(&mut self) -> Result<u8, String> {
+        Ok(self.take(1)?[0])
+    }
+
+    fn u16(&mut self) -> Result<u16, String> {
+        Ok(u16::from_le_bytes(self.array()?))
+    }
+
+    fn string(&mut self) -> Result<String, String> {
+        let n = usize::from(self.u8()?);
+        String::from_utf8(self.take(n)?.to_vec())
+            .map_err(|_| "a name in the network file is not UTF-8".to_string())
+    }
+
+    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
+        let bytes = self.take(n.checked_mul(2).ok_or("the network file is cut short")?)?;
+        Ok(bytes
+            .chunks_exact(2)
+            .map(|c| i16::from_le_bytes([c[0], c[1]]))
+            .collect())
+    }
+}
