@@ -187,6 +187,19 @@ pub fn run_game(
     crate::with_game!(kind, G => run::<G>(depth, config, stop))
 }
 
+/// The evaluator `config` selects for `game`, as [`Evaluator::label`]
+/// names it.
+pub fn eval_label(game: &str, config: &SearchConfig) -> String {
+    match crate::games::GameKind::from_name(game) {
+        Ok(kind) => crate::with_game!(kind, G => <G as crate::game::Evaluated>::evaluator_for(
+            config.eval,
+            config.eval_file.as_ref()
+        )
+        .label()),
+        Err(_) => "classic".to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,9 +3,9 @@
 //! differ.
 
 use agon::arena::{play_game, random_opening, EngineSpec};
+use agon::game::Evaluated;
 use agon::game::Notation;
 use agon::game::{Evaluator, Game, GameOptions};
-use agon::games::petteia::eval::PetteiaEvaluator;
 use agon::games::petteia::Kubeia;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -62,12 +62,12 @@ fn greedy_scores_the_position_before_the_opponents_roll() {
             child.play(m);
             match child.status() {
                 Status::Chance if child.state().side != usize::from(me) => {
-                    best = best.max(-PetteiaEvaluator::default().evaluate(&child))
+                    best = best.max(-<Kubeia as Evaluated>::Evaluator::default().evaluate(&child))
                 }
                 _ => {}
             }
         }
-        let result = greedy::think(&PetteiaEvaluator::default(), &pos, &[], 0);
+        let result = greedy::think(&<Kubeia as Evaluated>::Evaluator::default(), &pos, &[], 0);
         if best == i32::MIN {
             continue;
         }

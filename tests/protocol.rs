@@ -36,7 +36,19 @@ fn documented_options() -> Vec<String> {
         "option name MctsPlayout type combo default auto var auto var none var random var guided"
             .into(),
         "option name MctsPlayoutPlies type spin default 8 min 1 max 1000".into(),
+        "option name Eval type combo default auto var auto var classic var nnue".into(),
+        "option name EvalFile type string default <empty>".into(),
     ]
+}
+
+/// The `id nets` line: every game whose network is built in, as the
+/// engine's own `Eval=nnue` names it in the bench.
+fn nets_line() -> Option<String> {
+    let nets: Vec<String> = agon::games::GameKind::ALL
+        .iter()
+        .filter_map(|k| k.shipped_net().map(|n| format!("{k}={n}")))
+        .collect();
+    (!nets.is_empty()).then(|| format!("id nets {}", nets.join(" ")))
 }
 
 fn handshake(word: &str, ok: &str) {
@@ -44,6 +56,9 @@ fn handshake(word: &str, ok: &str) {
     e.send(word);
     e.expect(&format!("id name agon {}", env!("CARGO_PKG_VERSION")));
     e.expect("id author the agon authors");
+    if let Some(nets) = nets_line() {
+        e.expect(&nets);
+    }
     for line in documented_options() {
         e.expect(&line);
     }

@@ -4,7 +4,7 @@
 
 use agon::bench::position_texts as bench_positions_of;
 use agon::game::Notation;
-use agon::game::{Game, GameOptions, Status};
+use agon::game::{EvalChoice, Game, GameOptions, Status};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
 use agon::search::{Limits, Report, SearchConfig};
@@ -126,7 +126,8 @@ fn run_time_weights_change_the_evaluation() {
         let stop = AtomicBool::new(false);
         let limits = Limits::depth(1);
         let req = Request {
-            evaluator: Abalone::evaluator_with(weights.as_ref()).expect("eight weights"),
+            evaluator: Abalone::evaluator_with(weights.as_ref(), EvalChoice::Classic, None)
+                .expect("eight weights"),
             ..Request::new(&pos, &limits, &config)
         };
         let r = think(&req, &stop, &|_| {});

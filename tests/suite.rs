@@ -63,6 +63,8 @@ mod kubeia_match;
 mod layering;
 #[path = "match_records.rs"]
 mod match_records;
+#[path = "nnue_engine.rs"]
+mod nnue_engine;
 #[path = "nplayer.rs"]
 mod nplayer;
 #[path = "openings_files.rs"]

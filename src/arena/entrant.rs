@@ -21,7 +21,7 @@ use super::control::{parse_tc, TimeControl};
 use super::external::{Dialect, ExternalSpec, Process};
 use super::fault::{Failure, Fault};
 use super::EngineSpec;
-use crate::game::{Evaluator, GameError, Playable, Player, WeightSet};
+use crate::game::{Evaluator, GameError, Playable, Player};
 use crate::search::{Clock, Request, ScoreReport, Searcher};
 
 /// How an entrant plays.
@@ -91,10 +91,10 @@ impl Entrant {
         Ok(entrant)
     }
 
-    /// The evaluation weights a built-in entrant was given, if any.
-    pub fn weights(&self) -> Option<&WeightSet> {
+    /// A built-in entrant's spec (`None`: an external program).
+    pub fn builtin_spec(&self) -> Option<&EngineSpec> {
         match &self.engine {
-            EngineKind::Builtin(spec) => spec.weights.as_ref(),
+            EngineKind::Builtin(spec) => Some(spec),
             EngineKind::External(_) => None,
         }
     }
@@ -242,9 +242,13 @@ impl Runner {
         match self {
             Runner::Builtin { searcher, spec } => {
                 searcher.clear();
-                G::evaluator_with(spec.weights.as_ref())
-                    .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?
-                    .prepare(start);
+                G::evaluator_with(
+                    spec.weights.as_ref(),
+                    spec.config.eval,
+                    spec.config.eval_file.as_ref(),
+                )
+                .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?
+                .prepare(start);
                 Ok(())
             }
             Runner::External {
@@ -284,8 +288,12 @@ impl Runner {
                 let stop = AtomicBool::new(false);
                 let began = Instant::now();
                 // `agon match` checked the weights against the game first.
-                let evaluator = G::evaluator_with(spec.weights.as_ref())
-                    .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?;
+                let evaluator = G::evaluator_with(
+                    spec.weights.as_ref(),
+                    spec.config.eval,
+                    spec.config.eval_file.as_ref(),
+                )
+                .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?;
                 let req = Request {
                     history: request.history,
                     evaluator,

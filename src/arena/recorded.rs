@@ -60,8 +60,12 @@ pub fn play_recorded<G: Playable>(
             .map_err(|e| GameError::file("record file", path, &e))
     };
     let native_file = files.native.map(append).transpose()?;
-    for e in entrants {
-        G::evaluator_with(e.weights())?;
+    for spec in entrants.iter().filter_map(|e| e.builtin_spec()) {
+        G::evaluator_with(
+            spec.weights.as_ref(),
+            spec.config.eval,
+            spec.config.eval_file.as_ref(),
+        )?;
     }
     let round = Seating::new(&start, entrants.len())?.round();
     let total = spec.games.div_ceil(round as u32) * round as u32;

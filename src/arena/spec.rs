@@ -5,6 +5,7 @@ use std::time::Duration;
 
 use crate::game::GameError;
 use crate::game::WeightSet;
+use crate::nnue::Network;
 use crate::search::mcts::params::Chance;
 use crate::search::{Limits, SearchConfig};
 use crate::settings::{self, SettingError, SETTINGS};
@@ -12,7 +13,7 @@ use crate::settings::{self, SettingError, SETTINGS};
 /// The keys an engine spec takes besides the engine settings of
 /// [`settings::SETTINGS`] (those it names in lower case).
 const OTHER_KEYS: &[&str] = &[
-    "name", "movetime", "depth", "nodes", "lmr", "chance", "weights",
+    "name", "movetime", "depth", "nodes", "lmr", "chance", "weights", "evalfile",
 ];
 
 /// One side of a match: how it searches and how long per move.
@@ -76,6 +77,12 @@ impl EngineSpec {
                 "depth" => spec.limits.depth = Some(positive(64)? as u32),
                 "nodes" => spec.limits.nodes = Some(positive(u64::MAX)?),
                 "weights" => spec.weights = Some(WeightSet::parse(value)?),
+                // Read here, for any game: the match checks it is its own.
+                "evalfile" => {
+                    let net = Network::load(std::path::Path::new(value), None)
+                        .map_err(|e| GameError::new(format!("engine setting 'evalfile': {e}")))?;
+                    spec.config.eval_file = Some(std::sync::Arc::new(net));
+                }
                 // MCTS's chance nodes, to measure progressive widening.
                 "chance" => {
                     spec.config.mcts.chance = match value {

@@ -9,8 +9,9 @@ use clap::Args;
 
 use super::{on_game, GameCommand};
 use crate::bench::Totals;
-use crate::game::{GameError, GameOptions, Playable};
+use crate::game::{EvalChoice, GameError, GameOptions, Playable};
 use crate::games::GameKind;
+use crate::nnue::Network;
 use crate::protocol::output::{pv_line, score_text};
 use crate::search::{Algorithm, Report, SearchConfig};
 use crate::settings::{hash_arg, threads_arg, THREADS};
@@ -53,6 +54,16 @@ pub struct BenchArgs {
     /// Print every iteration.
     #[arg(long)]
     pub verbose: bool,
+    /// The evaluation: auto (each game's stronger one), classic or nnue.
+    #[arg(long, value_parser = eval_arg, default_value = "auto")]
+    pub eval: EvalChoice,
+    /// A network file to evaluate with (for --game's game).
+    #[arg(long, requires = "game")]
+    pub evalfile: Option<std::path::PathBuf>,
+}
+
+fn eval_arg(value: &str) -> Result<EvalChoice, String> {
+    EvalChoice::from_name(value).ok_or_else(|| format!("one of {}", EvalChoice::NAMES.join(", ")))
 }
 
 impl BenchArgs {
@@ -64,11 +75,18 @@ impl BenchArgs {
         };
         let cpu_start = process_cpu_secs();
         let mut total = Totals::default();
+        let config = self.config()?;
         for kind in kinds {
             let (depth, t) = on_game(self, kind)?;
             out!(
                 "{}",
-                crate::protocol::output::bench_game_line(kind.name(), t.positions, depth, t.nodes)
+                crate::protocol::output::bench_game_line(
+                    kind.name(),
+                    t.positions,
+                    depth,
+                    t.nodes,
+                    &crate::bench::eval_label(kind.name(), &config)
+                )
             );
             total.add(t);
         }
@@ -88,6 +106,26 @@ impl BenchArgs {
     }
 }
 
+impl BenchArgs {
+    /// The search settings the flags give (the algorithm aside).
+    fn config(&self) -> Result<SearchConfig, GameError> {
+        let eval_file = match (&self.evalfile, self.game) {
+            (Some(path), Some(kind)) => Some(std::sync::Arc::new(
+                Network::load(path, Some(kind.name())).map_err(GameError::new)?,
+            )),
+            _ => None,
+        };
+        Ok(SearchConfig {
+            threads: self.threads,
+            hash_mb: self.hash,
+            lmr: !self.no_lmr,
+            eval: self.eval,
+            eval_file,
+            ..crate::settings::default_config()
+        })
+    }
+}
+
 impl GameCommand for BenchArgs {
     /// The depth and the totals.
     type Output = (u32, Totals);
@@ -102,8 +140,9 @@ impl GameCommand for BenchArgs {
             None => crate::bench::position_texts(G::NAME),
         };
         let roots = crate::bench::roots::<G>(opts, &texts)?;
-        let defaults = crate::settings::default_config();
-        let algorithm = self.search.unwrap_or(defaults.algorithm);
+        let algorithm = self
+            .search
+            .unwrap_or(crate::settings::default_config().algorithm);
         let depth = match (self.depth, algorithm) {
             (Some(d), _) => d,
             (None, Algorithm::Mcts) => MCTS_ROUNDS,
@@ -111,10 +150,7 @@ impl GameCommand for BenchArgs {
         };
         let config = SearchConfig {
             algorithm,
-            threads: self.threads,
-            hash_mb: self.hash,
-            lmr: !self.no_lmr,
-            ..defaults
+            ..self.config()?
         };
         let verbose = self.verbose;
         let report = move |r: &Report| {

@@ -63,8 +63,9 @@ pub trait GameSession {
     /// `go perft depth` from the position.
     fn perft(&self, depth: u32) -> PerftTask;
 
-    /// Evaluation terms at a decision node.
-    fn eval(&self) -> Result<Vec<(String, i32)>, EngineError>;
+    /// Evaluation terms at a decision node, by the evaluator `config`
+    /// selects (`Eval`, `EvalFile`).
+    fn eval(&self, config: &SearchConfig) -> Result<Vec<(String, i32)>, EngineError>;
 
     /// The answer to a `query` (protocol.md, "query").
     fn query(&self, query: Query) -> String;

@@ -38,6 +38,7 @@ use rand_pcg::Pcg64;
 
 use crate::bench::Totals;
 use crate::game::GameError;
+use crate::nnue::Network;
 use crate::search::{Bound, Report, ScoreReport, SearchConfig, Searcher};
 use crate::settings::{self, Setting};
 
@@ -156,6 +157,11 @@ impl Engine {
         &*self.session
     }
 
+    /// The `eval` command's terms, by the evaluator the settings select.
+    pub fn eval(&self) -> Result<Vec<(String, i32)>, EngineError> {
+        self.session.eval(&self.config)
+    }
+
     /// See [`GameSession::set_position`].
     pub fn set_position(&mut self, spec: &PositionSpec) -> Result<(), EngineError> {
         self.session.set_position(spec)
@@ -193,9 +199,29 @@ impl Engine {
                     .map_err(|e| format!("{e}; keeping the {old} MiB table"))
             })?,
             Setting::Seed(s) => self.rng = Pcg64::seed_from_u64(s),
+            Setting::EvalFile(ref path) => self.load_net(path)?,
             _ => {}
         }
         settings::apply(&mut self.config, setting);
+        Ok(())
+    }
+
+    /// `EvalFile`: reads the network for the current game (an empty path:
+    /// back to the shipped one). On error the old network stays.
+    fn load_net(&mut self, path: &str) -> Result<(), EngineError> {
+        if path.is_empty() {
+            self.config.eval_file = None;
+            return Ok(());
+        }
+        let game = self.session.game();
+        let net = Network::load(std::path::Path::new(path), Some(game)).map_err(|e| {
+            let kept = match &self.config.eval_file {
+                Some(old) => format!("EvalFile stays {}", old.label()),
+                None => "EvalFile stays empty".to_string(),
+            };
+            EngineError::new(format!("setoption: EvalFile: {e}; {kept}"))
+        })?;
+        self.config.eval_file = Some(Arc::new(net));
         Ok(())
     }
 
@@ -341,7 +367,7 @@ impl Engine {
     pub fn bench(
         &mut self,
         depth: Option<u32>,
-        mut each: impl FnMut(&str, u32, Result<Totals, GameError>) + Send + 'static,
+        mut each: impl FnMut(&str, u32, &str, Result<Totals, GameError>) + Send + 'static,
         end: impl FnOnce(Option<Totals>) + Send + 'static,
     ) -> Result<(), EngineError> {
         if self.busy() {
@@ -364,7 +390,7 @@ impl Engine {
                 if let (Ok(t), Some(total)) = (&t, total.as_mut()) {
                     total.add(*t);
                 }
-                each(game, depth, t);
+                each(game, depth, &crate::bench::eval_label(game, &config), t);
             }
             done.store(true, Ordering::Release);
             end(total);

@@ -46,7 +46,7 @@ pub fn task<G: Playable>(
             root_moves: &root_moves,
             limits: &limits,
             config: &config,
-            evaluator: G::Evaluator::default(),
+            evaluator: G::evaluator_for(config.eval, config.eval_file.as_ref()),
         };
         let result = searcher.think(&req, stop, report);
         let allowed = allowed_moves(&root, &root_moves);

@@ -248,7 +248,7 @@ impl<G: Playable> GameSession for Session<G> {
         })
     }
 
-    fn eval(&self) -> Result<Vec<(String, i32)>, EngineError> {
+    fn eval(&self, config: &SearchConfig) -> Result<Vec<(String, i32)>, EngineError> {
         let why = match self.pos.status() {
             Status::Decision(_) => None,
             Status::Chance => Some("a chance event is pending"),
@@ -259,7 +259,7 @@ impl<G: Playable> GameSession for Session<G> {
                 "eval needs a decision node; {why}"
             )));
         }
-        Ok(G::Evaluator::default()
+        Ok(G::evaluator_for(config.eval, config.eval_file.as_ref())
             .terms_cp(&self.pos)
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))

@@ -24,8 +24,11 @@
 //! [`Evaluator::evaluate_for`].
 
 use std::fmt::Debug;
+use std::sync::Arc;
 
 use super::{decider_after, Game, GameError, Player, Score, Status};
+pub use crate::nnue::EvalChoice;
+use crate::nnue::Network;
 
 /// Bound on the magnitude of any static evaluation, so searches can keep
 /// win/loss scores above it.
@@ -172,6 +175,12 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
         None
     }
 
+    /// What the evaluator is, as `bench` and `uci` name it: `classic`, or
+    /// a network's `nnue <name>-<hash>`.
+    fn label(&self) -> String {
+        "classic".to_string()
+    }
+
     /// Builds whatever the evaluator computes on first use for positions
     /// like `pos` (Palma's race table of its rule set), so that a timed
     /// search does not pay for it. The protocol calls it when a game or
@@ -234,11 +243,31 @@ pub trait Evaluated: Game {
         None
     }
 
+    /// The evaluator `Eval` (`choice`) and `EvalFile` (`file`, used only
+    /// when it is a network of this game) select: the default for a game
+    /// without networks.
+    fn evaluator_for(choice: EvalChoice, file: Option<&Arc<Network>>) -> Self::Evaluator {
+        let _ = (choice, file);
+        Self::Evaluator::default()
+    }
+
     /// The evaluator with `weights` ([`Tunable::evaluator`]), or the
     /// default one without: what an `agon match` engine spec asks for.
-    fn evaluator_with(weights: Option<&WeightSet>) -> Result<Self::Evaluator, GameError> {
+    fn evaluator_with(
+        weights: Option<&WeightSet>,
+        choice: EvalChoice,
+        file: Option<&Arc<Network>>,
+    ) -> Result<Self::Evaluator, GameError> {
+        if let Some(net) = file.filter(|n| n.shape.game != Self::NAME) {
+            return Err(GameError::new(format!(
+                "the network {} is for {}, not {}",
+                net.label(),
+                net.shape.game,
+                Self::NAME
+            )));
+        }
         match (weights, Self::tuner()) {
-            (None, _) => Ok(Self::Evaluator::default()),
+            (None, _) => Ok(Self::evaluator_for(choice, file)),
             (Some(w), Some(t)) => (t.evaluator)(w),
             (Some(_), None) => Err(GameError::new(format!(
                 "{} has no tunable evaluation weights",

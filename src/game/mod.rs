@@ -48,7 +48,9 @@ pub mod record;
 pub mod zobrist;
 
 pub use error::GameError;
-pub use eval::{to_cp, Evaluated, Evaluator, Tunable, Tuner, WeightSet, CP_PER_UNIT, EVAL_LIMIT};
+pub use eval::{
+    to_cp, EvalChoice, Evaluated, Evaluator, Tunable, Tuner, WeightSet, CP_PER_UNIT, EVAL_LIMIT,
+};
 pub use hints::{SearchHints, HISTORY_SIZE};
 pub use notation::Notation;
 pub use options::{GameOptions, OptionKind, OptionSpec};

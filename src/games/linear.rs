@@ -134,10 +134,20 @@ pub fn weighted_sum<const N: usize>(features: &[Score; N], weights: &[Score; N])
 macro_rules! linear_evaluation {
     ($game:ty, $n:expr $(; $($generics:tt)*)?) => {
         impl<$($($generics)*)?> $crate::game::Evaluated for $game {
-            type Evaluator = $crate::games::linear::Linear<Self, { $n }>;
+            type Evaluator = $crate::nnue::Netted<Self, $crate::games::linear::Linear<Self, { $n }>>;
 
             fn tuner() -> Option<$crate::game::Tuner<Self>> {
                 Some($crate::game::Tuner::of())
+            }
+
+            fn evaluator_for(
+                choice: $crate::game::EvalChoice,
+                file: Option<&std::sync::Arc<$crate::nnue::Network>>,
+            ) -> Self::Evaluator {
+                $crate::nnue::Netted::new(
+                    Default::default(),
+                    $crate::nnue::chosen_net::<Self>(choice, file),
+                )
             }
         }
 
@@ -163,6 +173,7 @@ macro_rules! linear_evaluation {
                 weights: &$crate::game::WeightSet,
             ) -> Result<Self::Evaluator, $crate::game::GameError> {
                 $crate::games::linear::Linear::from_set(weights)
+                    .map(|classic| $crate::nnue::Netted::new(classic, None))
             }
         }
     };

@@ -8,7 +8,7 @@ pub mod palma;
 pub mod petteia;
 pub mod zamma;
 
-use crate::game::{GameError, GameOptions, OptionSpec};
+use crate::game::{Evaluator, GameError, GameOptions, OptionSpec};
 
 /// Every game the engine knows.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -67,6 +67,16 @@ impl GameKind {
             }
             kind => kind,
         }
+    }
+
+    /// The name and hash of the network shipped for the game, if any.
+    pub fn shipped_net(self) -> Option<String> {
+        let label = crate::with_game!(self, G => <G as crate::game::Evaluated>::evaluator_for(
+            crate::game::EvalChoice::Nnue,
+            None
+        )
+        .label());
+        label.strip_prefix("nnue ").map(str::to_string)
     }
 
     /// The game's variant options.

@@ -38,3 +38,11 @@ pub mod network;
 
 pub use inputs::{feature, NetInput};
 pub use network::{FloatNet, Network};
+pub mod accumulator;
+pub mod evaluator;
+pub mod shipped;
+
+pub use evaluator::{chosen_net, EvalChoice, Netted, ShippedNet};
+
+#[cfg(test)]
+mod tests;

@@ -19,17 +19,20 @@
 
 use std::fmt;
 
-use super::inputs::inputs;
+use super::inputs::{inputs, NetInput};
 
 /// Centi-units per output unit.
 pub const SCALE: i32 = 400;
 /// Quantization of the input layer (an accumulator at `QA` is 1.0).
 pub const QA: i32 = 255;
 /// Quantization of the output weights.
-pub const QB: i32 = 64;
+pub const QB: i32 = 256;
 /// The input layer's weights are kept within ±`WEIGHT_CLIP` in training,
 /// so that an accumulator of any position fits in an i16.
 pub const WEIGHT_CLIP: f32 = 1.98;
+/// The output weights are kept within ±`OUTPUT_CLIP`, so that the output
+/// sum of both views of up to 256 hidden values each fits in an i32.
+pub const OUTPUT_CLIP: f32 = 64.0;
 
 const MAGIC: &[u8; 8] = b"AGONNNUE";
 const VERSION: u16 = 1;
@@ -47,6 +50,16 @@ pub struct Shape {
 }
 
 impl Shape {
+    /// The shape of a net of `G` with `hidden` units.
+    pub fn of<G: NetInput>(hidden: usize) -> Shape {
+        Shape {
+            game: G::NAME.to_string(),
+            slots: G::SLOTS,
+            kinds: G::KINDS,
+            hidden,
+        }
+    }
+
     pub fn inputs(&self) -> usize {
         inputs(self.slots, self.kinds)
     }
@@ -77,6 +90,25 @@ impl FloatNet {
             name: name.to_string(),
             shape,
         }
+    }
+
+    /// A net with random weights in the ranges training keeps them in
+    /// (output weights up to ±1): for tests and benches of inference.
+    pub fn random(shape: Shape, seed: u64) -> FloatNet {
+        use rand::{Rng, SeedableRng};
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(seed);
+        let mut net = FloatNet::zeros(shape, "random");
+        for w in &mut net.input_weights {
+            *w = rng.gen_range(-0.3..0.3f32);
+        }
+        for b in &mut net.input_biases {
+            *b = rng.gen_range(-0.2..0.6f32);
+        }
+        for o in &mut net.output_weights {
+            *o = rng.gen_range(-1.0..1.0f32);
+        }
+        net.output_bias = rng.gen_range(-0.1..0.1);
+        net
     }
 
     /// The output in centi-units from the view of the side whose inputs
@@ -193,6 +225,10 @@ impl Network {
     /// Reads a network file's bytes; `game` is the game it must be for.
     /// The error is one line.
     pub fn from_bytes(bytes: &[u8], game: &str) -> Result<Network, String> {
+        Network::read(bytes, Some(game))
+    }
+
+    fn read(bytes: &[u8], game: Option<&str>) -> Result<Network, String> {
         if bytes.len() > MAX_FILE_BYTES {
             return Err(format!("a network file is at most {MAX_FILE_BYTES} bytes"));
         }
@@ -207,7 +243,7 @@ impl Network {
             ));
         }
         let file_game = r.string()?;
-        if !file_game.eq_ignore_ascii_case(game) {
+        if let Some(game) = game.filter(|g| !file_game.eq_ignore_ascii_case(g)) {
             return Err(format!("the network is for {file_game}, not {game}"));
         }
         let shape = Shape {
@@ -216,7 +252,13 @@ impl Network {
             kinds: usize::from(r.u8()?),
             hidden: usize::from(r.u16()?),
         };
-        if shape.slots == 0 || shape.slots > 128 || shape.kinds == 0 || shape.hidden == 0 {
+        if shape.slots == 0
+            || shape.slots > 128
+            || shape.kinds == 0
+            || shape.hidden == 0
+            || shape.hidden > 256
+            || shape.kinds > 8
+        {
             return Err("the network's sizes are out of range".into());
         }
         let name = r.string()?;
@@ -244,15 +286,16 @@ impl Network {
         })
     }
 
-    /// Reads a network file of `game`; the error is one line naming it.
-    pub fn load(path: &std::path::Path, game: &str) -> Result<Network, String> {
+    /// Reads a network file of `game` (any game: `None`); the error is
+    /// one line naming the file.
+    pub fn load(path: &std::path::Path, game: Option<&str>) -> Result<Network, String> {
         use std::io::Read;
         let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
         let mut bytes = Vec::new();
         file.take(MAX_FILE_BYTES as u64 + 1)
             .read_to_end(&mut bytes)
             .map_err(|e| format!("{}: {e}", path.display()))?;
-        Network::from_bytes(&bytes, game).map_err(|e| format!("{}: {e}", path.display()))
+        Network::read(&bytes, game).map_err(|e| format!("{}: {e}", path.display()))
     }
 }
 

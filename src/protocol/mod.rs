@@ -156,7 +156,7 @@ impl Protocol {
                     self.out.line(&format!("moves {}", moves.join(" ")));
                 }
             }
-            Command::Eval => match self.engine.session().eval() {
+            Command::Eval => match self.engine.eval() {
                 Ok(terms) => {
                     for (name, v) in terms {
                         self.out.line(&format!("eval {name} {v}"));
@@ -181,6 +181,13 @@ impl Protocol {
         self.out
             .line(&format!("id name agon {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author the agon authors");
+        let nets: Vec<String> = crate::games::GameKind::ALL
+            .iter()
+            .filter_map(|k| k.shipped_net().map(|net| format!("{k}={net}")))
+            .collect();
+        if !nets.is_empty() {
+            self.out.line(&format!("id nets {}", nets.join(" ")));
+        }
         for l in settings::option_lines(&self.engine.catalog().games) {
             self.out.line(&l);
         }
@@ -256,10 +263,10 @@ impl Protocol {
         let (each_out, end_out) = (self.out.clone(), self.out.clone());
         let started = self.engine.bench(
             depth,
-            move |game, depth, totals| match totals {
+            move |game, depth, eval, totals| match totals {
                 Ok(t) => each_out.line(&format!(
                     "info string {}",
-                    output::bench_game_line(game, t.positions, depth, t.nodes)
+                    output::bench_game_line(game, t.positions, depth, t.nodes, eval)
                 )),
                 Err(e) => each_out.error(&format!("bench {game}: {e}")),
             },
@@ -289,6 +296,10 @@ impl Protocol {
             Setting::GameOptions(text) => self.chosen.options = Some(text),
             Setting::ShowWdl(on) => self.show_wdl = on,
             other => {
+                // A network file is read for the game it will serve.
+                if matches!(other, Setting::EvalFile(_)) {
+                    self.apply_game_choice();
+                }
                 if let Err(e) = self.engine.apply(&other) {
                     self.out.error(&e.to_string());
                 }

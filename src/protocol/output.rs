@@ -270,8 +270,8 @@ pub fn nps(nodes: u64, millis: u64) -> u64 {
 }
 
 /// The line after each game's bench positions.
-pub fn bench_game_line(game: &str, positions: usize, depth: u32, nodes: u64) -> String {
-    format!("bench {game} positions {positions} depth {depth} nodes {nodes}")
+pub fn bench_game_line(game: &str, positions: usize, depth: u32, nodes: u64, eval: &str) -> String {
+    format!("bench {game} positions {positions} depth {depth} nodes {nodes} eval {eval}")
 }
 
 /// The bench's last line: the signature (total nodes) and the speed (time
@@ -360,8 +360,8 @@ mod tests {
         );
         assert_eq!(bench_total_line(&t(0, 0.0)), "bench nodes 0 time 0 nps 0");
         assert_eq!(
-            bench_game_line("zamma", 3, 7, 42),
-            "bench zamma positions 3 depth 7 nodes 42"
+            bench_game_line("zamma", 3, 7, 42, "classic"),
+            "bench zamma positions 3 depth 7 nodes 42 eval classic"
         );
     }
 

@@ -148,6 +148,10 @@ pub struct SearchConfig {
     /// MCTS's selection and playouts (`MctsPolicy`, `MctsPlayout`,
     /// `MctsPlayoutPlies`).
     pub mcts: mcts::params::Params,
+    /// The evaluation (`Eval`) and the network file read (`EvalFile`,
+    /// used for its own game only).
+    pub eval: crate::game::EvalChoice,
+    pub eval_file: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
 impl Default for SearchConfig {
@@ -176,7 +180,7 @@ pub struct Request<'a, G: Playable> {
 
 impl<'a, G: Playable> Request<'a, G> {
     /// A request for `root` with no history, every root move and the
-    /// game's default evaluator.
+    /// evaluator `config` selects (`Eval`, `EvalFile`).
     pub fn new(root: &'a G, limits: &'a Limits, config: &'a SearchConfig) -> Self {
         Request {
             root,
@@ -184,7 +188,7 @@ impl<'a, G: Playable> Request<'a, G> {
             root_moves: &[],
             limits,
             config,
-            evaluator: G::Evaluator::default(),
+            evaluator: G::evaluator_for(config.eval, config.eval_file.as_ref()),
         }
     }
 }

@@ -12,6 +12,7 @@
 
 use std::fmt;
 
+use crate::game::EvalChoice;
 use crate::search::mcts::params::{Params, Playout, Policy, PLAYOUT_PLIES};
 use crate::search::{Algorithm, SearchConfig};
 
@@ -79,6 +80,10 @@ pub enum Setting {
     MctsPolicy(Policy),
     MctsPlayout(Playout),
     MctsPlayoutPlies(u32),
+    Eval(EvalChoice),
+    /// A network file's path (`<empty>`: none); read by the engine, which
+    /// knows the game it must be for.
+    EvalFile(String),
 }
 
 /// The type of a setting's value, as the `option` line writes it.
@@ -218,6 +223,20 @@ pub const MCTS_PLAYOUT_PLIES: SettingSpec = SettingSpec {
 };
 
 /// Every engine setting, in the order `uci` lists them.
+pub const EVAL: SettingSpec = SettingSpec {
+    name: "Eval",
+    kind: Kind::Combo,
+    in_spec: true,
+    help: "the evaluation (auto: the game's stronger one)",
+};
+
+pub const EVAL_FILE: SettingSpec = SettingSpec {
+    name: "EvalFile",
+    kind: Kind::Text,
+    in_spec: false,
+    help: "a network file for the game (empty: the shipped network)",
+};
+
 pub const SETTINGS: &[SettingSpec] = &[
     GAME,
     GAME_OPTIONS,
@@ -231,6 +250,8 @@ pub const SETTINGS: &[SettingSpec] = &[
     MCTS_POLICY,
     MCTS_PLAYOUT,
     MCTS_PLAYOUT_PLIES,
+    EVAL,
+    EVAL_FILE,
 ];
 
 impl SettingSpec {
@@ -240,6 +261,7 @@ impl SettingSpec {
             "Game" => games,
             "MctsPolicy" => Policy::NAMES,
             "MctsPlayout" => Playout::NAMES,
+            "Eval" => EvalChoice::NAMES,
             _ => Algorithm::NAMES,
         }
     }
@@ -264,16 +286,24 @@ impl SettingSpec {
                     "Game" => Some(Setting::Game(g.to_string())),
                     "MctsPolicy" => Policy::from_name(g).map(Setting::MctsPolicy),
                     "MctsPlayout" => Playout::from_name(g).map(Setting::MctsPlayout),
+                    "Eval" => EvalChoice::from_name(g).map(Setting::Eval),
                     _ => Algorithm::from_name(g).map(Setting::Search),
                 });
                 setting
                     .ok_or_else(|| SettingError::Expected(format!("one of {}", choices.join(", "))))
             }
-            Kind::Text => Ok(Setting::GameOptions(if value == "<empty>" {
-                String::new()
-            } else {
-                value.to_string()
-            })),
+            Kind::Text => {
+                let text = if value == "<empty>" {
+                    String::new()
+                } else {
+                    value.to_string()
+                };
+                Ok(if self.name == "EvalFile" {
+                    Setting::EvalFile(text)
+                } else {
+                    Setting::GameOptions(text)
+                })
+            }
             Kind::Spin { .. } => {
                 // In range, so non-negative and small enough for every target.
                 let u = self.spin(value)?;
@@ -345,6 +375,8 @@ pub fn default_config() -> SearchConfig {
         },
         aspiration: true,
         expectimax: Default::default(),
+        eval: EvalChoice::default(),
+        eval_file: None,
     }
 }
 
@@ -361,7 +393,10 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::MctsPolicy(p) => config.mcts.policy = p,
         Setting::MctsPlayout(p) => config.mcts.playout = p,
         Setting::MctsPlayoutPlies(n) => config.mcts.playout_plies = n,
-        Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) => return false,
+        Setting::Eval(e) => config.eval = e,
+        Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) | Setting::EvalFile(_) => {
+            return false
+        }
     }
     true
 }
@@ -468,7 +503,11 @@ mod tests {
             &"option name MctsPlayout type combo default auto var auto var none var random var guided"
                 .into()
         ));
-        assert_eq!(lines.len(), 12);
+        assert!(lines.contains(
+            &"option name Eval type combo default auto var auto var classic var nnue".into()
+        ));
+        assert!(lines.contains(&"option name EvalFile type string default <empty>".into()));
+        assert_eq!(lines.len(), 14);
     }
 
     #[test]
@@ -487,6 +526,16 @@ mod tests {
         assert!(p("MctsPlayout", "mcts").is_err());
         assert!(p("MctsPolicy", "random").is_err());
         assert!(p("MctsPlayoutPlies", "0").is_err());
+        assert_eq!(p("eval", "NNUE"), Ok(Setting::Eval(EvalChoice::Nnue)));
+        assert!(p("Eval", "net").is_err());
+        assert_eq!(
+            p("EvalFile", "nets/z.nnue"),
+            Ok(Setting::EvalFile("nets/z.nnue".into()))
+        );
+        assert_eq!(
+            p("EvalFile", "<empty>"),
+            Ok(Setting::EvalFile(String::new()))
+        );
         assert_eq!(
             p("GameOptions", "<empty>"),
             Ok(Setting::GameOptions(String::new()))

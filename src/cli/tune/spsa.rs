@@ -39,7 +39,12 @@ pub fn run_game<G: Playable>(
         ));
     }
     // The evaluator must take this many weights; every θ has the same length.
-    G::evaluator_with(engine_with(&engine, &start)?.weights.as_ref())?;
+    let first = engine_with(&engine, &start)?;
+    G::evaluator_with(
+        first.weights.as_ref(),
+        first.config.eval,
+        first.config.eval_file.as_ref(),
+    )?;
     let mut params = Params::new(&start, iterations, args.seed);
     params.concurrency = usize::from(args.concurrency);
     let setup = PairSetup {

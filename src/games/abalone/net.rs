@@ -30,3 +30,5 @@ impl NetInput for Abalone {
             .then(|| super::board::bit_index(r, m) as usize)
     }
 }
+
+crate::shipped_net!(Abalone);

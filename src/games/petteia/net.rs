@@ -21,3 +21,12 @@ impl<const DICE: bool> NetInput for PetteiaGame<DICE> {
         self.state.side & 1
     }
 }
+
+// By hand rather than `shipped_net!`: one generic impl serves both
+// games, each with its own file.
+impl<const DICE: bool> crate::nnue::ShippedNet for PetteiaGame<DICE> {
+    fn shipped() -> Option<&'static std::sync::Arc<crate::nnue::Network>> {
+        None
+    }
+    const NET_BY_DEFAULT: bool = false;
+}

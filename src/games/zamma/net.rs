@@ -27,3 +27,5 @@ impl NetInput for Zamma {
         (slot < 81).then(|| slot / 9 * 9 + (8 - slot % 9))
     }
 }
+
+crate::shipped_net!(Zamma);

@@ -1,0 +1,268 @@
+//! Inference checked against its references: the incremental
+//! accumulators against a refresh from scratch, over long random
+//! playouts and inside real searches; the integer network against the
+//! float one; the file format against cut, changed and foreign files.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+use super::accumulator::{evaluate_from_scratch, Accumulators};
+use super::inputs::{for_each_feature, NetInput};
+use super::network::{FloatNet, Network, Shape};
+use super::Netted;
+use crate::game::{Evaluated, Evaluator, Game, Playable, Status};
+use crate::games::abalone::Abalone;
+use crate::games::petteia::{Kubeia, Petteia};
+use crate::games::zamma::Zamma;
+use crate::search::{Algorithm, Limits, Request, SearchConfig, Searcher};
+
+fn random_net<G: NetInput>(hidden: usize, seed: u64) -> FloatNet {
+    FloatNet::random(Shape::of::<G>(hidden), seed)
+}
+
+/// The active inputs of both views of `pos`, own view first.
+fn views<G: NetInput>(pos: &G) -> (Vec<usize>, Vec<usize>) {
+    let side = pos.net_side();
+    let mut own = Vec::new();
+    let mut other = Vec::new();
+    for_each_feature(pos, side, |f| own.push(f));
+    for_each_feature(pos, 1 - side, |f| other.push(f));
+    (own, other)
+}
+
+/// Plays `plies` random plies from `start` (again from the start when a
+/// game ends), keeping the accumulators by push and pop: each ply first
+/// tries a random sibling (push, compare, pop), then plays its move.
+/// Every position's incremental output must equal a refresh's.
+fn incremental_equals_scratch<G: NetInput + Playable>(start: &G, plies: usize, seed: u64) {
+    let net = random_net::<G>(64, seed).quantize();
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut acc = Accumulators::default();
+    let mut pos = start.clone();
+    acc.refresh(&net, &pos);
+    let mut moves = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut checked = 0;
+    for _ in 0..plies {
+        let next = match pos.status() {
+            Status::Over(_) => {
+                pos = start.clone();
+                acc.refresh(&net, &pos);
+                continue;
+            }
+            Status::Chance => {
+                pos.outcomes(&mut outcomes);
+                outcomes[rng.gen_range(0..outcomes.len())].0
+            }
+            Status::Decision(_) => {
+                pos.moves(&mut moves);
+                let sibling = moves[rng.gen_range(0..moves.len())];
+                let mut child = pos.clone();
+                child.play(sibling);
+                acc.push(&net, &pos, &child);
+                let (own, other) = acc.views(child.net_side());
+                assert_eq!(net.output(own, other), evaluate_from_scratch(&net, &child));
+                acc.pop();
+                moves[rng.gen_range(0..moves.len())]
+            }
+        };
+        let mut child = pos.clone();
+        child.play(next);
+        acc.push(&net, &pos, &child);
+        pos = child;
+        let (own, other) = acc.views(pos.net_side());
+        assert_eq!(
+            net.output(own, other),
+            evaluate_from_scratch(&net, &pos),
+            "{}",
+            pos.position()
+        );
+        checked += 1;
+    }
+    assert!(checked > plies / 2);
+}
+
+#[test]
+fn incremental_equals_scratch_over_long_playouts_in_every_net_game() {
+    incremental_equals_scratch(&Abalone::new(&Default::default()).unwrap(), 3000, 1);
+    incremental_equals_scratch(&Zamma::new(&Default::default()).unwrap(), 3000, 2);
+    incremental_equals_scratch(&Petteia::new(&Default::default()).unwrap(), 3000, 3);
+    incremental_equals_scratch(&Kubeia::new(&Default::default()).unwrap(), 3000, 4);
+}
+
+/// Searches `n` positions a few random plies apart with a random net
+/// and `algorithm`, to `depth`: every leaf read from the accumulators
+/// must equal the net from scratch ([`super::evaluator::check`]).
+fn search_agrees<G>(start: &G, algorithm: Algorithm, depth: u32)
+where
+    G: NetInput + Playable + Evaluated<Evaluator = Netted<G, <G as Classic>::C>> + Classic,
+{
+    use super::evaluator::check::{LEAVES, MISMATCHES};
+    use std::sync::atomic::Ordering;
+    let net = Arc::new(random_net::<G>(32, 9).quantize());
+    let netted = Netted::<G, G::C>::new(Default::default(), Some(net));
+    let config = SearchConfig {
+        algorithm,
+        threads: 2,
+        ..SearchConfig::default()
+    };
+    let limits = Limits {
+        depth: Some(depth),
+        ..Limits::default()
+    };
+    let searcher = Searcher::new(4, 2).expect("a searcher");
+    let mut pos = start.clone();
+    let mut rng = Pcg64::seed_from_u64(5);
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let before = LEAVES.load(Ordering::Relaxed);
+    for _ in 0..6 {
+        for _ in 0..7 {
+            match pos.status() {
+                Status::Over(_) => pos = start.clone(),
+                Status::Chance => {
+                    pos.outcomes(&mut outcomes);
+                    pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
+                }
+                Status::Decision(_) => {
+                    pos.moves(&mut moves);
+                    pos.play(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+        }
+        let req = Request {
+            evaluator: netted.clone(),
+            ..Request::new(&pos, &limits, &config)
+        };
+        searcher.think(&req, &AtomicBool::new(false), &|_| {});
+        assert_eq!(MISMATCHES.load(Ordering::Relaxed), 0, "{}", pos.position());
+    }
+    assert!(LEAVES.load(Ordering::Relaxed) > before + 100);
+}
+
+/// The classic evaluator type a game's [`Netted`] wraps.
+trait Classic: Game {
+    type C: Evaluator<Self, State = ()> + Default;
+}
+
+impl Classic for Abalone {
+    type C = crate::games::abalone::eval::AbaloneEvaluator;
+}
+impl Classic for Zamma {
+    type C = crate::games::zamma::eval::ZammaEvaluator;
+}
+impl Classic for Petteia {
+    type C = crate::games::petteia::eval::PetteiaEvaluator<false>;
+}
+impl Classic for Kubeia {
+    type C = crate::games::petteia::eval::PetteiaEvaluator<true>;
+}
+
+#[test]
+fn searches_keep_the_accumulators_in_step() {
+    search_agrees(
+        &Abalone::new(&Default::default()).unwrap(),
+        Algorithm::AlphaBeta,
+        4,
+    );
+    search_agrees(
+        &Zamma::new(&Default::default()).unwrap(),
+        Algorithm::AlphaBeta,
+        5,
+    );
+    search_agrees(
+        &Petteia::new(&Default::default()).unwrap(),
+        Algorithm::AlphaBeta,
+        4,
+    );
+    search_agrees(
+        &Kubeia::new(&Default::default()).unwrap(),
+        Algorithm::Expectimax,
+        2,
+    );
+}
+
+/// How far the integer net may be from its float reference, in
+/// centi-units, on random nets (output weights up to ±1, so every hidden
+/// unit's rounding shows): on average `MEAN_CP`, at most `MAX_CP`. The
+/// input layer's rounding (1/255 per weight) dominates; the trainer
+/// reports the same difference for a trained net on its validation set.
+const MEAN_CP: f64 = 15.0;
+const MAX_CP: f64 = 60.0;
+
+/// (mean, largest) |integer − float| over 2000 random positions.
+fn quantization_error<G: NetInput + Playable>(start: &G, seed: u64) -> (f64, f64) {
+    let float = random_net::<G>(128, seed);
+    let net = float.quantize();
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let (mut pos, mut moves, mut outcomes) = (start.clone(), Vec::new(), Vec::new());
+    let (mut total, mut worst, mut n) = (0.0f64, 0.0f64, 0);
+    while n < 2000 {
+        match pos.status() {
+            Status::Over(_) => pos = start.clone(),
+            Status::Chance => {
+                pos.outcomes(&mut outcomes);
+                pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
+            }
+            Status::Decision(_) => {
+                let (own, other) = views(&pos);
+                let f = f64::from(float.evaluate(&own, &other));
+                let q = f64::from(evaluate_from_scratch(&net, &pos));
+                total += (q - f).abs();
+                worst = worst.max((q - f).abs());
+                n += 1;
+                pos.moves(&mut moves);
+                pos.play(moves[rng.gen_range(0..moves.len())]);
+            }
+        }
+    }
+    (total / f64::from(n), worst)
+}
+
+#[test]
+fn the_quantized_net_stays_within_its_tolerance_of_the_float_net() {
+    let errors = [
+        quantization_error(&Abalone::new(&Default::default()).unwrap(), 11),
+        quantization_error(&Zamma::new(&Default::default()).unwrap(), 12),
+        quantization_error(&Petteia::new(&Default::default()).unwrap(), 13),
+    ];
+    eprintln!("quantization error (mean, max) in cp: {errors:?}");
+    for (mean, max) in errors {
+        assert!(mean <= MEAN_CP && max <= MAX_CP, "{errors:?}");
+    }
+    // Not vacuous: quantization does move the output.
+    assert!(errors.iter().all(|&(mean, _)| mean > 0.0), "{errors:?}");
+}
+
+#[test]
+fn a_network_file_round_trips_and_bad_files_are_one_line_errors() {
+    let net = random_net::<Zamma>(16, 3).quantize();
+    let bytes = net.to_bytes();
+    let back = Network::from_bytes(&bytes, "zamma").expect("it reads back");
+    assert_eq!(back, net);
+    assert_eq!(back.to_bytes(), bytes);
+    let one_line = |e: String| {
+        assert!(!e.contains('\n') && !e.is_empty(), "{e}");
+        e
+    };
+    let e = one_line(Network::from_bytes(&bytes, "abalone").unwrap_err());
+    assert!(e.contains("for zamma, not abalone"), "{e}");
+    let mut changed = bytes.clone();
+    changed[bytes.len() / 2] ^= 0x10;
+    let e = one_line(Network::from_bytes(&changed, "zamma").unwrap_err());
+    assert!(e.contains("corrupt"), "{e}");
+    for cut in [0, 5, 20, bytes.len() - 1] {
+        let e = one_line(Network::from_bytes(&bytes[..cut], "zamma").unwrap_err());
+        assert!(
+            e.contains("cut short") || e.contains("not an agon network"),
+            "{e}"
+        );
+    }
+    let mut longer = bytes.clone();
+    longer.push(0);
+    one_line(Network::from_bytes(&longer, "zamma").unwrap_err());
+    let e = one_line(Network::from_bytes(b"#!/bin/sh\necho hi\n", "zamma").unwrap_err());
+    assert!(e.contains("not an agon network"), "{e}");
+}

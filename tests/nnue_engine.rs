@@ -1,0 +1,183 @@
+//! Networks through the protocol: `EvalFile` reads a network for the
+//! current game, `Eval` chooses between it and the classic evaluator, and
+//! a file that is missing, cut, changed or another game's is one error
+//! line with the previous network kept; `agon match` plays a network file
+//! against the classic evaluator.
+
+use agon::games::abalone::Abalone;
+use agon::games::zamma::Zamma;
+use agon::nnue::accumulator::evaluate_from_scratch;
+use agon::nnue::network::{FloatNet, Shape};
+use agon::nnue::{NetInput, Network};
+
+use crate::common::{run, Agon};
+
+/// A random network of `G` written to a file of its own; its path.
+fn net_file<G: NetInput>(name: &str, seed: u64) -> (std::path::PathBuf, Network) {
+    let mut float = FloatNet::random(Shape::of::<G>(32), seed);
+    float.name = name.to_string();
+    let net = float.quantize();
+    let path = std::env::temp_dir().join(format!("agon-test-{}-{name}.nnue", std::process::id()));
+    std::fs::write(&path, net.to_bytes()).expect("a temporary file");
+    (path, net)
+}
+
+/// The `eval` lines of the current position, up to the total.
+fn eval_lines(e: &mut Agon) -> Vec<String> {
+    e.send("eval");
+    e.until(|l| l.starts_with("eval total") || l.contains("error"))
+}
+
+#[test]
+fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
+    let (zamma_file, zamma_net) = net_file::<Zamma>("zt", 1);
+    let (abalone_file, _) = net_file::<Abalone>("at", 2);
+    let mut corrupt = std::fs::read(&zamma_file).unwrap();
+    let mid = corrupt.len() / 2;
+    corrupt[mid] ^= 1;
+    let corrupt_file = zamma_file.with_extension("corrupt");
+    std::fs::write(&corrupt_file, &corrupt).unwrap();
+
+    let mut e = Agon::start();
+    e.send("setoption name Game value zamma");
+    let classic = eval_lines(&mut e);
+    assert!(
+        classic.len() > 2 && !classic.iter().any(|l| l.contains("nnue")),
+        "{classic:?}"
+    );
+
+    e.send(&format!(
+        "setoption name EvalFile value {}",
+        zamma_file.display()
+    ));
+    let with_net = eval_lines(&mut e);
+    // The start position from the mover's view, as the net computes it,
+    // through the classic evaluator's units and back.
+    let start = <Zamma as agon::game::Game>::new(&Default::default()).unwrap();
+    let cp = evaluate_from_scratch(&zamma_net, &start);
+    let eval = <Zamma as agon::game::Evaluated>::evaluator_for(
+        agon::game::EvalChoice::Nnue,
+        Some(&std::sync::Arc::new(zamma_net.clone())),
+    );
+    let want = agon::game::Evaluator::terms_cp(&eval, &start);
+    assert_eq!(want, vec![("nnue", want[0].1), ("total", want[0].1)]);
+    assert!((want[0].1 - cp).abs() <= 1, "{want:?} {cp}");
+    let want = want[0].1;
+    assert_eq!(
+        with_net,
+        vec![format!("eval nnue {want}"), format!("eval total {want}")]
+    );
+
+    let label = zamma_net.label();
+    for (file, why) in [
+        (
+            corrupt_file.clone(),
+            "corrupt (checksum mismatch)".to_string(),
+        ),
+        (
+            abalone_file.clone(),
+            "the network is for abalone, not zamma".to_string(),
+        ),
+        (
+            std::path::PathBuf::from("/nonexistent/z.nnue"),
+            "No such file".to_string(),
+        ),
+    ] {
+        e.send(&format!("setoption name EvalFile value {}", file.display()));
+        let lines = e.sync();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with("info string error: setoption: EvalFile: "),
+            "{lines:?}"
+        );
+        assert!(
+            lines[0].contains(&why) && lines[0].ends_with(&format!("EvalFile stays {label}")),
+            "{lines:?}"
+        );
+        assert_eq!(eval_lines(&mut e), with_net, "the old network stays");
+    }
+
+    e.send("setoption name Eval value classic");
+    assert_eq!(eval_lines(&mut e), classic);
+    e.send("setoption name Eval value nnue");
+    assert_eq!(eval_lines(&mut e), with_net);
+    e.send("bench 2");
+    let bench = e.until(|l| l.starts_with("bench nodes"));
+    assert!(
+        bench
+            .iter()
+            .any(|l| l.starts_with("info string bench zamma ")
+                && l.ends_with(&format!("eval nnue {label}"))),
+        "{bench:?}"
+    );
+    // Another game does not use the zamma network.
+    assert!(
+        bench
+            .iter()
+            .any(|l| l.starts_with("info string bench abalone ") && !l.contains("zt-")),
+        "{bench:?}"
+    );
+    e.send("position startpos");
+    e.send("go depth 3");
+    let best = e.until(|l| l.starts_with("bestmove"));
+    assert!(!best.last().unwrap().contains("(none)"), "{best:?}");
+
+    e.send("setoption name EvalFile value <empty>");
+    e.send("setoption name Eval value auto");
+    assert_eq!(eval_lines(&mut e), classic_or_shipped(&classic));
+    e.send("quit");
+    let (rest, status, _) = e.finish();
+    assert!(status.success() && rest.is_empty(), "{rest:?}");
+    for f in [zamma_file, abalone_file, corrupt_file] {
+        let _ = std::fs::remove_file(f);
+    }
+}
+
+/// What `Eval=auto` without a file shows at Zamma's start: the classic
+/// terms, or the shipped network's when it is Zamma's default.
+fn classic_or_shipped(classic: &[String]) -> Vec<String> {
+    use agon::game::{Evaluated, Evaluator};
+    let eval = <Zamma as Evaluated>::Evaluator::default();
+    if eval.net.is_none() {
+        return classic.to_vec();
+    }
+    let start = <Zamma as agon::game::Game>::new(&Default::default()).unwrap();
+    let v = agon::game::to_cp(eval.evaluate(&start), eval.cp_unit());
+    vec![format!("eval nnue {v}"), format!("eval total {v}")]
+}
+
+#[test]
+fn a_match_plays_a_network_file_against_the_classic_evaluator() {
+    let (file, net) = net_file::<Zamma>("mt", 3);
+    let a = format!("evalfile={},eval=nnue,depth=2,name=net", file.display());
+    let (status, out, err) = run(&[
+        "match",
+        "--game",
+        "zamma",
+        "--a",
+        &a,
+        "--b",
+        "eval=classic,depth=2,name=classic",
+        "--games",
+        "2",
+        "--seed",
+        "1",
+    ]);
+    assert!(status.success(), "{out}{err}");
+    assert!(out.contains("net") && out.contains("classic"), "{out}");
+    // A network of another game is refused before any game, in one line.
+    let (status, _, err) = run(&[
+        "match", "--game", "abalone", "--a", &a, "--b", "depth=1", "--games", "2",
+    ]);
+    assert!(!status.success());
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 1, "{err}");
+    assert!(
+        lines[0].contains(&format!(
+            "the network {} is for zamma, not abalone",
+            net.label()
+        )),
+        "{err}"
+    );
+    let _ = std::fs::remove_file(file);
+}
