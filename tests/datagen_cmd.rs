@@ -165,6 +165,8 @@ fn what_it_cannot_do_is_one_error_line() {
     let cases: &[&[&str]] = &[
         &["datagen", "--game", "zamma", "--out", &f],
         &["datagen", "--game", "petteia", "--out", &z],
+        // Game 0 is not in shard 2/2: another run's file.
+        &["datagen", "--game", "zamma", "--out", &z, "--shard", "2/2"],
         &["datagen", "--game", "palma", "--out", &f],
         &[
             "datagen",
