@@ -173,9 +173,18 @@ impl Meter {
 
     fn hear(&mut self, event: &Event, path: &str) {
         match *event {
-            Event::Resumed { games, positions } => {
+            Event::Resumed {
+                games,
+                positions,
+                cut,
+            } => {
                 self.before_positions = positions;
-                eprintln!("datagen: {path} holds {games} games ({positions} positions) already; playing the others");
+                let dropped = if cut > 0 {
+                    format!(" and {cut} bytes of a cut game, dropped")
+                } else {
+                    String::new()
+                };
+                eprintln!("datagen: {path} holds {games} games ({positions} positions){dropped}; playing the others");
             }
             Event::Started { to_play, mine } => {
                 self.to_play = to_play;

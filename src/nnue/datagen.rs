@@ -78,8 +78,13 @@ pub struct PlayedGame {
 /// What a run tells its caller as it goes (the command line prints it).
 #[derive(Clone, Debug)]
 pub enum Event {
-    /// The file already held these games (a resumed run).
-    Resumed { games: usize, positions: u64 },
+    /// The file already held these games (a resumed run); `cut`: bytes
+    /// of a game cut by the kill, dropped.
+    Resumed {
+        games: usize,
+        positions: u64,
+        cut: usize,
+    },
     /// `to_play` games of the shard's `mine` are left to play.
     Started { to_play: usize, mine: usize },
     /// A game was written: `positions` in it.
@@ -262,6 +267,7 @@ pub fn generate<G: NetInput + Playable>(
             events(&Event::Resumed {
                 games: summary.games,
                 positions: summary.positions,
+                cut: bytes.len() - file.complete_len,
             });
             Some(file.complete_len as u64)
         }
