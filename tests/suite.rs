@@ -37,6 +37,8 @@ mod cli_match_players;
 mod cli_perft;
 #[path = "cli_tune_spsa.rs"]
 mod cli_tune_spsa;
+#[path = "datagen_cmd.rs"]
+mod datagen_cmd;
 #[path = "docs_agree.rs"]
 mod docs_agree;
 #[path = "expectimax.rs"]

@@ -134,7 +134,7 @@ pub struct MatchArgs {
 }
 
 /// `I/N` with `1 <= I <= N`, as the shard's index from 0 and the count.
-fn parse_shard(text: &str) -> Result<(u32, u32), ArgError> {
+pub(crate) fn parse_shard(text: &str) -> Result<(u32, u32), ArgError> {
     let parsed = text
         .split_once('/')
         .and_then(|(i, n)| Some((i.trim().parse::<u32>().ok()?, n.trim().parse::<u32>().ok()?)));

@@ -16,6 +16,7 @@ macro_rules! out {
 
 pub mod analyse;
 pub mod bench;
+pub mod datagen;
 pub mod matches;
 pub mod openings;
 pub mod perft;
@@ -68,6 +69,10 @@ pub enum Command {
     /// Write an openings file for `agon match --openings-file`: positions
     /// from game records, or balanced random openings.
     Openings(openings::OpeningsArgs),
+    /// Training data for the networks: self-play at a fixed node or depth
+    /// budget from random openings, every position with the search's
+    /// score and the game's result (resumes an existing --out; --shard).
+    Datagen(datagen::DatagenArgs),
 }
 
 impl Cli {
@@ -109,6 +114,7 @@ impl Command {
             Command::Match(a) => on_game(a.as_ref(), a.game),
             Command::Openings(a) => on_game(a, a.game),
             Command::Gui(a) => a.run(),
+            Command::Datagen(a) => a.run_game(),
         }
     }
 }

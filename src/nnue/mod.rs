@@ -33,6 +33,7 @@
 //!   the game's result for that side.
 
 pub mod data;
+pub mod datagen;
 pub mod inputs;
 pub mod network;
 
