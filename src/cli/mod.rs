@@ -21,6 +21,7 @@ pub mod openings;
 pub mod perft;
 pub mod progress;
 pub mod review;
+pub mod train;
 pub mod tune;
 
 use std::fmt;
@@ -68,6 +69,9 @@ pub enum Command {
     /// Write an openings file for `agon match --openings-file`: positions
     /// from game records, or balanced random openings.
     Openings(openings::OpeningsArgs),
+    /// Fit a network (NNUE) to data files of `agon datagen`: a loss per
+    /// epoch, a checkpoint to resume from, the quantized net written.
+    Train(Box<train::TrainArgs>),
 }
 
 impl Cli {
@@ -109,6 +113,7 @@ impl Command {
             Command::Match(a) => on_game(a.as_ref(), a.game),
             Command::Openings(a) => on_game(a, a.game),
             Command::Gui(a) => a.run(),
+            Command::Train(a) => a.run(),
         }
     }
 }

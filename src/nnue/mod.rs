@@ -35,6 +35,7 @@
 pub mod data;
 pub mod inputs;
 pub mod network;
+pub mod train;
 
 pub use inputs::{feature, NetInput};
 pub use network::{FloatNet, Network};
