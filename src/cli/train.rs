@@ -34,16 +34,16 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 4096, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub batch: u32,
     /// Adam's learning rate.
-    #[arg(long, default_value_t = 0.001, value_parser = positive)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.001, value_parser = positive)]
     pub lr: f32,
     /// The target's weight on the score (the rest on the result).
-    #[arg(long, default_value_t = 0.5, value_parser = fraction)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.5, value_parser = fraction)]
     pub lambda: f32,
     /// K: the score in centi-units that maps to σ(1) (win chance 73 %).
-    #[arg(long, default_value_t = 400.0, value_parser = positive)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 400.0, value_parser = positive)]
     pub scale: f32,
     /// The part of the games (not positions) kept for validation.
-    #[arg(long, default_value_t = 0.05, value_parser = validation)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 0.05, value_parser = validation)]
     pub validation: f32,
     /// Add each training position's mirror (in games that have one).
     #[arg(long)]
@@ -236,4 +236,42 @@ impl Observer for Screen {
 
 fn loss(x: Option<f64>) -> String {
     x.map_or_else(|| "-".to_string(), |x| format!("{x:.6}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::Parser;
+
+    use crate::cli::{Cli, Command};
+
+    fn parse(args: &[&str]) -> Result<Cli, clap::Error> {
+        let base = ["agon", "train", "--data", "x.data", "--out", "x.nnue"];
+        Cli::try_parse_from(base.iter().chain(args))
+    }
+
+    #[test]
+    fn a_game_without_inputs_is_one_error_line() {
+        let cli = parse(&["--game", "palma"]).expect("parses");
+        let Some(Command::Train(a)) = cli.command else {
+            panic!("not train");
+        };
+        let e = a.run().expect_err("refused").to_string();
+        assert!(e.contains("no network inputs") && !e.contains('\n'), "{e}");
+    }
+
+    #[test]
+    fn numbers_out_of_range_are_refused() {
+        assert!(parse(&["--game", "zamma", "--lr", "0.01", "--lambda", "1"]).is_ok());
+        for bad in [
+            ["--lr", "0"],
+            ["--lr", "-1"],
+            ["--lambda", "1.5"],
+            ["--validation", "0.95"],
+            ["--scale", "nan"],
+            ["--hidden", "0"],
+        ] {
+            let args = ["--game", "zamma", bad[0], bad[1]];
+            assert!(parse(&args).is_err(), "{bad:?} accepted");
+        }
+    }
 }
