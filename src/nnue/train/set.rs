@@ -196,7 +196,8 @@ pub fn load(spec: &Spec, paths: &[PathBuf], opts: &SetOptions) -> Result<TrainSe
     }
     let originals: usize = games.iter().map(|g| g.1 - g.0).sum();
     if originals == 0 {
-        return Err("the data files hold no positions".into());
+        let why = notes.iter().map(|n| format!(" ({n})")).collect::<String>();
+        return Err(format!("the data files hold no positions{why}"));
     }
     if positions.len() > u32::MAX as usize {
         return Err(format!(

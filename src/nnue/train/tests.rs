@@ -100,17 +100,18 @@ fn zamma_data(name: &str) -> (PathBuf, PathBuf) {
     (d, data)
 }
 
+/// Measured: 0.068 before training, 0.0070 after 12 epochs (9.8×).
 #[test]
 fn a_toy_run_cuts_the_validation_loss() {
     let (d, data) = zamma_data("loss");
     let mut losses = Losses::default();
-    let cfg = config(&d, data, 8);
+    let cfg = config(&d, data, 12);
     let trained = train(&Spec::of::<Zamma>(), &cfg, &mut losses).expect("trains");
     let (start, end) = (
         losses.start.expect("validation"),
         *losses.epochs.last().expect("epochs"),
     );
-    assert_eq!(losses.epochs.len(), 8);
+    assert_eq!(losses.epochs.len(), 12);
     assert!(
         end < start / 4.0,
         "validation loss {start} -> {end}: {:?}",
@@ -267,5 +268,47 @@ fn the_other_view_and_the_mirror() {
     assert_eq!(doubled.mirrored, plain.train.len());
     let none = load(&Spec::of::<Petteia>(), &[], &opts);
     assert!(none.is_err(), "no data");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// A file cut inside a game (a killed `agon datagen`) trains on the
+/// games before the cut, with a note; cut inside the first game it has
+/// no positions, and the error says why.
+#[test]
+fn a_cut_file_trains_on_its_whole_games() {
+    #[derive(Default)]
+    struct Notes(Vec<String>, usize);
+    impl Observer for Notes {
+        fn note(&mut self, text: &str) {
+            self.0.push(text.to_string());
+        }
+        fn loaded(&mut self, set: &TrainSet) {
+            self.1 = set.train_games + set.valid_games;
+        }
+    }
+    let d = dir("cut");
+    let bytes = playouts::<Zamma>(12, 10, 2);
+    let data = d.join("cut.data");
+    std::fs::write(&data, &bytes[..bytes.len() - 5]).expect("write");
+    let mut notes = Notes::default();
+    train(
+        &Spec::of::<Zamma>(),
+        &config(&d, data.clone(), 1),
+        &mut notes,
+    )
+    .expect("trains");
+    assert_eq!(notes.1, 11, "the whole games");
+    assert!(
+        notes.0.iter().any(|n| n.contains("cut short")),
+        "{:?}",
+        notes.0
+    );
+    let header = DataHeader::of::<Zamma>().to_bytes().len();
+    std::fs::write(&data, &bytes[..header + 20]).expect("write");
+    let e = train(&Spec::of::<Zamma>(), &config(&d, data, 1), &mut Quiet).expect_err("empty");
+    assert!(
+        e.contains("no positions") && e.contains("cut short") && !e.contains('\n'),
+        "{e}"
+    );
     let _ = std::fs::remove_dir_all(&d);
 }
