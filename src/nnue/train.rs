@@ -6,7 +6,8 @@
 //! centi-units), the loss the mean of `(p − t)²`, as NNUE trainers do.
 //! Gradients are written by hand and sparse (only the rows of the active
 //! inputs), the optimizer is Adam, and after each step the input weights
-//! are clipped to ±`WEIGHT_CLIP` so the quantized accumulators fit i16.
+//! and biases are clipped to ±`WEIGHT_CLIP` (less where the data has many
+//! pieces: [`model::input_clip`]) so the quantized accumulators fit i16.
 //!
 //! A written here trainer rather than an ML crate (candle, burn): the
 //! inputs are a few dozen active of a few hundred, which dense tensor
@@ -179,6 +180,13 @@ pub fn train(spec: &Spec, cfg: &TrainConfig, obs: &mut dyn Observer) -> Result<T
     let mut workers: Vec<Worker> = (0..cfg.threads).map(|_| Worker::new(layout)).collect();
     let mut order = set.train.clone();
     let ckpt = cfg.checkpoint_path();
+    let clip = model::input_clip(set.max_active);
+    if clip < super::network::WEIGHT_CLIP {
+        obs.note(&format!(
+            "up to {} active inputs: the input layer is clipped to ±{clip:.3} so the accumulators fit i16",
+            set.max_active
+        ));
+    }
     let valid_loss = |params: &[f32]| {
         (!set.valid.is_empty())
             .then(|| pool.install(|| float_loss(params, layout, &set, &set.valid, &flip, k)))
@@ -217,7 +225,7 @@ pub fn train(spec: &Spec, cfg: &TrainConfig, obs: &mut dyn Observer) -> Result<T
             pool.install(|| {
                 state
                     .adam
-                    .step(&mut state.params, grad, cfg.lr, layout.weights())
+                    .step(&mut state.params, grad, cfg.lr, layout.input_layer(), clip)
             });
             obs.progress(((b + 1) * cfg.batch).min(order.len()), order.len());
         }

@@ -9,7 +9,7 @@
 //! touches only those rows; a dense ML crate would spend its time on
 //! zeros.
 
-use crate::nnue::network::{FloatNet, Shape, WEIGHT_CLIP};
+use crate::nnue::network::{FloatNet, Shape, QA, WEIGHT_CLIP};
 
 /// Where each part of the network sits in the parameter vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +27,11 @@ impl Layout {
     /// Input weights: they come first, `0..weights()`.
     pub fn weights(self) -> usize {
         self.inputs * self.hidden
+    }
+
+    /// The input layer (weights and biases), which the clip keeps small.
+    pub fn input_layer(self) -> usize {
+        self.weights() + self.hidden
     }
 
     fn bias(self) -> usize {
@@ -130,6 +135,17 @@ pub fn backward(
     }
 }
 
+/// The bound on the input layer's weights and biases that keeps every
+/// quantized accumulator of a position with `max_active` inputs within
+/// i16: `WEIGHT_CLIP`, or less where pieces are many (Zamma starts with
+/// 80, and 81 · 1.98 · 255 is past 32767). Each quantized term is at
+/// most `QA · clip + ½` (rounding).
+pub fn input_clip(max_active: usize) -> f32 {
+    let terms = (max_active + 1) as f32;
+    let fits = (f32::from(i16::MAX) / terms - 0.5) / QA as f32;
+    WEIGHT_CLIP.min(fits)
+}
+
 /// Adam's state: the moments and the step count.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Adam {
@@ -152,9 +168,16 @@ impl Adam {
     }
 
     /// One step of learning rate `lr` on `params` with gradient `grad`;
-    /// the input weights (`..clip_below`) are then kept within
-    /// ±`WEIGHT_CLIP`, so that the quantized accumulators fit an i16.
-    pub fn step(&mut self, params: &mut [f32], grad: &[f32], lr: f32, clip_below: usize) {
+    /// the input layer (`..clip_below`) is then kept within ±`clip`
+    /// ([`input_clip`]).
+    pub fn step(
+        &mut self,
+        params: &mut [f32],
+        grad: &[f32],
+        lr: f32,
+        clip_below: usize,
+        clip: f32,
+    ) {
         use rayon::prelude::*;
         self.step += 1;
         let t = self.step as i32;
@@ -178,7 +201,7 @@ impl Adam {
                 if start < clip_below {
                     let end = (clip_below - start).min(p.len());
                     for w in &mut p[..end] {
-                        *w = w.clamp(-WEIGHT_CLIP, WEIGHT_CLIP);
+                        *w = w.clamp(-clip, clip);
                     }
                 }
             });
@@ -231,8 +254,22 @@ mod tests {
     fn adam_clips_only_the_input_weights() {
         let mut p = vec![1.97f32; 10];
         let mut adam = Adam::new(10);
-        adam.step(&mut p, &[-1.0; 10], 0.5, 4);
+        adam.step(&mut p, &[-1.0; 10], 0.5, 4, WEIGHT_CLIP);
         assert!(p[..4].iter().all(|&w| w == WEIGHT_CLIP));
         assert!(p[4..].iter().all(|&w| w > 2.4));
+    }
+
+    #[test]
+    fn the_clip_keeps_a_full_accumulator_in_i16() {
+        for n in [1, 16, 32, 53, 80, 96, 128] {
+            let clip = input_clip(n);
+            let q = (clip * QA as f32).round() as i32;
+            assert!(
+                (n as i32 + 1) * q <= i32::from(i16::MAX),
+                "{n} inputs: {clip}"
+            );
+            assert!(clip > 0.0 && clip <= WEIGHT_CLIP);
+        }
+        assert_eq!(input_clip(30), WEIGHT_CLIP, "a few pieces: the usual clip");
     }
 }

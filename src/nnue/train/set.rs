@@ -109,8 +109,9 @@ pub struct TrainSet {
     pub valid_games: usize,
     /// Of `train`, the mirrored positions.
     pub mirrored: usize,
-    /// Mean active inputs per view.
+    /// Mean and largest active inputs per view.
     pub mean_active: f64,
+    pub max_active: usize,
     /// Things the user should know (a cut file, no mirror).
     pub notes: Vec<String>,
 }
@@ -146,6 +147,7 @@ pub fn load(spec: &Spec, paths: &[PathBuf], opts: &SetOptions) -> Result<TrainSe
     };
     let mut feats = Vec::new();
     let mut active = 0usize;
+    let mut max_active = 0usize;
     for path in paths {
         let name = path.display();
         let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
@@ -173,6 +175,7 @@ pub fn load(spec: &Spec, paths: &[PathBuf], opts: &SetOptions) -> Result<TrainSe
             for s in samples {
                 s.features(spec.slots, usize::from(s.side), &mut feats);
                 active += feats.len();
+                max_active = max_active.max(feats.len());
                 positions.push(&feats, target(s, opts));
             }
             let mid = positions.len();
@@ -246,6 +249,7 @@ pub fn load(spec: &Spec, paths: &[PathBuf], opts: &SetOptions) -> Result<TrainSe
         valid_games,
         mirrored,
         mean_active: active as f64 / originals as f64,
+        max_active,
         notes,
     })
 }
