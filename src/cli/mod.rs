@@ -22,6 +22,7 @@ pub mod openings;
 pub mod perft;
 pub mod progress;
 pub mod review;
+pub mod train;
 pub mod tune;
 
 use std::fmt;
@@ -73,6 +74,9 @@ pub enum Command {
     /// budget from random openings, every position with the search's
     /// score and the game's result (resumes an existing --out; --shard).
     Datagen(datagen::DatagenArgs),
+    /// Fit a network (NNUE) to data files of `agon datagen`: a loss per
+    /// epoch, a checkpoint to resume from, the quantized net written.
+    Train(Box<train::TrainArgs>),
 }
 
 impl Cli {
@@ -115,6 +119,7 @@ impl Command {
             Command::Openings(a) => on_game(a, a.game),
             Command::Gui(a) => a.run(),
             Command::Datagen(a) => a.run_game(),
+            Command::Train(a) => a.run(),
         }
     }
 }

@@ -36,6 +36,7 @@ pub mod data;
 pub mod datagen;
 pub mod inputs;
 pub mod network;
+pub mod train;
 
 pub use inputs::{feature, NetInput};
 pub use network::{FloatNet, Network};
