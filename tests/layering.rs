@@ -45,6 +45,22 @@ const RULES: &[Rule] = &[
         rooms: ABOVE_SEARCH,
         why: "the test games know no engine, protocol or tool",
     },
+    // The networks' inference and formats are core: the games' evaluators
+    // are made of them. Data generation and training (datagen.rs,
+    // train.rs, train/) are tools above the search, beside `tune`.
+    Rule {
+        places: &[
+            "src/nnue/mod.rs",
+            "src/nnue/inputs.rs",
+            "src/nnue/network.rs",
+            "src/nnue/accumulator.rs",
+            "src/nnue/evaluator.rs",
+            "src/nnue/shipped.rs",
+            "src/nnue/data.rs",
+        ],
+        rooms: ABOVE_CORE,
+        why: "network inference and its files are core: they know no search and nothing above it",
+    },
     Rule {
         places: &["src/game"],
         rooms: &["games", "testgames"],

@@ -51,21 +51,30 @@ fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
         zamma_file.display()
     ));
     let with_net = eval_lines(&mut e);
-    // The start position from the mover's view, as the net computes it,
-    // through the classic evaluator's units and back.
+    // The classic evaluation of the start (the mover's view) and the
+    // net's correction to it, as the net computes it from scratch.
     let start = <Zamma as agon::game::Game>::new(&Default::default()).unwrap();
-    let cp = evaluate_from_scratch(&zamma_net, &start);
-    let eval = <Zamma as agon::game::Evaluated>::evaluator_for(
-        agon::game::EvalChoice::Nnue,
-        Some(&std::sync::Arc::new(zamma_net.clone())),
+    let correction = evaluate_from_scratch(&zamma_net, &start);
+    let classic_total: i32 = classic
+        .last()
+        .and_then(|l| l.strip_prefix("eval total "))
+        .and_then(|v| v.parse().ok())
+        .expect("a classic total");
+    let value = |l: &str, term: &str| -> i32 {
+        l.strip_prefix(&format!("eval {term} "))
+            .and_then(|v| v.parse().ok())
+            .unwrap_or_else(|| panic!("{l} is not eval {term}"))
+    };
+    assert_eq!(with_net.len(), 3, "{with_net:?}");
+    assert_eq!(value(&with_net[0], "classic"), classic_total);
+    assert!(
+        (value(&with_net[1], "nnue") - correction).abs() <= 1,
+        "{with_net:?} {correction}"
     );
-    let want = agon::game::Evaluator::terms_cp(&eval, &start);
-    assert_eq!(want, vec![("nnue", want[0].1), ("total", want[0].1)]);
-    assert!((want[0].1 - cp).abs() <= 1, "{want:?} {cp}");
-    let want = want[0].1;
-    assert_eq!(
-        with_net,
-        vec![format!("eval nnue {want}"), format!("eval total {want}")]
+    let total = value(&with_net[2], "total");
+    assert!(
+        (total - classic_total - correction).abs() <= 1,
+        "{with_net:?}"
     );
 
     let label = zamma_net.label();
@@ -142,8 +151,10 @@ fn classic_or_shipped(classic: &[String]) -> Vec<String> {
         return classic.to_vec();
     }
     let start = <Zamma as agon::game::Game>::new(&Default::default()).unwrap();
-    let v = agon::game::to_cp(eval.evaluate(&start), eval.cp_unit());
-    vec![format!("eval nnue {v}"), format!("eval total {v}")]
+    eval.terms_cp(&start)
+        .into_iter()
+        .map(|(term, v)| format!("eval {term} {v}"))
+        .collect()
 }
 
 #[test]

@@ -87,6 +87,23 @@ impl Sample {
         }
     }
 
+    /// The pieces as cell sets: `[side][kind]`.
+    pub fn cells(&self) -> [Vec<Cells>; 2] {
+        let mut out = [Vec::new(), Vec::new()];
+        for (side, sets) in out.iter_mut().enumerate() {
+            let mut cells = self.pieces[side].iter();
+            for &n in &self.counts[side] {
+                sets.push(
+                    cells
+                        .by_ref()
+                        .take(usize::from(n))
+                        .fold(0, |set: Cells, &c| set | (1 << c)),
+                );
+            }
+        }
+        out
+    }
+
     /// The active inputs seen from `view`, into `out`.
     pub fn features(&self, slots: usize, view: usize, out: &mut Vec<usize>) {
         out.clear();

@@ -1,8 +1,10 @@
 //! The evaluator of a game that has both a classic evaluation and a
-//! network: [`Netted`] evaluates with the network when it has one for
-//! the position at hand and with the classic evaluator otherwise, and
-//! keeps the search thread's accumulators in step through the
-//! evaluator's push/pop hooks.
+//! network: [`Netted`] evaluates with the classic evaluator corrected by
+//! the network when it has one for the position at hand (the network is
+//! trained on the difference between the search's scores and the classic
+//! evaluation: see [`super`]), with the classic evaluator alone
+//! otherwise, and keeps the search thread's accumulators in step through
+//! the evaluator's push/pop hooks.
 
 use std::fmt;
 use std::marker::PhantomData;
@@ -110,11 +112,13 @@ impl<G: NetInput, C: Evaluator<G, State = ()>> Netted<G, C> {
         self.net.as_deref().filter(|_| pos.net_applies())
     }
 
-    /// Centi-units from the net to the classic evaluator's internal units,
-    /// so the search's margins keep their meaning.
+    /// The classic evaluation of `pos` corrected by the network's output
+    /// `cp` (centi-units, turned into the classic evaluator's internal
+    /// units, so the search's margins keep their meaning).
     #[inline]
-    fn internal(&self, cp: i32) -> Score {
-        let v = i64::from(cp) * i64::from(self.classic.cp_unit()) / i64::from(CP_PER_UNIT);
+    fn corrected(&self, pos: &G, cp: i32) -> Score {
+        let v = i64::from(self.classic.evaluate(pos))
+            + i64::from(cp) * i64::from(self.classic.cp_unit()) / i64::from(CP_PER_UNIT);
         let limit = i64::from(EVAL_LIMIT - 1);
         v.clamp(-limit, limit) as Score
     }
@@ -154,7 +158,7 @@ impl<G: NetInput, C: Evaluator<G, State = ()>> Evaluator<G> for Netted<G, C> {
                 let out = net.output(own, other);
                 #[cfg(test)]
                 check::leaf(out, evaluate_from_scratch(net, pos));
-                self.internal(out)
+                self.corrected(pos, out)
             }
             _ => self.evaluate(pos),
         }
@@ -180,7 +184,7 @@ impl<G: NetInput, C: Evaluator<G, State = ()>> Evaluator<G> for Netted<G, C> {
 
     fn evaluate(&self, pos: &G) -> Score {
         match self.net_for(pos) {
-            Some(net) => self.internal(evaluate_from_scratch(net, pos)),
+            Some(net) => self.corrected(pos, evaluate_from_scratch(net, pos)),
             None => self.classic.evaluate(pos),
         }
     }
@@ -194,7 +198,15 @@ impl<G: NetInput, C: Evaluator<G, State = ()>> Evaluator<G> for Netted<G, C> {
 
     fn terms(&self, pos: &G) -> Vec<(&'static str, Score)> {
         match self.net_for(pos) {
-            Some(_) => vec![("nnue", self.evaluate(pos)), ("total", self.evaluate(pos))],
+            Some(_) => {
+                let total = self.evaluate(pos);
+                let classic = self.classic.evaluate(pos);
+                vec![
+                    ("classic", classic),
+                    ("nnue", total - classic),
+                    ("total", total),
+                ]
+            }
             None => self.classic.terms(pos),
         }
     }

@@ -23,6 +23,11 @@ pub trait NetInput: Game {
     /// move, at a chance node the one who moves after it.
     fn net_side(&self) -> usize;
 
+    /// The position with `pieces[side][kind]` and `side` to move, under
+    /// the default options (counters at zero): what the trainer gives the
+    /// classic evaluator, whose value the network corrects.
+    fn from_pieces(pieces: &[Vec<Cells>; 2], side: usize) -> Option<Self>;
+
     /// Whether a network can evaluate this position (false: a variant
     /// the networks do not cover, such as Abalone for more than two).
     fn net_applies(&self) -> bool {

@@ -15,7 +15,12 @@
 //! `y = Σ o_i · crelu(a_s)_i + Σ o'_i · crelu(a_¬s)_i + c`,
 //!
 //! with `crelu(x) = min(max(x, 0), 1)`, in centi-units as
-//! `y · SCALE` ([`network::SCALE`]). Integer inference keeps `W` and `b`
+//! `y · SCALE` ([`network::SCALE`]). The network is a correction: the
+//! evaluation is the game's classic (linear) evaluation plus `y · SCALE`,
+//! and the trainer fits `y` to what the classic evaluation misses of the
+//! search's scores and the results. A net that learnt nothing plays as
+//! the classic evaluator; one trained on few positions cannot stray far
+//! from it where its data is thin. Integer inference keeps `W` and `b`
 //! at [`network::QA`] per unit (i16), `o` at [`network::QB`] (i16) and
 //! `c` at `QA·QB` (i32), so the accumulators are i16 vectors that a move
 //! changes by a few additions and subtractions ([`accumulator`]).

@@ -362,7 +362,7 @@ impl Worker {
             self.other.extend(own.iter().map(|&f| flip[usize::from(f)]));
             let views = [own, &self.other[..]];
             let y = forward(params, l, views, &mut self.scratch);
-            let p = sigmoid(y * k);
+            let p = sigmoid(y * k + pos.bases[i as usize]);
             let t = pos.targets[i as usize];
             self.loss += f64::from((p - t) * (p - t));
             let g = 2.0 * (p - t) * p * (1.0 - p) * k * scale;
@@ -391,7 +391,8 @@ fn float_loss(
                     let own = set.positions.own(i as usize);
                     other.clear();
                     other.extend(own.iter().map(|&f| flip[usize::from(f)]));
-                    let p = sigmoid(forward(params, l, [own, &other], &mut s) * k);
+                    let base = set.positions.bases[i as usize];
+                    let p = sigmoid(forward(params, l, [own, &other], &mut s) * k + base);
                     let t = set.positions.targets[i as usize];
                     f64::from((p - t) * (p - t))
                 })
@@ -459,7 +460,8 @@ pub fn quant_check(
                 let other16: Vec<u16> = other.iter().map(|&f| f as u16).collect();
                 let q = quantized_eval(quant, [feats, &other16], &mut acc)? as f32;
                 let t = pos.targets[i as usize];
-                let (pf, pq) = (sigmoid(fl / scale), sigmoid(q / scale));
+                let base = pos.bases[i as usize];
+                let (pf, pq) = (sigmoid(fl / scale + base), sigmoid(q / scale + base));
                 s[0] += f64::from((pf - t) * (pf - t));
                 s[1] += f64::from((pq - t) * (pq - t));
                 s[2] += f64::from((fl - q).abs());

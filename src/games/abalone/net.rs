@@ -19,6 +19,19 @@ impl NetInput for Abalone {
         usize::from(self.side & 1)
     }
 
+    fn from_pieces(pieces: &[Vec<Cells>; 2], side: usize) -> Option<Self> {
+        use crate::game::Game;
+        let mut pos =
+            Abalone::new(&crate::game::GameOptions::defaults(Abalone::option_specs())).ok()?;
+        pos.marbles = [pieces[0][0], pieces[1][0]];
+        pos.ejected = pos
+            .marbles
+            .map(|m| super::state::MARBLES_PER_SIDE.saturating_sub(m.count_ones()) as u8);
+        pos.side = side as u8;
+        pos.hash = pos.compute_hash();
+        Some(pos)
+    }
+
     fn net_applies(&self) -> bool {
         !self.rules.princess && self.rules.players == 2
     }

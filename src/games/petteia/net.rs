@@ -20,6 +20,19 @@ impl<const DICE: bool> NetInput for PetteiaGame<DICE> {
     fn net_side(&self) -> usize {
         self.state.side & 1
     }
+
+    fn from_pieces(pieces: &[Vec<Cells>; 2], side: usize) -> Option<Self> {
+        use crate::game::Game;
+        let mut pos = Self::new(&crate::game::GameOptions::defaults(Self::option_specs())).ok()?;
+        for (s, kinds) in pieces.iter().enumerate() {
+            for (k, &cells) in kinds.iter().enumerate().take(KINDS) {
+                pos.state.board.bb[s][k] = cells;
+            }
+        }
+        pos.state.side = side;
+        pos.state.hash = pos.state.compute_hash();
+        Some(pos)
+    }
 }
 
 // By hand rather than `shipped_net!`: one generic impl serves both

@@ -12,28 +12,38 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
+use crate::game::{to_cp, EvalChoice, Evaluator, Playable};
 use crate::nnue::data::{read_games, DataHeader, Sample};
 use crate::nnue::inputs::{inputs, NetInput};
 
 /// What the trainer needs of a game: its name, its input sizes, and its
 /// mirror if it has one.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Spec {
     pub game: String,
     pub slots: usize,
     pub kinds: usize,
     /// `mirror[slot]`: the mirrored cell, `None` off the board.
     pub mirror: Option<Vec<Option<usize>>>,
+    /// The classic evaluation of a position in centi-units, from its
+    /// side: the network learns the correction to it.
+    pub classic: fn(&Sample) -> f32,
+    /// Whether a position is quiet (no forcing move: what quiescence
+    /// search would stand on); only quiet positions are trained on, as
+    /// the search reads the evaluation only there.
+    pub quiet: fn(&Sample) -> bool,
 }
 
 impl Spec {
-    pub fn of<G: NetInput>() -> Spec {
+    pub fn of<G: NetInput + Playable>() -> Spec {
         let mirror: Vec<Option<usize>> = (0..G::SLOTS).map(G::mirror_slot).collect();
         Spec {
             game: G::NAME.to_string(),
             slots: G::SLOTS,
             kinds: G::KINDS,
             mirror: mirror.iter().any(Option::is_some).then_some(mirror),
+            classic: classic_cp::<G>,
+            quiet: quiet::<G>,
         }
     }
 
@@ -54,6 +64,23 @@ impl Spec {
     }
 }
 
+/// `G`'s classic evaluation of `sample`'s position in centi-units, from
+/// the sample's side (0 for a position the game cannot make).
+fn classic_cp<G: NetInput + Playable>(sample: &Sample) -> f32 {
+    let Some(pos) = G::from_pieces(&sample.cells(), usize::from(sample.side)) else {
+        return 0.0;
+    };
+    let classic = G::evaluator_for(EvalChoice::Classic, None);
+    to_cp(classic.evaluate(&pos), classic.cp_unit()) as f32
+}
+
+/// Whether `sample`'s position has no forcing move (true for a position
+/// the game cannot make).
+fn quiet<G: NetInput + Playable>(sample: &Sample) -> bool {
+    G::from_pieces(&sample.cells(), usize::from(sample.side))
+        .is_none_or(|pos| crate::tune::samples::is_quiet(&pos))
+}
+
 /// How the targets are made and the set split.
 #[derive(Clone, Copy, Debug)]
 pub struct SetOptions {
@@ -72,6 +99,9 @@ pub struct Positions {
     /// `starts[i]..starts[i + 1]`: the inputs of position `i`.
     starts: Vec<usize>,
     pub targets: Vec<f32>,
+    /// The classic evaluation in units of the sigmoid's argument
+    /// (centi-units / K): the network's output is added to it.
+    pub bases: Vec<f32>,
 }
 
 impl Positions {
@@ -89,7 +119,8 @@ impl Positions {
         &self.feats[self.starts[i]..self.starts[i + 1]]
     }
 
-    fn push(&mut self, feats: &[usize], target: f32) {
+    fn push(&mut self, feats: &[usize], target: f32, base: f32) {
+        self.bases.push(base);
         if self.starts.is_empty() {
             self.starts.push(0);
         }
@@ -172,15 +203,15 @@ pub fn load(spec: &Spec, paths: &[PathBuf], opts: &SetOptions) -> Result<TrainSe
         }
         for (_, samples) in &file.games {
             let start = positions.len();
-            for s in samples {
+            for s in samples.iter().filter(|s| (spec.quiet)(s)) {
                 s.features(spec.slots, usize::from(s.side), &mut feats);
                 active += feats.len();
                 max_active = max_active.max(feats.len());
-                positions.push(&feats, target(s, opts));
+                positions.push(&feats, target(s, opts), (spec.classic)(s) / opts.scale);
             }
             let mid = positions.len();
             if let (Some(map), Some(m)) = (&mirror, &spec.mirror) {
-                for s in samples {
+                for s in samples.iter().filter(|s| (spec.quiet)(s)) {
                     // A piece on a cell without a mirror: not mirrorable.
                     let on_board = s
                         .pieces
@@ -188,9 +219,10 @@ pub fn load(spec: &Spec, paths: &[PathBuf], opts: &SetOptions) -> Result<TrainSe
                         .flatten()
                         .all(|&c| m[usize::from(c)].is_some());
                     if on_board {
-                        s.mapped(map)
-                            .features(spec.slots, usize::from(s.side), &mut feats);
-                        positions.push(&feats, target(s, opts));
+                        let mirrored = s.mapped(map);
+                        mirrored.features(spec.slots, usize::from(s.side), &mut feats);
+                        let base = (spec.classic)(&mirrored) / opts.scale;
+                        positions.push(&feats, target(s, opts), base);
                     }
                 }
             }
