@@ -25,6 +25,14 @@
 //! `c` at `QA·QB` (i32), so the accumulators are i16 vectors that a move
 //! changes by a few additions and subtractions ([`accumulator`]).
 //!
+//! # Making one
+//!
+//! [`datagen`] plays agon against itself and writes every position with
+//! the search's score and the result; [`train`] fits the network's
+//! correction to them on the quiet positions (no forcing move), the
+//! classic evaluation of each remade from its pieces
+//! ([`NetInput::from_pieces`]).
+//!
 //! # Files
 //!
 //! - Network files ([`network`]): `AGONNNUE`, a header naming the game
@@ -37,19 +45,22 @@
 //!   evaluated for, the search's score in centi-units from that side and
 //!   the game's result for that side.
 
+// Inference and the file formats: core, as the games' evaluators are
+// made of them (tests/layering.rs).
+pub mod accumulator;
 pub mod data;
-pub mod datagen;
+pub mod evaluator;
 pub mod inputs;
 pub mod network;
-pub mod train;
-
-pub use inputs::{feature, NetInput};
-pub use network::{FloatNet, Network};
-pub mod accumulator;
-pub mod evaluator;
 pub mod shipped;
 
+// Tools above the search: self-play data and the trainer.
+pub mod datagen;
+pub mod train;
+
 pub use evaluator::{chosen_net, EvalChoice, Netted, ShippedNet};
+pub use inputs::{feature, NetInput};
+pub use network::{FloatNet, Network};
 
 #[cfg(test)]
 mod tests;
