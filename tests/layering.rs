@@ -54,6 +54,7 @@ const RULES: &[Rule] = &[
             "src/nnue/inputs.rs",
             "src/nnue/network.rs",
             "src/nnue/accumulator.rs",
+            "src/nnue/bytes.rs",
             "src/nnue/evaluator.rs",
             "src/nnue/shipped.rs",
             "src/nnue/data.rs",

@@ -48,6 +48,7 @@
 // Inference and the file formats: core, as the games' evaluators are
 // made of them (tests/layering.rs).
 pub mod accumulator;
+pub mod bytes;
 pub mod data;
 pub mod evaluator;
 pub mod inputs;

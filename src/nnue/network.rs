@@ -19,6 +19,7 @@
 
 use std::fmt;
 
+use super::bytes::{put_str, Reader};
 use super::inputs::{inputs, NetInput};
 
 /// Centi-units per output unit.
@@ -232,7 +233,7 @@ impl Network {
         if bytes.len() > MAX_FILE_BYTES {
             return Err(format!("a network file is at most {MAX_FILE_BYTES} bytes"));
         }
-        let mut r = Reader { bytes, at: 0 };
+        let mut r = Reader::new(bytes, 0, "network file");
         if r.take(8)? != MAGIC {
             return Err("not an agon network file (no AGONNNUE header)".into());
         }
@@ -308,61 +309,9 @@ fn crelu_dot(acc: &[i16], out: &[i16]) -> i32 {
         .sum()
 }
 
-fn put_str(out: &mut Vec<u8>, s: &str) {
-    let bytes = &s.as_bytes()[..s.len().min(255)];
-    out.push(bytes.len() as u8);
-    out.extend_from_slice(bytes);
-}
-
 /// FNV-1a, 64 bits: detects a changed or cut file (not an adversary).
 pub fn fnv1a(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
         (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or("the network file is cut short")?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let mut a = [0; N];
-        a.copy_from_slice(self.take(N)?);
-        Ok(a)
-    }
-
-    fn u8(&mut self) -> Result<u8, String> {
-        Ok(self.take(1)?[0])
-    }
-
-    fn u16(&mut self) -> Result<u16, String> {
-        Ok(u16::from_le_bytes(self.array()?))
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        let n = usize::from(self.u8()?);
-        String::from_utf8(self.take(n)?.to_vec())
-            .map_err(|_| "a name in the network file is not UTF-8".to_string())
-    }
-
-    fn i16s(&mut self, n: usize) -> Result<Vec<i16>, String> {
-        let bytes = self.take(n.checked_mul(2).ok_or("the network file is cut short")?)?;
-        Ok(bytes
-            .chunks_exact(2)
-            .map(|c| i16::from_le_bytes([c[0], c[1]]))
-            .collect())
-    }
 }

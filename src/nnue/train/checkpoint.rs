@@ -14,6 +14,7 @@
 use std::path::Path;
 
 use super::model::Adam;
+use crate::nnue::bytes::{put_str, Reader};
 use crate::nnue::network::fnv1a;
 
 const MAGIC: &[u8; 8] = b"AGONCKPT";
@@ -67,10 +68,7 @@ impl Checkpoint {
         if fnv1a(&bytes[..body]) != stored {
             return Err("the checkpoint is corrupt (checksum mismatch)".into());
         }
-        let mut r = Reader {
-            bytes: &bytes[..body],
-            at: 8,
-        };
+        let mut r = Reader::new(&bytes[..body], 8, "checkpoint");
         let version = u16::from_le_bytes(r.array()?);
         if version != VERSION {
             return Err(format!(
@@ -122,50 +120,6 @@ impl Checkpoint {
     pub fn read(path: &Path) -> Result<Checkpoint, String> {
         let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
         Checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
-    }
-}
-
-fn put_str(out: &mut Vec<u8>, s: &str) {
-    let bytes = &s.as_bytes()[..s.len().min(255)];
-    out.push(bytes.len() as u8);
-    out.extend_from_slice(bytes);
-}
-
-struct Reader<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Reader<'a> {
-    fn take(&mut self, n: usize) -> Result<&'a [u8], String> {
-        let end = self
-            .at
-            .checked_add(n)
-            .filter(|&e| e <= self.bytes.len())
-            .ok_or("the checkpoint is cut short")?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Ok(out)
-    }
-
-    fn array<const N: usize>(&mut self) -> Result<[u8; N], String> {
-        let mut a = [0; N];
-        a.copy_from_slice(self.take(N)?);
-        Ok(a)
-    }
-
-    fn string(&mut self) -> Result<String, String> {
-        let n = usize::from(self.array::<1>()?[0]);
-        String::from_utf8(self.take(n)?.to_vec())
-            .map_err(|_| "a name in the checkpoint is not UTF-8".to_string())
-    }
-
-    fn f32s(&mut self, n: usize) -> Result<Vec<f32>, String> {
-        Ok(self
-            .take(n * 4)?
-            .chunks_exact(4)
-            .map(|c| f32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-            .collect())
     }
 }
 
