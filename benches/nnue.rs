@@ -5,7 +5,8 @@
 //! weights). `cargo bench --bench nnue`; nodes/s with a net from the
 //! command line with `agon bench --eval nnue`.
 
-use agon::game::{GameOptions, Playable, Status};
+use agon::game::walk::RandomWalk;
+use agon::game::{GameOptions, Playable};
 use agon::games::abalone::Abalone;
 use agon::games::petteia::Petteia;
 use agon::games::zamma::Zamma;
@@ -13,25 +14,18 @@ use agon::nnue::accumulator::Accumulators;
 use agon::nnue::network::{FloatNet, Shape};
 use agon::nnue::NetInput;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
 /// (parent, child) pairs of a random playout's moves.
 fn moves_of<G: Playable>(start: &G, n: usize) -> Vec<(G, G)> {
-    let mut rng = rand_pcg::Pcg64::seed_from_u64(1);
-    let (mut pos, mut moves, mut out) = (start.clone(), Vec::new(), Vec::new());
-    while out.len() < n {
-        match pos.status() {
-            Status::Decision(_) => {
-                pos.moves(&mut moves);
-                let mut child = pos.clone();
-                child.play(moves[rng.gen_range(0..moves.len())]);
-                out.push((pos.clone(), child.clone()));
-                pos = child;
-            }
-            _ => pos = start.clone(),
-        }
-    }
-    out
+    RandomWalk::new(start, rand_pcg::Pcg64::seed_from_u64(1))
+        .take(n)
+        .map(|(parent, m)| {
+            let mut child = parent.clone();
+            child.play(m);
+            (parent, child)
+        })
+        .collect()
 }
 
 fn bench_game<G: NetInput + Playable>(c: &mut Criterion) {

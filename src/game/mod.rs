@@ -45,6 +45,7 @@ pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod record;
+pub mod walk;
 pub mod zobrist;
 
 pub use error::GameError;

@@ -14,6 +14,7 @@
 //! A file cut inside a game (a killed run) reads as the games before the
 //! cut ([`read_games`] says where they end, for a resume to truncate to).
 
+use super::bytes::{put_str, Reader};
 use super::inputs::{feature, Cells, NetInput};
 
 const MAGIC: &[u8; 8] = b"AGONDATA";
@@ -39,8 +40,7 @@ impl DataHeader {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&VERSION.to_le_bytes());
-        out.push(self.game.len() as u8);
-        out.extend_from_slice(self.game.as_bytes());
+        put_str(&mut out, &self.game);
         out.extend_from_slice(&(self.slots as u16).to_le_bytes());
         out.push(self.kinds as u8);
         out
@@ -163,21 +163,20 @@ pub struct DataFile {
 
 /// Reads a data file's bytes; the error is one line.
 pub fn read_games(bytes: &[u8]) -> Result<DataFile, String> {
-    let mut r = Cursor { bytes, at: 0 };
-    let bad = || "not an agon data file (no AGONDATA header)".to_string();
-    if r.take(8).ok_or_else(bad)? != MAGIC {
-        return Err(bad());
+    let mut r = Reader::new(bytes, 0, "data file");
+    let bad = |_| "not an agon data file (no AGONDATA header)".to_string();
+    if r.take(8).map_err(bad)? != MAGIC {
+        return Err(bad(String::new()));
     }
-    let version = r.u16().ok_or_else(bad)?;
+    let version = r.u16().map_err(bad)?;
     if version != VERSION {
         return Err(format!(
             "data file version {version}; this agon reads {VERSION}"
         ));
     }
-    let n = usize::from(r.u8().ok_or_else(bad)?);
-    let game = String::from_utf8(r.take(n).ok_or_else(bad)?.to_vec()).map_err(|_| bad())?;
-    let slots = usize::from(r.u16().ok_or_else(bad)?);
-    let kinds = usize::from(r.u8().ok_or_else(bad)?);
+    let game = r.string().map_err(bad)?;
+    let slots = usize::from(r.u16().map_err(bad)?);
+    let kinds = usize::from(r.u8().map_err(bad)?);
     let header = DataHeader { game, slots, kinds };
     let mut games = Vec::new();
     let mut complete_len = r.at;
@@ -192,16 +191,14 @@ pub fn read_games(bytes: &[u8]) -> Result<DataFile, String> {
     })
 }
 
-/// The next game, `None` at the end or at a cut; an error for a game
-/// that cannot be (a cell off the board, a side or result out of range).
-fn read_game(r: &mut Cursor, header: &DataHeader) -> Result<Option<(u32, Vec<Sample>)>, String> {
-    let Some(index) = r
-        .take(4)
-        .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
-    else {
+/// The next game, `None` at the end or at a cut (where the reader runs
+/// out, hence its `.ok()`s); an error for a game that cannot be (a cell
+/// off the board, a side or result out of range).
+fn read_game(r: &mut Reader, header: &DataHeader) -> Result<Option<(u32, Vec<Sample>)>, String> {
+    let Some(index) = r.array().ok().map(u32::from_le_bytes) else {
         return Ok(None);
     };
-    let Some(count) = r.u16() else {
+    let Some(count) = r.u16().ok() else {
         return Ok(None);
     };
     let mut samples = Vec::with_capacity(usize::from(count));
@@ -214,12 +211,14 @@ fn read_game(r: &mut Cursor, header: &DataHeader) -> Result<Option<(u32, Vec<Sam
     Ok(Some((index, samples)))
 }
 
-fn read_sample(r: &mut Cursor, header: &DataHeader) -> Result<Option<Sample>, String> {
-    let Some(side) = r.u8() else { return Ok(None) };
-    let Some(score) = r.take(2).map(|b| i16::from_le_bytes([b[0], b[1]])) else {
+fn read_sample(r: &mut Reader, header: &DataHeader) -> Result<Option<Sample>, String> {
+    let Some(side) = r.u8().ok() else {
         return Ok(None);
     };
-    let Some(result) = r.u8() else {
+    let Some(score) = r.array().ok().map(i16::from_le_bytes) else {
+        return Ok(None);
+    };
+    let Some(result) = r.u8().ok() else {
         return Ok(None);
     };
     if side > 1 || result > 2 {
@@ -231,8 +230,10 @@ fn read_sample(r: &mut Cursor, header: &DataHeader) -> Result<Option<Sample>, St
     let mut counts = [Vec::new(), Vec::new()];
     for s in 0..2 {
         for _ in 0..header.kinds {
-            let Some(n) = r.u8() else { return Ok(None) };
-            let Some(cells) = r.take(usize::from(n)) else {
+            let Some(n) = r.u8().ok() else {
+                return Ok(None);
+            };
+            let Some(cells) = r.take(usize::from(n)).ok() else {
                 return Ok(None);
             };
             if let Some(&c) = cells.iter().find(|&&c| usize::from(c) >= header.slots) {
@@ -252,26 +253,4 @@ fn read_sample(r: &mut Cursor, header: &DataHeader) -> Result<Option<Sample>, St
         pieces,
         counts,
     }))
-}
-
-struct Cursor<'a> {
-    bytes: &'a [u8],
-    at: usize,
-}
-
-impl<'a> Cursor<'a> {
-    fn take(&mut self, n: usize) -> Option<&'a [u8]> {
-        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len())?;
-        let out = &self.bytes[self.at..end];
-        self.at = end;
-        Some(out)
-    }
-
-    fn u8(&mut self) -> Option<u8> {
-        self.take(1).map(|b| b[0])
-    }
-
-    fn u16(&mut self) -> Option<u16> {
-        self.take(2).map(|b| u16::from_le_bytes([b[0], b[1]]))
-    }
 }

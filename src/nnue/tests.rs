@@ -13,6 +13,7 @@ use super::accumulator::{evaluate_from_scratch, Accumulators};
 use super::inputs::{for_each_feature, NetInput};
 use super::network::{FloatNet, Network, Shape};
 use super::Netted;
+use crate::game::walk::RandomWalk;
 use crate::game::{Evaluated, Evaluator, Game, Playable, Status};
 use crate::games::abalone::Abalone;
 use crate::games::petteia::{Kubeia, Petteia};
@@ -196,27 +197,14 @@ const MAX_CP: f64 = 60.0;
 fn quantization_error<G: NetInput + Playable>(start: &G, seed: u64) -> (f64, f64) {
     let float = random_net::<G>(128, seed);
     let net = float.quantize();
-    let mut rng = Pcg64::seed_from_u64(seed);
-    let (mut pos, mut moves, mut outcomes) = (start.clone(), Vec::new(), Vec::new());
     let (mut total, mut worst, mut n) = (0.0f64, 0.0f64, 0);
-    while n < 2000 {
-        match pos.status() {
-            Status::Over(_) => pos = start.clone(),
-            Status::Chance => {
-                pos.outcomes(&mut outcomes);
-                pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
-            }
-            Status::Decision(_) => {
-                let (own, other) = views(&pos);
-                let f = f64::from(float.evaluate(&own, &other));
-                let q = f64::from(evaluate_from_scratch(&net, &pos));
-                total += (q - f).abs();
-                worst = worst.max((q - f).abs());
-                n += 1;
-                pos.moves(&mut moves);
-                pos.play(moves[rng.gen_range(0..moves.len())]);
-            }
-        }
+    for (pos, _) in RandomWalk::new(start, Pcg64::seed_from_u64(seed)).take(2000) {
+        let (own, other) = views(&pos);
+        let f = f64::from(float.evaluate(&own, &other));
+        let q = f64::from(evaluate_from_scratch(&net, &pos));
+        total += (q - f).abs();
+        worst = worst.max((q - f).abs());
+        n += 1;
     }
     (total / f64::from(n), worst)
 }
@@ -277,36 +265,22 @@ fn remade_from_pieces<G: NetInput + Playable>(start: &G, seed: u64, same_eval: b
     use crate::game::EvalChoice;
     use crate::nnue::data::Sample;
     let classic = G::evaluator_for(EvalChoice::Classic, None);
-    let mut rng = Pcg64::seed_from_u64(seed);
-    let (mut pos, mut moves, mut outcomes) = (start.clone(), Vec::new(), Vec::new());
-    for _ in 0..500 {
-        match pos.status() {
-            Status::Over(_) => pos = start.clone(),
-            Status::Chance => {
-                pos.outcomes(&mut outcomes);
-                pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
+    for (pos, _) in RandomWalk::new(start, Pcg64::seed_from_u64(seed)).take(500) {
+        let sample = Sample::of(&pos, 0, 1);
+        let remade = G::from_pieces(&sample.cells(), usize::from(sample.side)).expect("a position");
+        for side in 0..2 {
+            for kind in 0..G::KINDS {
+                assert_eq!(remade.pieces(side, kind), pos.pieces(side, kind));
             }
-            Status::Decision(_) => {
-                let sample = Sample::of(&pos, 0, 1);
-                let remade =
-                    G::from_pieces(&sample.cells(), usize::from(sample.side)).expect("a position");
-                for side in 0..2 {
-                    for kind in 0..G::KINDS {
-                        assert_eq!(remade.pieces(side, kind), pos.pieces(side, kind));
-                    }
-                }
-                assert_eq!(remade.net_side(), pos.net_side());
-                if same_eval {
-                    assert_eq!(
-                        classic.evaluate(&remade),
-                        classic.evaluate(&pos),
-                        "{}",
-                        pos.position()
-                    );
-                }
-                pos.moves(&mut moves);
-                pos.play(moves[rng.gen_range(0..moves.len())]);
-            }
+        }
+        assert_eq!(remade.net_side(), pos.net_side());
+        if same_eval {
+            assert_eq!(
+                classic.evaluate(&remade),
+                classic.evaluate(&pos),
+                "{}",
+                pos.position()
+            );
         }
     }
 }
