@@ -36,6 +36,16 @@ pub struct TrainArgs {
     /// Adam's learning rate.
     #[arg(long, allow_negative_numbers = true, default_value_t = 0.001, value_parser = positive)]
     pub lr: f32,
+    /// The learning rate's factor per epoch: epoch e (from 0) learns at
+    /// lr·decay^e (1: constant).
+    #[arg(long = "lr-decay", allow_negative_numbers = true, default_value_t = 1.0, value_parser = factor)]
+    pub lr_decay: f32,
+    /// The written net's output (its correction of the classic evaluation)
+    /// is the trained one's times DAMP; the loss after the last epoch and
+    /// the quantization check are of the damped net. With --resume from
+    /// a finished run's checkpoint it damps that net without training.
+    #[arg(long, allow_negative_numbers = true, default_value_t = 1.0, value_parser = factor)]
+    pub damp: f32,
     /// The target's weight on the score (the rest on the result).
     #[arg(long, allow_negative_numbers = true, default_value_t = 0.5, value_parser = fraction)]
     pub lambda: f32,
@@ -86,6 +96,13 @@ fn fraction(text: &str) -> Result<f32, ArgError> {
         .ok_or_else(|| ArgError::Message(format!("must be within 0..1, not '{text}'")))
 }
 
+fn factor(text: &str) -> Result<f32, ArgError> {
+    let x = float(text)?;
+    (x > 0.0 && x <= 1.0)
+        .then_some(x)
+        .ok_or_else(|| ArgError::Message(format!("must be above 0 and at most 1, not '{text}'")))
+}
+
 fn validation(text: &str) -> Result<f32, ArgError> {
     let x = float(text)?;
     (0.0..=0.9)
@@ -120,6 +137,8 @@ impl TrainArgs {
             epochs: self.epochs,
             batch: self.batch as usize,
             lr: self.lr,
+            lr_decay: self.lr_decay,
+            damp: self.damp,
             set: SetOptions {
                 lambda: self.lambda,
                 scale: self.scale,
@@ -132,8 +151,8 @@ impl TrainArgs {
             resume: self.resume.clone(),
         };
         out!(
-            "train {}: hidden {}, {} epochs, batch {}, lr {}, lambda {}, scale {}, {threads} threads, seed {}",
-            spec.game, cfg.hidden, cfg.epochs, cfg.batch, cfg.lr, cfg.set.lambda, cfg.set.scale, cfg.set.seed
+            "train {}: hidden {}, {} epochs, batch {}, lr {} (×{} an epoch), lambda {}, scale {}, damp {}, {threads} threads, seed {}",
+            spec.game, cfg.hidden, cfg.epochs, cfg.batch, cfg.lr, cfg.lr_decay, cfg.set.lambda, cfg.set.scale, cfg.damp, cfg.set.seed
         );
         let mut screen = Screen {
             bar: None,
@@ -269,6 +288,8 @@ mod tests {
             ["--validation", "0.95"],
             ["--scale", "nan"],
             ["--hidden", "0"],
+            ["--lr-decay", "1.5"],
+            ["--damp", "0"],
         ] {
             let args = ["--game", "zamma", bad[0], bad[1]];
             assert!(parse(&args).is_err(), "{bad:?} accepted");

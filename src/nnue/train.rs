@@ -48,6 +48,11 @@ pub struct TrainConfig {
     pub epochs: u32,
     pub batch: usize,
     pub lr: f32,
+    /// The learning rate's factor per epoch (1: constant).
+    pub lr_decay: f32,
+    /// The written net's output is the trained one's times this (1:
+    /// as trained); see `agon train --damp`.
+    pub damp: f32,
     pub set: SetOptions,
     pub threads: usize,
     /// The net's name (default `<game>-h<hidden>-e<epochs>`).
@@ -194,6 +199,7 @@ pub fn train(spec: &Spec, cfg: &TrainConfig, obs: &mut dyn Observer) -> Result<T
     obs.start(state.epoch, valid_loss(&state.params));
     while state.epoch < cfg.epochs {
         let began = Instant::now();
+        let lr = cfg.lr * cfg.lr_decay.powi(state.epoch as i32);
         order.copy_from_slice(&set.train);
         order.shuffle(&mut epoch_rng(cfg.set.seed, state.epoch));
         let mut loss_sum = 0.0;
@@ -225,7 +231,7 @@ pub fn train(spec: &Spec, cfg: &TrainConfig, obs: &mut dyn Observer) -> Result<T
             pool.install(|| {
                 state
                     .adam
-                    .step(&mut state.params, grad, cfg.lr, layout.input_layer(), clip)
+                    .step(&mut state.params, grad, lr, layout.input_layer(), clip)
             });
             obs.progress(((b + 1) * cfg.batch).min(order.len()), order.len());
         }
@@ -248,7 +254,14 @@ pub fn train(spec: &Spec, cfg: &TrainConfig, obs: &mut dyn Observer) -> Result<T
         kinds: spec.kinds,
         hidden: cfg.hidden,
     };
-    let net = layout.to_net(&state.params, shape, &name);
+    let mut net = layout.to_net(&state.params, shape, &name);
+    // A correction fitted through a sigmoid is free to be too large where
+    // the sigmoid is flat (decided positions): the search plays better
+    // with a damped one (README, "Networks").
+    for w in &mut net.output_weights {
+        *w *= cfg.damp;
+    }
+    net.output_bias *= cfg.damp;
     let bytes = net.quantize().to_bytes();
     std::fs::write(&cfg.out, &bytes).map_err(|e| format!("{}: {e}", cfg.out.display()))?;
     let quant = Network::from_bytes(&bytes, &spec.game)?;

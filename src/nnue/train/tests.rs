@@ -7,9 +7,11 @@ use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
 use super::*;
-use crate::game::{GameOptions, Status};
+use crate::game::walk::RandomWalk;
+use crate::game::{Game, GameOptions, Notation, Status};
 use crate::games::petteia::Petteia;
 use crate::games::zamma::Zamma;
+use crate::nnue::accumulator::evaluate_from_scratch;
 use crate::nnue::data::{game_bytes, DataHeader, Sample};
 use crate::nnue::NetInput;
 
@@ -64,6 +66,8 @@ fn config(d: &std::path::Path, data: PathBuf, epochs: u32) -> TrainConfig {
         epochs,
         batch: 64,
         lr: 0.01,
+        lr_decay: 1.0,
+        damp: 1.0,
         set: SetOptions {
             lambda: 0.5,
             scale: 400.0,
@@ -211,6 +215,32 @@ fn a_run_is_the_same_for_a_seed_and_a_resume_changes_nothing() {
     };
     let e = train(&spec, &wider, &mut Quiet).expect_err("other sizes");
     assert!(e.contains("hidden units") && !e.contains('\n'), "{e}");
+    // The finished run's checkpoint, damped: no epoch, half the output.
+    let damped = TrainConfig {
+        resume: Some(resumed.checkpoint_path()),
+        out: d.join("damped.nnue"),
+        damp: 0.5,
+        ..cfg.clone()
+    };
+    let mut losses = Losses::default();
+    let half = train(&spec, &damped, &mut losses).expect("damps").bytes;
+    assert!(losses.epochs.is_empty(), "nothing to train");
+    let (full, half) = (
+        Network::from_bytes(&a, "zamma").expect("reads"),
+        Network::from_bytes(&half, "zamma").expect("reads"),
+    );
+    let start = Zamma::new(&Default::default()).expect("the start");
+    let mut seen = 0;
+    for (pos, _) in RandomWalk::new(&start, Pcg64::seed_from_u64(3)).take(300) {
+        let (f, h) = (
+            evaluate_from_scratch(&full, &pos),
+            evaluate_from_scratch(&half, &pos),
+        );
+        // Each net is rounded alone: a cp or two apart at most.
+        assert!((f - 2 * h).abs() <= 4, "{f} and {h} at {}", pos.position());
+        seen += usize::from(f.abs() > 20);
+    }
+    assert!(seen > 30, "the net outputs next to nothing: {seen}");
     let _ = std::fs::remove_dir_all(&d);
 }
 
