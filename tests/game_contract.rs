@@ -303,3 +303,22 @@ fn palma_keeps_the_contract() {
     check_game::<Palma>("reverse=on", 4, 400, false);
     garbage_is_refused::<Palma>(20);
 }
+
+/// `game::walk`, through throws and the ends of games: every position a
+/// decision, every move one of its moves, and games started again.
+#[test]
+fn a_random_walk_gives_decisions_and_their_moves_across_games() {
+    use agon::game::walk::RandomWalk;
+    let start = Palma::new(&Default::default()).expect("the start");
+    let mut moves = Vec::new();
+    let mut ends = 0;
+    for (pos, m) in RandomWalk::new(&start, Pcg64::seed_from_u64(5)).take(3000) {
+        assert!(matches!(pos.status(), agon::game::Status::Decision(_)));
+        pos.moves(&mut moves);
+        assert!(moves.contains(&m));
+        let mut child = pos;
+        child.play(m);
+        ends += usize::from(child.status().is_over());
+    }
+    assert!(ends > 1, "{ends} games ended");
+}

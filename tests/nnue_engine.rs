@@ -40,7 +40,9 @@ fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
 
     let mut e = Agon::start();
     e.send("setoption name Game value zamma");
+    e.send("setoption name Eval value classic");
     let classic = eval_lines(&mut e);
+    e.send("setoption name Eval value auto");
     assert!(
         classic.len() > 2 && !classic.iter().any(|l| l.contains("nnue")),
         "{classic:?}"

@@ -67,29 +67,3 @@ impl<G: Game, R: Rng> Iterator for RandomWalk<G, R> {
         }
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::games::palma::Palma;
-    use rand::SeedableRng;
-    use rand_pcg::Pcg64;
-
-    /// Through throws and the ends of games: every position a decision,
-    /// every move one of its moves, and games started again.
-    #[test]
-    fn a_walk_gives_decisions_and_their_moves_across_games() {
-        let start = Palma::new(&Default::default()).expect("the start");
-        let mut moves = Vec::new();
-        let mut ends = 0;
-        for (pos, m) in RandomWalk::new(&start, Pcg64::seed_from_u64(5)).take(3000) {
-            assert!(matches!(pos.status(), Status::Decision(_)));
-            pos.moves(&mut moves);
-            assert!(moves.contains(&m));
-            let mut child = pos;
-            child.play(m);
-            ends += usize::from(child.status().is_over());
-        }
-        assert!(ends > 1, "{ends} games ended");
-    }
-}

@@ -4,6 +4,8 @@
 //! removed pieces ([`Accumulators::push`]), which is what makes the
 //! network cheap inside alpha-beta.
 
+use std::cell::RefCell;
+
 use super::inputs::{feature, for_each_feature, NetInput};
 use super::network::Network;
 
@@ -121,8 +123,15 @@ fn sub(acc: &mut [i16], w: &[i16]) {
 /// `net_side`, from scratch: the reference the incremental path must
 /// equal.
 pub fn evaluate_from_scratch<G: NetInput>(net: &Network, pos: &G) -> i32 {
-    let mut acc = Accumulators::default();
-    acc.refresh(net, pos);
-    let (own, other) = acc.views(pos.net_side());
-    net.output(own, other)
+    // A buffer per thread: an evaluation outside a search (the
+    // evaluator's plain `evaluate`) allocates nothing after the first.
+    thread_local! {
+        static SCRATCH: RefCell<Accumulators> = RefCell::new(Accumulators::default());
+    }
+    SCRATCH.with(|acc| {
+        let mut acc = acc.borrow_mut();
+        acc.refresh(net, pos);
+        let (own, other) = acc.views(pos.net_side());
+        net.output(own, other)
+    })
 }
