@@ -41,9 +41,10 @@ pub struct TrainArgs {
     #[arg(long = "lr-decay", allow_negative_numbers = true, default_value_t = 1.0, value_parser = factor)]
     pub lr_decay: f32,
     /// The written net's output (its correction of the classic evaluation)
-    /// is the trained one's times DAMP; the loss after the last epoch and
-    /// the quantization check are of the damped net. With --resume from
-    /// a finished run's checkpoint it damps that net without training.
+    /// is the trained one's times DAMP: the epochs' losses are the trained
+    /// net's, the final check (loss and quantization) the damped one's.
+    /// With --resume from a finished run's checkpoint it damps that net
+    /// without training.
     #[arg(long, allow_negative_numbers = true, default_value_t = 1.0, value_parser = factor)]
     pub damp: f32,
     /// The target's weight on the score (the rest on the result).

@@ -164,19 +164,20 @@ pub struct DataFile {
 /// Reads a data file's bytes; the error is one line.
 pub fn read_games(bytes: &[u8]) -> Result<DataFile, String> {
     let mut r = Reader::new(bytes, 0, "data file");
-    let bad = |_| "not an agon data file (no AGONDATA header)".to_string();
-    if r.take(8).map_err(bad)? != MAGIC {
-        return Err(bad(String::new()));
+    // A header cut short is as foreign as a wrong one.
+    let bad = || "not an agon data file (no AGONDATA header)".to_string();
+    if r.take(8).map_err(|_| bad())? != MAGIC {
+        return Err(bad());
     }
-    let version = r.u16().map_err(bad)?;
+    let version = r.u16().map_err(|_| bad())?;
     if version != VERSION {
         return Err(format!(
             "data file version {version}; this agon reads {VERSION}"
         ));
     }
-    let game = r.string().map_err(bad)?;
-    let slots = usize::from(r.u16().map_err(bad)?);
-    let kinds = usize::from(r.u8().map_err(bad)?);
+    let game = r.string().map_err(|_| bad())?;
+    let slots = usize::from(r.u16().map_err(|_| bad())?);
+    let kinds = usize::from(r.u8().map_err(|_| bad())?);
     let header = DataHeader { game, slots, kinds };
     let mut games = Vec::new();
     let mut complete_len = r.at;

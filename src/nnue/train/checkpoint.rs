@@ -69,16 +69,16 @@ impl Checkpoint {
             return Err("the checkpoint is corrupt (checksum mismatch)".into());
         }
         let mut r = Reader::new(&bytes[..body], 8, "checkpoint");
-        let version = u16::from_le_bytes(r.array()?);
+        let version = r.u16()?;
         if version != VERSION {
             return Err(format!(
                 "checkpoint version {version}; this agon reads {VERSION}"
             ));
         }
         let game = r.string()?;
-        let slots = usize::from(u16::from_le_bytes(r.array()?));
-        let kinds = usize::from(r.array::<1>()?[0]);
-        let hidden = usize::from(u16::from_le_bytes(r.array()?));
+        let slots = usize::from(r.u16()?);
+        let kinds = usize::from(r.u8()?);
+        let hidden = usize::from(r.u16()?);
         let name = r.string()?;
         let seed = u64::from_le_bytes(r.array()?);
         let epoch = u32::from_le_bytes(r.array()?);
