@@ -65,8 +65,10 @@ fn the_evaluation_bar_favours_the_winning_side_whoever_is_to_move() {
     }
 }
 
-/// Game 1 of a Zamma match, depth 2 against random (seed 6): White's
-/// random moves give men away (plies 2 and 10), Black's ply 7 is an error.
+/// Game 1 of a Zamma match, depth 2 against random, 12 plies (`agon match
+/// --game zamma --a depth=2 --b search=random --games 2 --max-plies 12
+/// --seed 11 --record F`): White's random capture at ply 8 is a blunder, and
+/// six of the twelve moves are forced captures.
 const ZAMMA_RECORD: &str = r#"[Game "zamma"]
 [Options "board=alquerque mullah_landing=any quiet_plies=50 repetition=3"]
 [Number "1"]
@@ -74,14 +76,16 @@ const ZAMMA_RECORD: &str = r#"[Game "zamma"]
 [White "search=random"]
 [Entrants "0 1"]
 [TimeControl "depth=2 / none"]
-[Start "wwwwwwwww/wwwwwwwww/wwwwwwwww/wwwwwwwww/bbbw2www/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb b 0 2"]
+[Start "wwwwwwwww/wwwwwwwww/wwwwwwwww/w1wwwwwww/bb1bbwwww/bbbwbbbbb/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb b 0 2"]
 [Result "1/2-1/2"]
 [Reason "ply limit"]
+[Detail "a draw: the game has no adjudication of its own"]
 [Plies "12"]
 
-c5xe5 {-0.33/2 0.000s} b6-c5 {0.000s} d4xb6 {+1.45/2 0.000s} f6xd4 {0.000s}
-e3xc5 {+1.45/2 0.000s} g5xe3 {0.000s} f2xd4 {-0.08/2 0.000s} h5-g5 {0.000s}
-h4xf6 {-0.08/2 0.000s} f7xf5 {0.000s} i3-h4 {+1.52/2 0.004s} i5xi3 {0.000s}
+e3xc5 {-1.08/2 0.000s} f6xd4 {0.000s} c3xe5 {-0.66/2 0.001s} g5xe3xc3 {0.000s}
+b2xd4 {-0.66/2 0.000s} d6xf4 {0.000s} g3xe5xg5 {-0.66/2 0.000s} h5xf5 {0.000s}
+f2-e3 {+1.89/2 0.000s} i5xg3 {0.000s} h2xf4xf6xd6xb6 {+1.89/2 0.000s}
+a6xc6 {0.000s}
 1/2-1/2
 "#;
 

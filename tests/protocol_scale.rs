@@ -59,13 +59,26 @@ fn petteia_one_man_up_is_about_100() {
     );
 }
 
+/// The classic evaluator's material term is the marble's price; the
+/// default evaluation (the built-in network's correction added) stays a
+/// marble's worth.
 #[test]
 fn abalone_eval_prices_a_marble_at_100() {
     let mut e = Agon::start();
     e.send("setoption name Game value abalone");
     e.send("position fen wwwww/wwwwww/2w1w2/8/9/8/2bbb2/bbbbbb/bbbbb-0b1w b");
+    e.send("setoption name Eval value classic");
     e.send("eval");
     let out = e.until(|l| l.starts_with("eval total"));
     assert!(out.iter().any(|l| l == "eval material 100"), "{out:?}");
+    e.send("setoption name Eval value auto");
+    e.send("eval");
+    let out = e.until(|l| l.starts_with("eval total"));
+    let total: i32 = out
+        .last()
+        .and_then(|l| l.strip_prefix("eval total "))
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| panic!("no total in {out:?}"));
+    assert!((50..=200).contains(&total), "{out:?}");
     e.finish();
 }

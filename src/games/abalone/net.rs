@@ -44,4 +44,8 @@ impl NetInput for Abalone {
     }
 }
 
-crate::shipped_net!(Abalone);
+// The default (`Eval=auto`) in the two-player game since it beat the
+// classic evaluator at equal time (README, "Networks"), and the net a new
+// one must beat. Princess Abalone and 3, 4 and 6 players keep the classic
+// evaluator (`net_applies`).
+crate::shipped_net!(Abalone, "abalone.nnue", true);

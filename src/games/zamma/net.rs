@@ -36,8 +36,6 @@ impl NetInput for Zamma {
     }
 }
 
-// Built in for `Eval=nnue` and as the net a new one must beat (README,
-// "Networks"). It beat the classic evaluator at equal time, but is not
-// the default until the tactics suite's sacrifice it misses is
-// understood.
-crate::shipped_net!(Zamma, "zamma.nnue", false);
+// The default (`Eval=auto`) since it beat the classic evaluator at equal
+// time (README, "Networks"), and the net a new one must beat.
+crate::shipped_net!(Zamma, "zamma.nnue", true);
