@@ -10,7 +10,7 @@ use agon::nnue::accumulator::evaluate_from_scratch;
 use agon::nnue::network::{FloatNet, Shape};
 use agon::nnue::{NetInput, Network};
 
-use crate::common::{run, Agon};
+use crate::common::{eval_total, run, Agon};
 
 /// A random network of `G` written to a file of its own; its path.
 fn net_file<G: NetInput>(name: &str, seed: u64) -> (std::path::PathBuf, Network) {
@@ -20,12 +20,6 @@ fn net_file<G: NetInput>(name: &str, seed: u64) -> (std::path::PathBuf, Network)
     let path = std::env::temp_dir().join(format!("agon-test-{}-{name}.nnue", std::process::id()));
     std::fs::write(&path, net.to_bytes()).expect("a temporary file");
     (path, net)
-}
-
-/// The `eval` lines of the current position, up to the total.
-fn eval_lines(e: &mut Agon) -> Vec<String> {
-    e.send("eval");
-    e.until(|l| l.starts_with("eval total") || l.contains("error"))
 }
 
 #[test]
@@ -41,7 +35,7 @@ fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
     let mut e = Agon::start();
     e.send("setoption name Game value zamma");
     e.send("setoption name Eval value classic");
-    let classic = eval_lines(&mut e);
+    let classic = e.eval_lines();
     e.send("setoption name Eval value auto");
     assert!(
         classic.len() > 2 && !classic.iter().any(|l| l.contains("nnue")),
@@ -52,16 +46,12 @@ fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
         "setoption name EvalFile value {}",
         zamma_file.display()
     ));
-    let with_net = eval_lines(&mut e);
+    let with_net = e.eval_lines();
     // The classic evaluation of the start (the mover's view) and the
     // net's correction to it, as the net computes it from scratch.
     let start = <Zamma as agon::game::Game>::new(&Default::default()).unwrap();
     let correction = evaluate_from_scratch(&zamma_net, &start);
-    let classic_total: i32 = classic
-        .last()
-        .and_then(|l| l.strip_prefix("eval total "))
-        .and_then(|v| v.parse().ok())
-        .expect("a classic total");
+    let classic_total = eval_total(&classic).expect("a classic total");
     let value = |l: &str, term: &str| -> i32 {
         l.strip_prefix(&format!("eval {term} "))
             .and_then(|v| v.parse().ok())
@@ -105,13 +95,13 @@ fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
             lines[0].contains(&why) && lines[0].ends_with(&format!("EvalFile stays {label}")),
             "{lines:?}"
         );
-        assert_eq!(eval_lines(&mut e), with_net, "the old network stays");
+        assert_eq!(e.eval_lines(), with_net, "the old network stays");
     }
 
     e.send("setoption name Eval value classic");
-    assert_eq!(eval_lines(&mut e), classic);
+    assert_eq!(e.eval_lines(), classic);
     e.send("setoption name Eval value nnue");
-    assert_eq!(eval_lines(&mut e), with_net);
+    assert_eq!(e.eval_lines(), with_net);
     e.send("bench 2");
     let bench = e.until(|l| l.starts_with("bench nodes"));
     assert!(
@@ -135,7 +125,7 @@ fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
 
     e.send("setoption name EvalFile value <empty>");
     e.send("setoption name Eval value auto");
-    assert_eq!(eval_lines(&mut e), classic_or_shipped(&classic));
+    assert_eq!(e.eval_lines(), classic_or_shipped(&classic));
     e.send("quit");
     let (rest, status, _) = e.finish();
     assert!(status.success() && rest.is_empty(), "{rest:?}");

@@ -4,7 +4,7 @@
 //! Petteia (Abalone reported about 3,900 before), and Abalone's `eval`
 //! prices the marble at 100.
 
-use crate::common::Agon;
+use crate::common::{eval_total, Agon};
 
 /// The `score cp` of the last `info` line with one, after `go depth 1`.
 fn depth_one_cp(game: &str, fen: &str) -> i32 {
@@ -68,17 +68,11 @@ fn abalone_eval_prices_a_marble_at_100() {
     e.send("setoption name Game value abalone");
     e.send("position fen wwwww/wwwwww/2w1w2/8/9/8/2bbb2/bbbbbb/bbbbb-0b1w b");
     e.send("setoption name Eval value classic");
-    e.send("eval");
-    let out = e.until(|l| l.starts_with("eval total"));
+    let out = e.eval_lines();
     assert!(out.iter().any(|l| l == "eval material 100"), "{out:?}");
     e.send("setoption name Eval value auto");
-    e.send("eval");
-    let out = e.until(|l| l.starts_with("eval total"));
-    let total: i32 = out
-        .last()
-        .and_then(|l| l.strip_prefix("eval total "))
-        .and_then(|v| v.parse().ok())
-        .unwrap_or_else(|| panic!("no total in {out:?}"));
+    let out = e.eval_lines();
+    let total = eval_total(&out).unwrap_or_else(|| panic!("no total in {out:?}"));
     assert!((50..=200).contains(&total), "{out:?}");
     e.finish();
 }

@@ -174,6 +174,13 @@ impl Agon {
         out
     }
 
+    /// `eval`'s lines for the current position, up to its total (or an
+    /// error line).
+    pub fn eval_lines(&mut self) -> Vec<String> {
+        self.send("eval");
+        self.until(|l| l.starts_with("eval total") || l.contains("error"))
+    }
+
     /// Closes the engine's input; returns the remaining output lines, the
     /// exit status and everything written to stderr.
     pub fn finish(mut self) -> (Vec<String>, ExitStatus, String) {
@@ -314,4 +321,12 @@ impl Drop for GuiServer {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// The value of `eval total <value>` among `eval`'s lines.
+pub fn eval_total(lines: &[String]) -> Option<i32> {
+    lines
+        .iter()
+        .find_map(|l| l.strip_prefix("eval total "))
+        .and_then(|v| v.parse().ok())
 }
