@@ -6,7 +6,7 @@
 #[path = "expectimax/race.rs"]
 mod race;
 
-use crate::game_contract::random_step;
+use agon::game::walk::random_position;
 use agon::game::Notation;
 use agon::game::{Game, GameOptions, Playable, Status, EVAL_LIMIT};
 use agon::games::palma::Palma;
@@ -254,20 +254,10 @@ fn depth_limited_race_values_equal_brute_force() {
 /// not finished games.
 fn playout_positions<G: Playable>(start: &G, seed: u64, count: usize, max_plies: u32) -> Vec<G> {
     let mut rng = Pcg64::seed_from_u64(seed);
-    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
     let mut out = Vec::new();
     while out.len() < count {
-        let mut pos = start.clone();
-        let plies = rng.gen_range(0..max_plies);
-        for _ in 0..plies {
-            let Some(m) = random_step(&pos, &mut rng, &mut moves, &mut outcomes) else {
-                break;
-            };
-            pos.play(m);
-        }
-        if !pos.status().is_over() {
-            out.push(pos);
-        }
+        let plies = rng.gen_range(0..max_plies) as usize;
+        out.extend(random_position(start, plies, &mut rng));
     }
     out
 }

@@ -10,7 +10,7 @@
 //! Game-specific properties stay in the `<game>_props.rs` files, which call
 //! [`check_node`] on their own playouts.
 
-use agon::game::chance::draw_outcome;
+use agon::game::walk::random_ply;
 use agon::game::{
     Evaluator, Game, GameOptions, Notation, Playable, Status, EVAL_LIMIT, HISTORY_SIZE,
 };
@@ -173,27 +173,6 @@ fn near_miss_positions<G: Playable>(pos: &G, rng: &mut Pcg64) -> Result<(), Stri
     Ok(())
 }
 
-/// One step of a random playout: a uniformly random legal move, or an
-/// outcome drawn with the rules' probabilities; `None` once the game is over.
-pub fn random_step<G: Game>(
-    pos: &G,
-    rng: &mut Pcg64,
-    moves: &mut Vec<G::Move>,
-    outcomes: &mut Vec<(G::Move, f64)>,
-) -> Option<G::Move> {
-    match pos.status() {
-        Status::Over(_) => None,
-        Status::Chance => {
-            pos.outcomes(outcomes);
-            draw_outcome(outcomes, rng)
-        }
-        Status::Decision(_) => {
-            pos.moves(moves);
-            Some(moves[rng.gen_range(0..moves.len())])
-        }
-    }
-}
-
 /// Random playouts from the start of `options`, checking every node.
 pub fn check_game<G: Playable>(options: &str, games: u64, plies: usize, evaluate: bool) {
     let opts = GameOptions::parse(options, G::option_specs()).expect("test options");
@@ -208,7 +187,7 @@ pub fn check_game<G: Playable>(options: &str, games: u64, plies: usize, evaluate
             if let Err(e) = checked {
                 panic!("options '{options}', game {seed}, ply {ply}: {e}");
             }
-            let Some(m) = random_step(&pos, &mut rng, &mut moves, &mut outcomes) else {
+            let Some(m) = random_ply(&pos, &mut rng, &mut moves, &mut outcomes) else {
                 break;
             };
             pos.play(m);

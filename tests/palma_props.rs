@@ -3,7 +3,8 @@
 //! option set. The Game contract is `game_contract.rs`, checked here on
 //! these playouts too.
 
-use crate::game_contract::{check_node, random_step};
+use crate::game_contract::check_node;
+use agon::game::walk::random_ply;
 use agon::game::{Game, GameOptions};
 use agon::games::palma::Palma;
 use proptest::prelude::*;
@@ -28,7 +29,7 @@ fn playout(options: &str, seed: u64) -> Result<(), TestCaseError> {
     for _ in 0..2000 {
         // The reverse table takes seconds to build; palma_race covers it.
         check_node(&pos, !options.contains("reverse")).map_err(TestCaseError::fail)?;
-        let Some(m) = random_step(&pos, &mut rng, &mut moves, &mut outcomes) else {
+        let Some(m) = random_ply(&pos, &mut rng, &mut moves, &mut outcomes) else {
             return Ok(());
         };
         pos.play(m);

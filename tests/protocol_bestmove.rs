@@ -5,6 +5,7 @@
 
 use crate::common;
 
+use agon::game::walk::random_ply;
 use agon::game::Playable;
 use agon::game::{GameOptions, Status};
 use agon::games::GameKind;
@@ -17,28 +18,12 @@ const POSITIONS_PER_GAME: usize = 25;
 fn random_position<G: Playable>(rng: &mut Pcg64) -> G {
     let mut pos = G::new(&GameOptions::defaults(G::option_specs())).unwrap();
     let plies = rng.gen_range(0..120);
-    let mut moves = Vec::new();
-    let mut outcomes = Vec::new();
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
     for _ in 0..plies {
-        match pos.status() {
-            Status::Over(_) => break,
-            Status::Decision(_) => {
-                pos.moves(&mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let m = moves[rng.gen_range(0..moves.len())];
-                pos.play(m);
-            }
-            Status::Chance => {
-                pos.outcomes(&mut outcomes);
-                if outcomes.is_empty() {
-                    break;
-                }
-                let m = outcomes[rng.gen_range(0..outcomes.len())].0;
-                pos.play(m);
-            }
-        }
+        let Some(m) = random_ply(&pos, rng, &mut moves, &mut outcomes) else {
+            break;
+        };
+        pos.play(m);
     }
     pos
 }

@@ -3,8 +3,9 @@
 //! deterministic (what `agon bench` relies on).
 
 use agon::bench::position_texts as bench_positions_of;
+use agon::game::walk::random_position;
 use agon::game::Notation;
-use agon::game::{EvalChoice, Game, GameOptions, Status};
+use agon::game::{EvalChoice, Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
 use agon::search::{Limits, Report, SearchConfig};
@@ -21,20 +22,11 @@ fn belgian() -> GameOptions {
 /// Positions after random plies from the Belgian Daisy start.
 fn random_positions(n: usize, seed: u64) -> Vec<Abalone> {
     let mut rng = Pcg64::seed_from_u64(seed);
+    let start = Abalone::new(&belgian()).expect("start");
     let mut out = Vec::new();
-    let mut moves = Vec::new();
     while out.len() < n {
-        let mut pos = Abalone::new(&belgian()).expect("start");
-        for _ in 0..rng.gen_range(0..80) {
-            pos.moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves[rng.gen_range(0..moves.len())]);
-        }
-        if matches!(pos.status(), Status::Decision(_)) {
-            out.push(pos);
-        }
+        let plies = rng.gen_range(0..80);
+        out.extend(random_position(&start, plies, &mut rng));
     }
     out
 }

@@ -10,6 +10,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::common::assert_playable;
+use agon::game::walk;
 use agon::game::{Game, GameOptions, Notation, Outcome, Status};
 use agon::games::abalone::multi::AbaloneMulti;
 use agon::search::{
@@ -87,17 +88,10 @@ fn limits_for(pos: &AbaloneMulti) -> Vec<(&'static str, Limits)> {
 /// A position of `players` after a seeded number of random moves (still
 /// going).
 fn random_position(players: u8, rng: &mut Pcg64) -> AbaloneMulti {
+    let start = game(&format!("players={players}"));
     loop {
-        let mut pos = game(&format!("players={players}"));
-        let mut moves = Vec::new();
-        for _ in 0..rng.gen_range(0..120) {
-            pos.moves(&mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            pos.play(moves[rng.gen_range(0..moves.len())]);
-        }
-        if !pos.status().is_over() {
+        let plies = rng.gen_range(0..120);
+        if let Some(pos) = walk::random_position(&start, plies, rng) {
             return pos;
         }
     }

@@ -9,13 +9,14 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use crate::common::assert_playable;
+use agon::game::walk::random_ply;
 use agon::game::{GameOptions, Playable, Status};
 use agon::games::GameKind;
 use agon::search::mcts::params::Playout;
 use agon::search::{
     Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher,
 };
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 fn config(threads: usize, playout: Playout) -> SearchConfig {
@@ -93,18 +94,13 @@ fn random_positions<G: Playable>(games: usize, limit: usize, seed: u64) -> Vec<G
     for _ in 0..games {
         let mut pos = start::<G>();
         for _ in 0..limit {
-            match pos.status() {
-                Status::Over(_) => break,
-                Status::Chance => {
-                    pos.outcomes(&mut outcomes);
-                    pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
-                }
-                Status::Decision(_) => {
-                    out.push(pos.clone());
-                    pos.moves(&mut legal);
-                    pos.play(legal[rng.gen_range(0..legal.len())]);
-                }
+            if matches!(pos.status(), Status::Decision(_)) {
+                out.push(pos.clone());
             }
+            let Some(m) = random_ply(&pos, &mut rng, &mut legal, &mut outcomes) else {
+                break;
+            };
+            pos.play(m);
         }
     }
     out

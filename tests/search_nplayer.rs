@@ -13,6 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use crate::common::assert_playable;
+use agon::game::walk::random_position;
 use agon::game::{Game, Notation, Status, EVAL_LIMIT};
 use agon::search::{think, Algorithm, Limits, Report, Request, ScoreReport, SearchConfig};
 use agon::testgames::trirace::{maxn, maxn_best_moves, TriRace};
@@ -39,24 +40,6 @@ fn config(algorithm: Algorithm, multipv: usize) -> SearchConfig {
         multipv,
         ..SearchConfig::default()
     }
-}
-
-/// A position of `variant` after up to `plies` random moves and throws
-/// (`None` if the game ended on the way).
-fn random_position(variant: &str, plies: usize, rng: &mut Pcg64) -> Option<TriRace> {
-    let mut pos = TriRace::with(variant);
-    for _ in 0..plies {
-        let mut moves = Vec::new();
-        let mut outcomes = Vec::new();
-        pos.moves(&mut moves);
-        pos.outcomes(&mut outcomes);
-        match pos.status() {
-            Status::Over(_) => return None,
-            Status::Chance => pos.play(outcomes[rng.gen_range(0..outcomes.len())].0),
-            Status::Decision(_) => pos.play(moves[rng.gen_range(0..moves.len())]),
-        }
-    }
-    (!pos.status().is_over()).then_some(pos)
 }
 
 /// The score a search must report for a payoff `v` that the solver found:
@@ -117,7 +100,8 @@ fn a_search_that_sees_the_end_plays_and_reports_the_solvers_value() {
     let (mut decisions, mut chance_roots, mut mates) = (0, 0, 0);
     for i in 0..300 {
         let variant = SOLVABLE[i % SOLVABLE.len()];
-        let Some(pos) = random_position(variant, rng.gen_range(0..12), &mut rng) else {
+        let Some(pos) = random_position(&TriRace::with(variant), rng.gen_range(0..12), &mut rng)
+        else {
             continue;
         };
         // Decision plies to the ply limit: the whole game.
@@ -165,7 +149,8 @@ fn multipv_ranks_every_root_move_by_its_solved_value() {
     let mut checked = 0;
     while checked < 40 {
         let variant = SOLVABLE[checked % SOLVABLE.len()];
-        let Some(pos) = random_position(variant, rng.gen_range(0..10), &mut rng) else {
+        let Some(pos) = random_position(&TriRace::with(variant), rng.gen_range(0..10), &mut rng)
+        else {
             continue;
         };
         let Status::Decision(me) = pos.status() else {
@@ -216,7 +201,9 @@ fn every_search_returns_a_legal_move_whatever_its_limits() {
     ];
     for i in 0..105 {
         let variant = variants[i % variants.len()];
-        let Some(mut pos) = random_position(variant, rng.gen_range(0..25), &mut rng) else {
+        let Some(mut pos) =
+            random_position(&TriRace::with(variant), rng.gen_range(0..25), &mut rng)
+        else {
             continue;
         };
         if pos.status() == Status::Chance {
@@ -275,7 +262,8 @@ fn mcts_takes_a_win_in_one_of_three_or_four_players() {
             "players=4 goal=3 limit=12",
             "goal=3 dice=on limit=9",
         ][i % 3];
-        let Some(pos) = random_position(variant, rng.gen_range(0..10), &mut rng) else {
+        let Some(pos) = random_position(&TriRace::with(variant), rng.gen_range(0..10), &mut rng)
+        else {
             continue;
         };
         let Status::Decision(me) = pos.status() else {
@@ -322,7 +310,8 @@ fn force_wins(algorithm: Algorithm, limits: &Limits) {
             "players=4 goal=3 limit=8",
             "goal=3 dice=on limit=6",
         ][i % 3];
-        let Some(pos) = random_position(variant, rng.gen_range(0..6), &mut rng) else {
+        let Some(pos) = random_position(&TriRace::with(variant), rng.gen_range(0..6), &mut rng)
+        else {
             continue;
         };
         let Status::Decision(me) = pos.status() else {

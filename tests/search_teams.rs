@@ -9,6 +9,7 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
+use agon::game::walk::random_position;
 use agon::game::{Game, Notation, Status};
 use agon::search::{think, Algorithm, Limits, Report, Request, ScoreReport, SearchConfig};
 use agon::testgames::trirace::{team_best_moves, team_solve, TriRace};
@@ -23,20 +24,6 @@ const VARIANTS: [(&str, u32); 3] = [
     ("players=4 teams=on goal=4 limit=12", 12),
     ("players=4 teams=on goal=5 limit=8", 8),
 ];
-
-/// A position of `variant` after `plies` random moves, if still going.
-fn random_position(variant: &str, plies: usize, rng: &mut Pcg64) -> Option<TriRace> {
-    let mut pos = TriRace::with(variant);
-    let mut moves = Vec::new();
-    for _ in 0..plies {
-        pos.moves(&mut moves);
-        if moves.is_empty() {
-            return None;
-        }
-        pos.play(moves[rng.gen_range(0..moves.len())]);
-    }
-    (!pos.status().is_over()).then_some(pos)
-}
 
 /// The search's result and its `info string` lines.
 fn search(
@@ -84,7 +71,8 @@ fn two_teams_are_searched_to_the_solvers_result() {
     let mut seen = [0usize; 3];
     for i in 0..180 {
         let (variant, limit) = VARIANTS[i % VARIANTS.len()];
-        let Some(pos) = random_position(variant, rng.gen_range(0..8), &mut rng) else {
+        let Some(pos) = random_position(&TriRace::with(variant), rng.gen_range(0..8), &mut rng)
+        else {
             continue;
         };
         let Status::Decision(_) = pos.status() else {
