@@ -336,10 +336,13 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
             ("tc", ""),
         ],
     );
+    // The game runs past 180 plies, each paced by the page (90 to 100 s
+    // on an idle machine, its CPU mostly idle): the bound only catches a
+    // game that never ends.
     wait(
         &b,
         "return document.body.dataset.state === 'over';",
-        120,
+        600,
         "the engines finish the game",
     );
     let end = page_state(&b);
