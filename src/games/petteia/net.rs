@@ -36,10 +36,24 @@ impl<const DICE: bool> NetInput for PetteiaGame<DICE> {
 }
 
 // By hand rather than `shipped_net!`: one generic impl serves both
-// games, each with its own file.
+// games, and only Petteia has a net. Petteia's is the default since it
+// beat the classic evaluator at equal time (README, "Networks"); Kubeia,
+// whose positions are read after the roll without the dice, has none yet.
 impl<const DICE: bool> crate::nnue::ShippedNet for PetteiaGame<DICE> {
     fn shipped() -> Option<&'static std::sync::Arc<crate::nnue::Network>> {
-        None
+        use crate::game::Game;
+        use std::sync::{Arc, OnceLock};
+        static PETTEIA: OnceLock<Option<Arc<crate::nnue::Network>>> = OnceLock::new();
+        if DICE {
+            return None;
+        }
+        PETTEIA
+            .get_or_init(|| {
+                crate::nnue::Network::from_bytes(include_bytes!("petteia.nnue"), Self::NAME)
+                    .ok()
+                    .map(Arc::new)
+            })
+            .as_ref()
     }
-    const NET_BY_DEFAULT: bool = false;
+    const NET_BY_DEFAULT: bool = !DICE;
 }
