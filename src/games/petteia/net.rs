@@ -42,18 +42,12 @@ impl<const DICE: bool> NetInput for PetteiaGame<DICE> {
 impl<const DICE: bool> crate::nnue::ShippedNet for PetteiaGame<DICE> {
     fn shipped() -> Option<&'static std::sync::Arc<crate::nnue::Network>> {
         use crate::game::Game;
-        use std::sync::{Arc, OnceLock};
-        static PETTEIA: OnceLock<Option<Arc<crate::nnue::Network>>> = OnceLock::new();
+        use crate::nnue::shipped::{load, Cell};
+        static PETTEIA: Cell = Cell::new();
         if DICE {
             return None;
         }
-        PETTEIA
-            .get_or_init(|| {
-                crate::nnue::Network::from_bytes(include_bytes!("petteia.nnue"), Self::NAME)
-                    .ok()
-                    .map(Arc::new)
-            })
-            .as_ref()
+        load(&PETTEIA, include_bytes!("petteia.nnue"), Self::NAME)
     }
     const NET_BY_DEFAULT: bool = !DICE;
 }
