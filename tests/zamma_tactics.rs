@@ -224,9 +224,9 @@ pub fn generate_suite() {
 /// With the classic evaluator, whose men and Mullahs are worth what the
 /// solver counts: the suite checks the search's tactics (the quiescence,
 /// the compulsory captures), and a learned evaluation may rightly prefer
-/// a smaller gain in a better position. (At depth 3 the network values
-/// n1-sacrifice-03's c7-b6, which gains less, at +166 and its solution
-/// i5-h4, three men, at +150.)
+/// a smaller gain in a better position. (At depth 3, `agon analyse`,
+/// the network values n1-sacrifice-03's c7-b6, which gains less, at
+/// +137 and its solution i5-h4, three men, at +119.)
 fn alphabeta_move(z: &Zamma, depth: u32) -> (Option<String>, String) {
     let config = SearchConfig {
         algorithm: Algorithm::AlphaBeta,
