@@ -7,7 +7,9 @@
 //! other seats by engines, the result named by the winning colour or team.
 //! Then the same page plays a game between two
 //! engine commands, and shows errors for an illegal move and a line the
-//! protocol does not define. A screenshot of each board is written to
+//! protocol does not define. The buttons stay where they are as rolls
+//! and moves come, so a click aimed a moment before lands where it aimed.
+//! A screenshot of each board is written to
 //! `target/gui-screenshots/` (the README shows them).
 //!
 //! Needs Debian's `chromium` and `chromium-driver`; without them the test
@@ -115,13 +117,16 @@ pub(crate) fn start_game(b: &Browser, game: &str, second: &str, more: &[(&str, &
 /// with `what` and the page's log.
 pub(crate) fn wait(b: &Browser, script: &str, secs: u64, what: &str) {
     b.wait_for(script, Duration::from_secs(secs))
-        .unwrap_or_else(|e| panic!("{what}: {e}\n{}", page_log(b)));
+        .unwrap_or_else(|e| panic!("{}\n{what}: {e}", page_log(b)));
 }
 
-/// The page's errors and protocol log, for a failure message.
+/// The page's protocol log, then its address, errors and state: last,
+/// as a long failure message is cut from its middle.
 pub(crate) fn page_log(b: &Browser) -> String {
     b.execute(
-        "return location.href + ' ' + document.title + ' errors: ' + (document.getElementById('errors') || {}).textContent + '\\nlog:\\n' + ((document.getElementById('log') || {}).textContent || document.body.innerText).slice(-3000);",
+        "const text = (id) => (document.getElementById(id) || {}).textContent || ''; \
+         const s = window.agonGui ? JSON.stringify(agonGui.state()) : 'no agonGui'; \
+         return 'log:\\n' + (text('log') || document.body.innerText).slice(-3000) + '\\npage: ' + location.href + ' state: ' + s.slice(0, 600) + ' errors: ' + text('errors');",
         vec![],
     )
     .map(|v| v.as_str().unwrap_or("").to_string())
@@ -182,7 +187,7 @@ fn play_out_with(
             "const s = window.agonGui.state(); return s.person || document.body.dataset.state === 'over';",
             Duration::from_secs(60),
         )
-        .unwrap_or_else(|e| panic!("{game}: waiting for the person's turn: {e}\n{}", page_log(b)));
+        .unwrap_or_else(|e| panic!("{}\n{game}: waiting for the person's turn: {e}", page_log(b)));
         let s = page_state(b);
         if s.over {
             return s;
@@ -673,6 +678,61 @@ fn the_move_list_wraps_in_turn_rows_and_shows_the_newest() {
         vec![words[0].as_str(), words[1].as_str()],
         "a row holds a turn pair"
     );
+}
+
+/// Where the controls a person clicks are on the page.
+fn control_places(b: &Browser) -> serde_json::Value {
+    b.execute(
+        "return ['undo', 'flip', 'moveinput', 'new', 'export', 'editopen'].map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return [id, Math.round(r.x), Math.round(r.y + window.scrollY)]; });",
+        vec![],
+    )
+    .expect("the controls' places")
+}
+
+#[test]
+fn the_controls_stay_put_as_rolls_and_moves_come() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    // The page waits a minute before its own roll: the test makes it.
+    set_fields(&b, &[("chancedelay", "60000")]);
+    new_game(
+        &b,
+        &[
+            ("game", "kubeia"),
+            ("options", ""),
+            ("p1", "person"),
+            ("p2", "person"),
+        ],
+    );
+    let before = control_places(&b);
+    for ply in 0..4 {
+        let s = page_state(&b);
+        if s.turn.starts_with("chance") {
+            b.execute("throwChance();", vec![])
+                .expect("the page's roll");
+        } else {
+            let mv = s.legal.first().cloned().expect("a legal move");
+            type_move(&b, &mv);
+        }
+        // Drawn: the referee has described the new position.
+        wait(
+            &b,
+            &format!(
+                "const s = agonGui.state(); return s.record.length > {} && s.turn !== 'wait';",
+                s.record.len()
+            ),
+            20,
+            "the roll or move is drawn",
+        );
+        // A click aimed before the roll or move must land where it aimed.
+        assert_eq!(
+            control_places(&b),
+            before,
+            "after ply {ply}: {:?}",
+            page_state(&b).record
+        );
+    }
 }
 
 /// An analysis engine with a script: on `go`, two MultiPV lines from the

@@ -70,7 +70,7 @@ fn edit(b: &Browser, clicks: &[(&str, &str)]) {
             .expect("a palette button");
         let before = editor_string(b);
         b.click(&format!("#editorboard [data-token=\"{token}\"]"))
-            .unwrap_or_else(|e| panic!("click {token}: {e}\n{}", page_log(b)));
+            .unwrap_or_else(|e| panic!("{}\nclick {token}: {e}", page_log(b)));
         assert_ne!(
             editor_string(b),
             before,

@@ -219,7 +219,7 @@ fn press(b: &Browser, id: &str) {
         "const e = document.getElementById(arguments[0]); if (e.hidden) throw new Error(arguments[0] + ' is hidden'); e.click();",
         vec![id.into()],
     )
-    .unwrap_or_else(|e| panic!("{id}: {e}\n{}", page_log(b)));
+    .unwrap_or_else(|e| panic!("{}\n{id}: {e}", page_log(b)));
 }
 
 fn wait_over(b: &Browser) {
