@@ -15,6 +15,7 @@ use tungstenite::protocol::Role;
 use tungstenite::{Message, WebSocket};
 
 use crate::common::{agon_bin, GuiServer};
+use agon::gui::limits::MAX_CONNECTIONS;
 
 fn server() -> GuiServer {
     GuiServer::start(&[])
@@ -466,18 +467,23 @@ fn connections_beyond_the_limit_are_refused_and_the_server_stays() {
     ]);
     let s = GuiServer::launch(cmd);
     // Requests that never end their head.
-    let idle: Vec<TcpStream> = (0..200)
-        .map(|_| {
-            let mut c = TcpStream::connect(&s.addr).expect("connect");
-            c.write_all(b"GET / HTTP/1.1\r\n").expect("a request begun");
-            c
-        })
-        .collect();
+    let begun = |_| {
+        let mut c = TcpStream::connect(&s.addr).expect("connect");
+        c.write_all(b"GET / HTTP/1.1\r\n").expect("a request begun");
+        c
+    };
+    // As many as the server holds: fewer than the listen backlog, so the
+    // kernel hands them to the server in order, before the next one. (Past
+    // the backlog a dropped handshake is retried later, and the next
+    // connection can overtake it.)
+    let mut idle: Vec<TcpStream> = (0..MAX_CONNECTIONS).map(begun).collect();
     let answer = get(&s.addr, "/");
     assert!(
         answer.starts_with("HTTP/1.1 503") && answer.contains("too many connections"),
         "{answer}"
     );
+    // Many more, past the backlog: refused, and the server stays.
+    idle.extend((0..200).map(begun));
     drop(idle);
     assert!(
         TcpStream::connect(&s.addr).is_ok(),
