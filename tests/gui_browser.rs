@@ -735,6 +735,49 @@ fn the_controls_stay_put_as_rolls_and_moves_come() {
     }
 }
 
+#[test]
+fn the_controls_stay_put_as_engine_lines_come() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    set_fields(
+        &b,
+        &[
+            ("multipv", "3"),
+            ("analyse", "on"),
+            ("limits", "movetime 500"),
+            ("tc", ""),
+        ],
+    );
+    new_game(
+        &b,
+        &[
+            ("game", "zamma"),
+            ("options", ""),
+            ("p1", "person"),
+            ("p2", "engine:0"),
+        ],
+    );
+    // The analysis's lines may have come already: it must not matter.
+    let before = control_places(&b);
+    // As many lines as were asked for, or as there are moves.
+    let lines = "return document.querySelectorAll('#lines li').length === Math.min(3, agonGui.state().legal.length);";
+    wait(&b, lines, 30, "the analysis lines");
+    assert_eq!(control_places(&b), before, "with the analysis lines");
+    let mv = page_state(&b).legal.first().cloned().expect("a legal move");
+    type_move(&b, &mv);
+    wait(
+        &b,
+        "return document.getElementById('info').textContent !== '';",
+        30,
+        "the engine's line",
+    );
+    assert_eq!(control_places(&b), before, "with the engine's line");
+    wait_person(&b);
+    wait(&b, lines, 30, "the analysis lines after the engine's move");
+    assert_eq!(control_places(&b), before, "after the engine's move");
+}
+
 /// An analysis engine with a script: on `go`, two MultiPV lines from the
 /// mover's view with WDL, then a bound line (a failed aspiration window)
 /// with another first move; `bestmove` only on `stop`.

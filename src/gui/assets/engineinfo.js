@@ -22,6 +22,7 @@ function parseInfo(line) {
 
 function clearInfo(id) {
   $(id).textContent = "";
+  $(id).title = "";
   if (id === "ainfo") {
     G.lines = [];
     renderLines();
@@ -70,7 +71,10 @@ function showInfo(line, engine, id, k, node) {
   if (!info || !info.pv || info.bound) return;
   const multipv = Number(info.multipv || 1);
   if (multipv === 1) {
-    $(id).textContent = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName(k)})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
+    const text = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName(k)})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
+    // Its box has a fixed height: a long line is whole in the title.
+    $(id).textContent = text;
+    $(id).title = text;
     if (info.wdl) setWdl(id, info.wdl, k);
     node.eval = { score: info.score, wdl: info.wdl || null, k, depth: Number(info.depth) || 0 };
     if (id === "info") G.enginePv = { node, pv: info.pv };
@@ -86,6 +90,8 @@ function showInfo(line, engine, id, k, node) {
 // pointer on a line shows where it leads, a click plays its first move.
 function renderLines() {
   const list = $("lines");
+  // Room for every line asked for (one row each), before they come.
+  list.style.minHeight = `${1.6 * Math.min(20, Math.max(1, Number($("multipv").value) || 3))}em`;
   const lines = G.lines.filter(Boolean);
   list.replaceChildren(...lines.map((l, i) => {
     const li = document.createElement("li");
@@ -94,8 +100,10 @@ function renderLines() {
     li.dataset.move = l.pv[0];
     const score = document.createElement("b");
     score.textContent = scoreText(l.score, l.k);
-    li.append(score, ` ${l.pv.join(" ")} (depth ${l.depth})`);
-    li.title = `${viewName(l.k)}; click to play ${l.pv[0]}`;
+    const rest = ` ${l.pv.join(" ")} (depth ${l.depth})`;
+    li.append(score, rest);
+    // The row is cut to its width: the whole line is in the title.
+    li.title = `${score.textContent}${rest}, ${viewName(l.k)}; click to play ${l.pv[0]}`;
     li.addEventListener("pointerenter", () => previewLine(l));
     li.addEventListener("focus", () => previewLine(l));
     li.addEventListener("pointerleave", endPreview);
