@@ -696,15 +696,7 @@ fn the_controls_stay_put_as_rolls_and_moves_come() {
     };
     // The page waits a minute before its own roll: the test makes it.
     set_fields(&b, &[("chancedelay", "60000")]);
-    new_game(
-        &b,
-        &[
-            ("game", "kubeia"),
-            ("options", ""),
-            ("p1", "person"),
-            ("p2", "person"),
-        ],
-    );
+    start_game(&b, "kubeia", "person", &[("options", "")]);
     let before = control_places(&b);
     for ply in 0..4 {
         let s = page_state(&b);
@@ -749,15 +741,7 @@ fn the_controls_stay_put_as_engine_lines_come() {
             ("tc", ""),
         ],
     );
-    new_game(
-        &b,
-        &[
-            ("game", "zamma"),
-            ("options", ""),
-            ("p1", "person"),
-            ("p2", "engine:0"),
-        ],
-    );
+    start_game(&b, "zamma", "engine:0", &[("options", "")]);
     // The analysis's lines may have come already: it must not matter.
     let before = control_places(&b);
     // As many lines as were asked for, or as there are moves.
