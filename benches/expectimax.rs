@@ -2,35 +2,30 @@
 //! deepening) of fixed Palma and Kubeia positions with 1 and 2 threads.
 //! `cargo bench --bench expectimax`.
 
+use agon::engine::{Core, SearchJob};
 use agon::game::{Game, GameOptions, Notation, Playable};
 use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
-use agon::search::expectimax::search;
-use agon::search::{Limits, Request, SearchConfig, Searcher};
+use agon::search::{Algorithm, Limits, SearchConfig, Signal};
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
-use std::sync::atomic::AtomicBool;
 
 fn threads_bench<G: Playable>(c: &mut Criterion, name: &str, pos: &G, depth: u32) {
     let mut group = c.benchmark_group(format!("expectimax {name} depth {depth}"));
     group.sample_size(10);
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     for threads in [1, 2] {
-        let config = SearchConfig {
+        let core = Core::new(SearchConfig {
             threads,
+            algorithm: Algorithm::Expectimax,
             ..SearchConfig::default()
-        };
-        let searcher = Searcher::new(config.hash_mb, threads).expect("a 64 MiB table");
+        })
+        .expect("a 64 MiB table");
         let limits = Limits::depth(depth);
         group.bench_function(format!("{threads} threads"), |b| {
             b.iter(|| {
-                searcher.clear();
-                search(
-                    &searcher,
-                    &Request::new(black_box(pos), &limits, &config),
-                    &stop,
-                    &|_| {},
-                )
+                core.new_game();
+                core.search(&SearchJob::new(black_box(pos), &limits), &stop, &|_| {})
             })
         });
     }

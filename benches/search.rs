@@ -2,30 +2,29 @@
 //! one thread, a fresh table per search.
 
 use agon::bench::position_texts;
+use agon::engine::{Core, SearchJob};
 use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
-use agon::search::{Limits, SearchConfig};
-use agon::search::{Request, Searcher};
+use agon::search::{Limits, SearchConfig, Signal};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use std::sync::atomic::AtomicBool;
 
 const DEPTH: u32 = 4;
 
 fn search_all(roots: &[Abalone]) -> u64 {
-    let stop = AtomicBool::new(false);
-    let config = SearchConfig::default();
+    let stop = Signal::new();
+    let core = Core::new(SearchConfig {
+        hash_mb: 16,
+        ..SearchConfig::default()
+    })
+    .expect("a small table");
     roots
         .iter()
         .map(|root| {
-            let tt = Searcher::new(16, 1).expect("a small table");
-            tt.think(
-                &Request::new(root, &Limits::depth(DEPTH), &config),
-                &stop,
-                &|_| {},
-            )
-            .nodes
+            core.new_game();
+            core.search(&SearchJob::new(root, &Limits::depth(DEPTH)), &stop, &|_| {})
+                .nodes
         })
         .sum()
 }

@@ -12,11 +12,11 @@
 //! is not the engine's `Hash` (64 MiB by default), so the signature does
 //! not change with the engine's settings.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use crate::engine::{Core, SearchJob};
 use crate::game::{Evaluator, GameError, GameOptions, Playable};
-use crate::search::{Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
+use crate::search::{Limits, Report, ScoreReport, SearchConfig, Signal};
 
 /// Transposition table size of every bench search, in MiB.
 pub const HASH_MB: usize = 16;
@@ -109,40 +109,37 @@ impl Totals {
     }
 }
 
-/// Searches each root to `depth` with a fresh table of `config.hash_mb`;
-/// `each` sees every result as it comes. `stop` ends the search of the
-/// root at hand and skips the rest (the totals are then partial).
+/// Searches each root to `depth` on `core`, its table cleared before
+/// each; `each` sees every result as it comes. `signal`'s stop ends the
+/// search of the root at hand and skips the rest (the totals are then
+/// partial).
 pub fn search<G: Playable>(
     roots: &[G],
     depth: u32,
-    config: &SearchConfig,
-    stop: &AtomicBool,
+    core: &Core,
+    signal: &Signal,
     report: &(dyn Fn(&Report) + Sync),
     each: &mut dyn FnMut(usize, &Searched),
 ) -> Totals {
     // Tables an evaluator builds on first use (Palma's race table) are
     // not part of any search's time.
     for root in roots {
-        G::Evaluator::default().prepare(root);
+        if let Err(e) = core.prepare(root) {
+            report(&Report::String(format!("error: {e}")));
+            return Totals::default();
+        }
     }
     let limits = Limits::depth(depth);
     let mut total = Totals::default();
-    let searcher = match Searcher::new(config.hash_mb, config.threads) {
-        Ok(s) => s,
-        Err(e) => {
-            report(&Report::String(format!("error: {e}")));
-            return total;
-        }
-    };
     for (i, root) in roots.iter().enumerate() {
-        if stop.load(Ordering::Relaxed) {
+        if signal.stopped() {
             break;
         }
         // A table cleared per position keeps the count independent of
         // what was searched before.
-        searcher.clear();
+        core.new_game();
         let start = Instant::now();
-        let res = searcher.think(&Request::new(root, &limits, config), stop, report);
+        let res = core.search(&SearchJob::new(root, &limits), signal, report);
         let secs = start.elapsed().as_secs_f64();
         total.add(Totals {
             positions: 1,
@@ -164,40 +161,38 @@ pub fn search<G: Playable>(
 }
 
 /// The bench of `G` as defined: its positions with default options, to
-/// `depth`, or until `stop`.
-pub fn run<G: Playable>(
-    depth: u32,
-    config: &SearchConfig,
-    stop: &AtomicBool,
-) -> Result<Totals, GameError> {
+/// `depth`, on `core` (whose table should be of [`HASH_MB`]: see
+/// [`engine`]), or until `signal`'s stop.
+pub fn run<G: Playable>(depth: u32, core: &Core, signal: &Signal) -> Result<Totals, GameError> {
     let opts = GameOptions::defaults(G::option_specs());
     let roots = roots::<G>(&opts, &position_texts(G::NAME))?;
-    Ok(search(&roots, depth, config, stop, &|_| {}, &mut |_, _| {}))
+    Ok(search(&roots, depth, core, signal, &|_| {}, &mut |_, _| {}))
+}
+
+/// The bench's engine: `config` with the bench's table, [`HASH_MB`].
+pub fn engine(config: &SearchConfig) -> Result<Core, GameError> {
+    Core::new(SearchConfig {
+        hash_mb: HASH_MB,
+        ..config.clone()
+    })
+    .map_err(|e| GameError::new(e.to_string()))
 }
 
 /// The bench of the game named `game` (a game of
 /// [`crate::games::GameKind`]), as [`run`].
-pub fn run_game(
-    game: &str,
-    depth: u32,
-    config: &SearchConfig,
-    stop: &AtomicBool,
-) -> Result<Totals, GameError> {
+pub fn run_game(game: &str, depth: u32, core: &Core, signal: &Signal) -> Result<Totals, GameError> {
     let kind = crate::games::GameKind::from_name(game)?;
-    crate::with_game!(kind, G => run::<G>(depth, config, stop))
+    crate::with_game!(kind, G => run::<G>(depth, core, signal))
 }
 
-/// The evaluator `config` selects for `game`, as [`Evaluator::label`]
-/// names it.
-pub fn eval_label(game: &str, config: &SearchConfig) -> String {
-    match crate::games::GameKind::from_name(game) {
-        Ok(kind) => crate::with_game!(kind, G => <G as crate::game::Evaluated>::evaluator_for(
-            config.eval,
-            config.eval_file.as_ref()
-        )
-        .label()),
-        Err(_) => "classic".to_string(),
-    }
+/// The evaluator `core` makes for `game`, as [`Evaluator::label`] names
+/// it.
+pub fn eval_label(game: &str, core: &Core) -> String {
+    let label = match crate::games::GameKind::from_name(game) {
+        Ok(kind) => crate::with_game!(kind, G => core.evaluator::<G>().map(|e| e.label())),
+        Err(e) => Err(e),
+    };
+    label.unwrap_or_else(|_| "classic".to_string())
 }
 
 #[cfg(test)]

@@ -6,16 +6,16 @@
 mod abalone_solver;
 
 use agon::game::Notation;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
+use crate::common::engine::think;
 use abalone_solver::solver::{
     can_eject, forced, quiet_defender, shortest, texts, winning_first_moves, Goal,
 };
 use abalone_solver::suite::{read_suite, Entry};
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
-use agon::search::{think, Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig};
+use agon::search::{Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig, Signal};
 
 fn root(e: &Entry) -> Abalone {
     e.root().unwrap_or_else(|err| panic!("{err}"))
@@ -132,7 +132,7 @@ fn search(pos: &Abalone, depth: u32) -> (Option<String>, ScoreReport, Option<PvI
         hash_mb: 16,
         ..Default::default()
     };
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let result = think(
         &Request::new(pos, &Limits::depth(depth), &config),
         &stop,

@@ -19,13 +19,13 @@
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 use agon::bench;
 use agon::game::{Evaluator, GameOptions, Playable, Status};
 use agon::games::GameKind;
-use agon::search::{Limits, Report, Request, SearchConfig, Searcher};
+use agon::search::{Limits, Report, Request, SearchConfig, Signal};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -79,13 +79,18 @@ static GLOBAL: Counting = Counting;
 /// One fixed-depth, single-threaded search as `agon bench` runs it; the
 /// number of nodes searched. The only place this test calls the search.
 fn search<G: Playable>(root: &G, depth: u32) -> u64 {
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let quiet = |_: &Report| {};
     let config = SearchConfig::default();
     let limits = Limits::depth(depth);
     // The table (1 MiB) is made before the count starts, as an engine
     // makes it at `setoption Hash`.
-    let searcher = Searcher::new(1, 1).expect("a 1 MiB table");
+    let searcher = agon::engine::Core::new(SearchConfig {
+        hash_mb: 1,
+        threads: 1,
+        ..SearchConfig::default()
+    })
+    .expect("a 1 MiB table");
     let req = Request::new(root, &limits, &config);
     let before = ALLOCATIONS.load(Ordering::Relaxed);
     // `Search auto` at a depth: alpha-beta, or expectiminimax for dice.

@@ -11,7 +11,7 @@ use agon::cli::analyse::{exact_move_values, measure_loss, set_positions, EXACT_T
 use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::palma::Palma;
-use agon::search::{Limits, SearchConfig};
+use agon::search::Limits;
 
 fn agon(args: &[&str]) -> (Option<i32>, String, String) {
     let (status, out, err) = crate::common::run(args);
@@ -189,7 +189,7 @@ fn equity_loss_on_the_endgame_set_is_below_the_target() {
         &opts,
         &text,
         &Limits::depth(2),
-        &SearchConfig::default(),
+        &crate::common::engine::core(16, 1),
         |_, pos, loss, chosen, _| {
             let values = exact_move_values(pos).unwrap();
             let best = values.iter().map(|v| v.1).fold(f64::MIN, f64::max);
@@ -219,15 +219,15 @@ fn equity_loss_on_the_endgame_set_is_below_the_target() {
 fn expectimax_honours_searchmoves() {
     // protocol.md: `bestmove` is one of `searchmoves`. Force each legal move
     // of a Palma position in turn; the search must return that move.
-    use agon::search::{think, Report, Request, SearchConfig};
-    use std::sync::atomic::AtomicBool;
+    use crate::common::engine::think;
+    use agon::search::{Report, Request, SearchConfig, Signal};
     let opts = GameOptions::defaults(Palma::option_specs());
     let pos =
         Palma::from_position("h=0/0/19,22,25,27,28 j=0/0/18,21,23,26,29 use=h:2", &opts).unwrap();
     let mut moves = Vec::new();
     pos.moves(&mut moves);
     assert!(moves.len() >= 2);
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     for &m in &moves {
         let r = think(
             &Request {

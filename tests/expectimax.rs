@@ -13,13 +13,12 @@ use agon::games::palma::Palma;
 use agon::games::petteia::Kubeia;
 use agon::search::expectimax::{fixed_depth, plain, root_view, Options, Pruning};
 use agon::search::{
-    Algorithm, Limits, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher,
+    Algorithm, Limits, Report, Request, ScoreReport, SearchConfig, SearchResult, Signal,
 };
 use race::{Phase, Race, DIE};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
 /// A search's result with the nodes on its critical path.
@@ -35,7 +34,7 @@ fn measured<G: Playable>(
     limits: &Limits,
     config: &SearchConfig,
     options: &Options,
-    stop: &AtomicBool,
+    stop: &Signal,
 ) -> Measured<G::Move> {
     let options = Options {
         critical_path: true,
@@ -65,10 +64,10 @@ fn search_with<G: Playable>(
     limits: &Limits,
     config: &SearchConfig,
     options: &Options,
-    stop: &AtomicBool,
+    stop: &Signal,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
-    let searcher = Searcher::new(config.hash_mb, config.threads).expect("a test-sized table");
+    let searcher = crate::common::engine::core(config.hash_mb, config.threads);
     let config = SearchConfig {
         algorithm: Algorithm::Expectimax,
         expectimax: *options,
@@ -81,7 +80,7 @@ fn search<G: Playable>(
     pos: &G,
     limits: &Limits,
     config: &SearchConfig,
-    stop: &AtomicBool,
+    stop: &Signal,
     report: &(dyn Fn(&Report) + Sync),
 ) -> SearchResult<G::Move> {
     search_with(pos, limits, config, &Options::default(), stop, report)
@@ -316,7 +315,7 @@ fn star_pruning_equals_plain_on_kubeia_positions() {
 fn search_returns_a_legal_move_and_reports_each_depth() {
     let opts = GameOptions::defaults(Palma::option_specs());
     let start = Palma::new(&opts).unwrap();
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     for pos in playout_positions(&start, 3, 12, 100) {
         let depths = Mutex::new(Vec::new());
         let last_pv = Mutex::new(Vec::new());
@@ -387,7 +386,7 @@ fn kubeia_near_the_no_capture_limit_reports_a_draw_share() {
             *wdl.lock().unwrap() = i.wdl;
         }
     };
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let r = search(
         &pos,
         &Limits::depth(2),
@@ -406,7 +405,7 @@ fn kubeia_near_the_no_capture_limit_reports_a_draw_share() {
 fn parallel_root_moves_give_the_single_thread_value() {
     use agon::search::expectimax::Parallel;
     let start = Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap();
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     for pos in playout_positions(&start, 5, 6, 40) {
         let one = search(
             &pos,
@@ -443,9 +442,9 @@ fn lazy_smp_gives_the_single_thread_value_and_ends_with_the_main_thread() {
         threads: 2,
         ..SearchConfig::default()
     };
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     fn check<G: Playable>(positions: &[G], depth: u32, smp: &Options, two: &SearchConfig) {
-        let stop = AtomicBool::new(false);
+        let stop = Signal::new();
         for pos in positions {
             let one = search(
                 pos,
@@ -490,7 +489,8 @@ fn stop_flag_and_node_limit_are_honoured() {
     let mut legal = Vec::new();
     pos.moves(&mut legal);
     // Already stopped: answers at once, still with a legal move.
-    let stop = AtomicBool::new(true);
+    let stop = Signal::new();
+    stop.stop();
     let r = search(
         &pos,
         &Limits::default(),
@@ -501,7 +501,7 @@ fn stop_flag_and_node_limit_are_honoured() {
     assert!(r.best.is_some_and(|m| legal.contains(&m)));
     assert!(r.nodes < 5_000);
     // A node budget: stops within one poll interval per thread.
-    stop.store(false, Ordering::Relaxed);
+    let stop = Signal::new();
     let limits = Limits {
         nodes: Some(20_000),
         ..Limits::default()
@@ -510,11 +510,11 @@ fn stop_flag_and_node_limit_are_honoured() {
     assert!(r.nodes < 20_000 + 2 * 1024, "{}", r.nodes);
     assert!(r.best.is_some_and(|m| legal.contains(&m)));
     // Raised from another thread while searching without limits.
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     std::thread::scope(|s| {
         s.spawn(|| {
             std::thread::sleep(std::time::Duration::from_millis(100));
-            stop.store(true, Ordering::Relaxed);
+            stop.stop();
         });
         let r = search(
             &pos,
@@ -537,7 +537,7 @@ fn stop_flag_and_node_limit_are_honoured() {
 pub fn node_counts_benchmark() {
     fn run<G: Playable>(name: &str, positions: &[G], depth: u32) {
         let mut totals = [0u64; 7];
-        let stop = AtomicBool::new(false);
+        let stop = Signal::new();
         for pos in positions {
             let plain = fixed_depth(pos, depth, Pruning::Plain, None);
             let runs = [
@@ -602,7 +602,7 @@ pub fn node_counts_benchmark() {
 fn critical_path_is_every_node_with_one_thread_and_part_of_them_with_two() {
     use agon::search::expectimax::Parallel;
     let palma = Palma::new(&GameOptions::defaults(Palma::option_specs())).unwrap();
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let pos = playout_positions(&palma, 7, 6, 120)
         .into_iter()
         .find(|p| matches!(p.status(), Status::Decision(_)))

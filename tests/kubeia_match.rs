@@ -23,15 +23,18 @@ fn a_pair_of_games_sees_the_same_rolls() {
     let mut checked = 0;
     for seed in 0..4u64 {
         let opening = random_opening(&start, 4, &mut Pcg64::seed_from_u64(seed));
-        let first = play_game(&opening, &[&greedy, &random], 60, 1000 + seed);
-        let second = play_game(&opening, &[&random, &greedy], 60, 1000 + seed);
+        let first = play_game(&opening, &[&greedy, &random], 60, 1000 + seed)
+            .expect("built-in engines start");
+        let second = play_game(&opening, &[&random, &greedy], 60, 1000 + seed)
+            .expect("built-in engines start");
         assert_ne!(first.moves, second.moves);
         let (r1, r2) = (rolls(&first.moves), rolls(&second.moves));
         let common = r1.len().min(r2.len());
         assert_eq!(r1[..common], r2[..common]);
         checked += common;
         // A different seed gives other rolls: the sequence is the seed's.
-        let other = play_game(&opening, &[&greedy, &random], 60, 2000 + seed);
+        let other = play_game(&opening, &[&greedy, &random], 60, 2000 + seed)
+            .expect("built-in engines start");
         let r3 = rolls(&other.moves);
         let n = r1.len().min(r3.len());
         assert_ne!(r1[..n], r3[..n]);

@@ -412,3 +412,51 @@ fn every_text_rule_catches_its_words() {
         }
     }
 }
+
+/// The doors that search — the protocol's engine, the referee's built-in
+/// engines (and through them datagen and the tuner), the analysis and the
+/// bench — each search through the engine core (`engine::Core`, or the
+/// referee's `Lineup` of cores); no code outside the engine and the
+/// searches makes a `Searcher` of its own, tests and benches included.
+#[test]
+fn every_door_searches_through_the_engine_core() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for place in ["src", "tests", "benches"] {
+        rust_files(&root.join(place), &mut files);
+    }
+    let own = |f: &Path| {
+        ["src/search", "src/engine", "tests/layering.rs"]
+            .iter()
+            .any(|p| f.starts_with(root.join(p)))
+    };
+    let mut found = Vec::new();
+    for file in files.iter().filter(|f| !own(f)) {
+        let text = std::fs::read_to_string(file).unwrap_or_default();
+        for (n, line) in text.lines().enumerate() {
+            if has_word(code(line), "Searcher") {
+                found.push(format!("{}:{}", file.display(), n + 1));
+            }
+        }
+    }
+    assert!(found.is_empty(), "a Searcher outside the engine: {found:?}");
+    let doors: &[(&str, &str)] = &[
+        ("src/engine/search.rs", "core.search("),
+        ("src/arena/entrant.rs", "core.search("),
+        ("src/arena/referee.rs", "Lineup"),
+        ("src/nnue/datagen.rs", "lineup.play("),
+        ("src/tune/samples.rs", "lineup.play("),
+        ("src/tune/pair.rs", "play_game("),
+        ("src/analysis/hint.rs", "core.search("),
+        ("src/analysis/review.rs", "core.search("),
+        ("src/analysis/equity.rs", "core.search("),
+        ("src/bench.rs", "core.search("),
+    ];
+    for (door, call) in doors {
+        let text = std::fs::read_to_string(root.join(door)).unwrap_or_default();
+        assert!(
+            text.lines().any(|l| code(l).contains(call)),
+            "{door} does not search through the engine core ({call})"
+        );
+    }
+}

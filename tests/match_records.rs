@@ -294,7 +294,9 @@ fn scores_by_player<G: Playable>(rec: &MatchRecord) -> Vec<Vec<i32>> {
     for (i, (_, note)) in rec.moves.iter().enumerate() {
         if let (Status::Decision(p), Some(n)) = (line[i].status(), note) {
             let cp = match n.score {
-                Some(agon::search::ScoreReport::Cp(cp)) => cp,
+                Some(
+                    agon::search::ScoreReport::Cp(cp) | agon::search::ScoreReport::Exact { cp, .. },
+                ) => cp,
                 Some(agon::search::ScoreReport::Mate(m)) => m.signum() * 100_000,
                 None => 0,
             };

@@ -8,11 +8,10 @@ use agon::game::Notation;
 use agon::game::{EvalChoice, Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
-use agon::search::{Limits, Report, SearchConfig};
-use agon::search::{Request, Searcher};
+use agon::search::Request;
+use agon::search::{Limits, Report, SearchConfig, Signal};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 fn belgian() -> GameOptions {
@@ -33,7 +32,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<Abalone> {
 
 #[test]
 fn every_pv_move_is_legal() {
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     for (i, pos) in random_positions(16, 42).iter().enumerate() {
         let lines = Mutex::new(Vec::new());
         let log = |r: &Report| {
@@ -48,7 +47,7 @@ fn every_pv_move_is_legal() {
             multipv: 1 + i % 3,
             ..SearchConfig::default()
         };
-        let tt = Searcher::new(4, config.threads).expect("a small table");
+        let tt = crate::common::engine::core(4, config.threads);
         let depth = 1 + (i % 3) as u32;
         let res = tt.think(
             &Request::new(pos, &Limits::depth(depth), &config),
@@ -82,9 +81,9 @@ fn every_pv_move_is_legal() {
 fn fixed_depth_single_thread_search_is_deterministic() {
     let text = bench_positions_of(GameKind::Abalone.name())[0];
     let pos = Abalone::from_position(text, &belgian()).expect("bench position");
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let run = || {
-        let tt = Searcher::new(4, 1).expect("a small table");
+        let tt = crate::common::engine::core(4, 1);
         let r = tt.think(
             &Request::new(&pos, &Limits::depth(4), &SearchConfig::default()),
             &stop,
@@ -103,8 +102,9 @@ fn fixed_depth_single_thread_search_is_deterministic() {
 /// d5e6), and with all eight weights as compiled it takes it.
 #[test]
 fn run_time_weights_change_the_evaluation() {
+    use crate::common::engine::think;
     use agon::game::{Evaluated, Tunable, WeightSet};
-    use agon::search::{think, Algorithm, Request};
+    use agon::search::{Algorithm, Request, Signal};
     let pos = Abalone::from_position(
         "5/w1wwbb/2bbbb1/2bbbw2/2bbbwww1/3bww2/4w2/2w1w1/5-1b2w w 75",
         &belgian(),
@@ -115,7 +115,7 @@ fn run_time_weights_change_the_evaluation() {
             algorithm: Algorithm::Greedy,
             ..SearchConfig::default()
         };
-        let stop = AtomicBool::new(false);
+        let stop = Signal::new();
         let limits = Limits::depth(1);
         let req = Request {
             evaluator: Abalone::evaluator_with(weights.as_ref(), EvalChoice::Classic, None)

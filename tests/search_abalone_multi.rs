@@ -6,15 +6,15 @@
 //! (a side at six, or the `max_plies` draw); a player without marbles
 //! gets `pass` (the rules file's example 5); a finished game gets no move.
 
-use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::common::assert_playable;
+use crate::common::engine::think;
 use agon::game::walk;
 use agon::game::{Game, GameOptions, Notation, Outcome, Status};
 use agon::games::abalone::multi::AbaloneMulti;
 use agon::search::{
-    think, Algorithm, Clock, Limits, Request, ScoreReport, SearchConfig, SearchResult,
+    Algorithm, Clock, Limits, Request, ScoreReport, SearchConfig, SearchResult, Signal,
 };
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -49,11 +49,7 @@ fn config(algorithm: Algorithm, threads: usize) -> SearchConfig {
 }
 
 fn search(pos: &AbaloneMulti, limits: &Limits, config: &SearchConfig) -> SearchResult<Move> {
-    think(
-        &Request::new(pos, limits, config),
-        &AtomicBool::new(false),
-        &|_| {},
-    )
+    think(&Request::new(pos, limits, config), &Signal::new(), &|_| {})
 }
 
 /// The limits the searches are held to: each kind alone, small.

@@ -7,18 +7,17 @@
 use agon::game::Playable;
 use agon::game::{GameOptions, Status};
 use agon::games::GameKind;
-use agon::search::{Limits, Report, SearchConfig};
-use agon::search::{Request, Searcher};
+use agon::search::Request;
+use agon::search::{Limits, Report, SearchConfig, Signal};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 fn check_game<G: Playable>(seed: u64) {
     let opts = GameOptions::parse("", G::option_specs()).expect("default options");
     let mut pos = G::new(&opts).expect("start");
     let mut rng = Pcg64::seed_from_u64(seed);
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let mut legal = Vec::new();
     let mut outcomes = Vec::new();
     let mut searched = 0;
@@ -45,7 +44,7 @@ fn check_game<G: Playable>(seed: u64) {
                     }
                 }
             };
-            let tt = Searcher::new(2, 1).expect("a small table");
+            let tt = crate::common::engine::core(2, 1);
             let config = SearchConfig::default();
             let res = tt.think(
                 &Request::new(&pos, &Limits::depth(if dice { 1 } else { 3 }), &config),

@@ -7,12 +7,12 @@
 //! move.
 
 use agon::game::Notation;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
+use crate::common::engine::think;
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::{record, Abalone};
-use agon::search::{think, Algorithm, Limits, Report, Request, SearchConfig};
+use agon::search::{Algorithm, Limits, Report, Request, SearchConfig, Signal};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
@@ -117,7 +117,7 @@ fn every_pv_move_is_legal() {
     let mut positions = playout_positions();
     positions.extend(migs_positions());
     assert!(positions.len() >= 30, "only {} positions", positions.len());
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let mut lines = 0;
     for pos in &positions {
         for threads in [1, 2] {

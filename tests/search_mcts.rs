@@ -5,7 +5,6 @@
 //! at one thread; all of it with and without random and guided playouts. Its games of three and four players are tested with max^n's,
 //! against the exact solver (`search_nplayer`).
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use crate::common::assert_playable;
@@ -14,7 +13,7 @@ use agon::game::{GameOptions, Playable, Status};
 use agon::games::GameKind;
 use agon::search::mcts::params::Playout;
 use agon::search::{
-    Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig, SearchResult, Searcher,
+    Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig, SearchResult, Signal,
 };
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
@@ -46,7 +45,7 @@ fn search<G: Playable>(
     cfg: &SearchConfig,
     root_moves: &[G::Move],
 ) -> (SearchResult<G::Move>, Vec<PvInfo>) {
-    let searcher = Searcher::new(16, cfg.threads).expect("an engine");
+    let searcher = crate::common::engine::core(16, cfg.threads);
     let lines = Mutex::new(Vec::new());
     let report = |r: &Report| {
         if let Report::Pv(p) = r {
@@ -57,7 +56,7 @@ fn search<G: Playable>(
         root_moves,
         ..Request::new(pos, limits, cfg)
     };
-    let r = searcher.think(&req, &AtomicBool::new(false), &report);
+    let r = searcher.think(&req, &Signal::new(), &report);
     (r, lines.into_inner().expect("lines"))
 }
 

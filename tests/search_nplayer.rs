@@ -9,13 +9,13 @@
 //! keeps a value per player of its own, is held to the same
 //! legal moves and forced wins.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use crate::common::assert_playable;
+use crate::common::engine::think;
 use agon::game::walk::random_position;
 use agon::game::{Game, Notation, Status, EVAL_LIMIT};
-use agon::search::{think, Algorithm, Limits, Report, Request, ScoreReport, SearchConfig};
+use agon::search::{Algorithm, Limits, Report, Request, ScoreReport, SearchConfig, Signal};
 use agon::testgames::trirace::{maxn, maxn_best_moves, TriRace};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -90,7 +90,7 @@ fn search(
         root_moves,
         ..Request::new(pos, limits, config)
     };
-    let r = think(&req, &AtomicBool::new(false), &report);
+    let r = think(&req, &Signal::new(), &report);
     (r, lines.into_inner().unwrap())
 }
 

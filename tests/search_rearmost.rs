@@ -4,14 +4,14 @@
 
 use agon::game::Notation;
 use agon::game::Playable;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
+use crate::common::engine::think;
 use agon::arena::EngineSpec;
 use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::palma::Palma;
-use agon::search::{think, Algorithm, Limits, Report, Request, SearchConfig};
+use agon::search::{Algorithm, Limits, Report, Request, SearchConfig, Signal};
 
 fn palma(text: &str) -> Palma {
     let opts = GameOptions::defaults(Palma::option_specs());
@@ -30,7 +30,7 @@ fn config(algorithm: Algorithm) -> SearchConfig {
 
 /// The move `rearmost` picks, in notation, and the `info string`s it sent.
 fn pick<G: Playable>(pos: &G) -> (String, Vec<String>) {
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let strings = Mutex::new(Vec::new());
     let res = think(
         &Request::new(pos, &Limits::default(), &config(Algorithm::Rearmost)),
@@ -92,7 +92,7 @@ fn palma_forced_pass_is_played_without_fallback_notice() {
 fn games_without_tracks_play_as_greedy_and_say_so() {
     let start = Abalone::new(&GameOptions::defaults(Abalone::option_specs())).unwrap();
     let (got, strings) = pick(&start);
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let greedy = think(
         &Request::new(&start, &Limits::default(), &config(Algorithm::Greedy)),
         &stop,

@@ -6,12 +6,12 @@
 //! keeps it; `auto`, `alphabeta` and `expectimax` no longer fall back to
 //! max^n for two teams.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
+use crate::common::engine::think;
 use agon::game::walk::random_position;
 use agon::game::{Game, Notation, Status};
-use agon::search::{think, Algorithm, Limits, Report, Request, ScoreReport, SearchConfig};
+use agon::search::{Algorithm, Limits, Report, Request, ScoreReport, SearchConfig, Signal};
 use agon::testgames::trirace::{team_best_moves, team_solve, TriRace};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -49,7 +49,7 @@ fn search(
     let limits = Limits::depth(depth);
     let r = think(
         &Request::new(pos, &limits, &config),
-        &AtomicBool::new(false),
+        &Signal::new(),
         &report,
     );
     (r, strings.into_inner().unwrap())

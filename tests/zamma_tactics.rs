@@ -19,13 +19,13 @@
 
 mod zamma_solver;
 
+use crate::common::engine::think;
 use crate::common::suite_lines::suite_lines;
 use agon::game::EvalChoice;
 use agon::game::Notation;
 use agon::game::{Game, GameOptions};
 use agon::games::zamma::Zamma;
-use agon::search::{think, Algorithm, Limits, Report, Request, SearchConfig};
-use std::sync::atomic::AtomicBool;
+use agon::search::{Algorithm, Limits, Report, Request, SearchConfig, Signal};
 use std::sync::Mutex;
 use zamma_solver::scan::{can_step_to_promotion, tactic_kind};
 use zamma_solver::{gain_text, parse_gain, solve, value, value_minimax, MAX_N, WIN};
@@ -234,7 +234,7 @@ fn alphabeta_move(z: &Zamma, depth: u32) -> (Option<String>, String) {
         eval: EvalChoice::Classic,
         ..Default::default()
     };
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let last_pv = Mutex::new(String::new());
     let report = |r: &Report| {
         if let (Report::Pv(info), Ok(mut last)) = (r, last_pv.lock()) {

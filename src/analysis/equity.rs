@@ -3,11 +3,10 @@
 //! line, `#` starting a comment), with a uniformly random move's loss as
 //! the baseline.
 
-use std::sync::atomic::AtomicBool;
-
 use super::hint::decider;
+use crate::engine::{Core, SearchJob};
 use crate::game::{Evaluator, GameError, GameOptions, Playable, Status};
-use crate::search::{think, Limits, Report, Request, SearchConfig};
+use crate::search::{Limits, Report, Signal};
 
 /// A move counts as "exactly right" when it loses at most this much.
 pub const EXACT_TOLERANCE: f64 = 1e-9;
@@ -55,16 +54,16 @@ pub struct LossReport {
 }
 
 /// agon's loss per move on `text`'s positions: exact value of the best
-/// move minus exact value of the move the engine plays with `config`
-/// (`think`) within `limits`.
+/// move minus exact value of the move the engine `core` plays within
+/// `limits` (its table kept from one position to the next, as in a game).
 pub fn measure_loss<G: Playable>(
     opts: &GameOptions,
     text: &str,
     limits: &Limits,
-    config: &SearchConfig,
+    core: &Core,
     mut each: impl FnMut(usize, &G, f64, &str, &str),
 ) -> Result<LossReport, GameError> {
-    let stop = AtomicBool::new(false);
+    let signal = Signal::new();
     let mut total = 0.0;
     let mut report = LossReport {
         positions: 0,
@@ -83,7 +82,7 @@ pub fn measure_loss<G: Playable>(
                 "line {line}: the game knows no exact value for this position's moves"
             ))
         })?;
-        let r = think(&Request::new(&pos, limits, config), &stop, &|_: &Report| {});
+        let r = core.search(&SearchJob::new(&pos, limits), &signal, &|_: &Report| {});
         let best = values.iter().map(|v| v.1).fold(f64::NEG_INFINITY, f64::max);
         let (chosen, got) = r
             .best

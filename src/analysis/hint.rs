@@ -6,11 +6,10 @@
 //! ([`Evaluator::exact_win_probability`](crate::game::Evaluator::exact_win_probability):
 //! Palma's exact endgames) each move carries it too.
 
-use std::sync::atomic::AtomicBool;
-
 use super::units::{flipped, show, to_units, win_scale};
+use crate::engine::{Core, SearchJob};
 use crate::game::{decider_after, Evaluator, GameError, Outcome, Playable, Player, Status};
-use crate::search::{Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
+use crate::search::{Limits, Report, ScoreReport, Signal};
 
 /// The player to move, or why the position has none.
 pub(super) fn decider<G: Playable>(pos: &G) -> Result<Player, GameError> {
@@ -42,24 +41,23 @@ pub struct MoveValue {
 pub fn move_values<G: Playable>(
     pos: &G,
     limits: &Limits,
-    searcher: &Searcher,
-    config: &SearchConfig,
+    core: &Core,
     mut each: impl FnMut(usize, usize, &MoveValue),
 ) -> Result<Vec<MoveValue>, GameError> {
     let me = decider(pos)?;
     let mut moves = Vec::new();
     pos.moves(&mut moves);
-    let stop = AtomicBool::new(false);
+    let signal = Signal::new();
     let mut lines = Vec::new();
     for &m in &moves {
         // A fresh table per move: an entry for the root searched with
         // another forced move must not answer for this one.
-        searcher.clear();
-        let req = Request {
+        core.new_game();
+        let job = SearchJob {
             root_moves: &[m],
-            ..Request::new(pos, limits, config)
+            ..SearchJob::new(pos, limits)
         };
-        let r = searcher.think(&req, &stop, &|_: &Report| {});
+        let r = core.search(&job, &signal, &|_: &Report| {});
         let mut child = pos.clone();
         child.play(m);
         let line = MoveValue {
@@ -121,7 +119,7 @@ pub struct ChanceHint {
 pub fn chance_hint<G: Playable>(
     pos: &G,
     limits: &Limits,
-    (searcher, config): (&Searcher, &SearchConfig),
+    core: &Core,
     mut each: impl FnMut(usize, usize, &str),
 ) -> Result<ChanceHint, GameError> {
     let thrower = decider_after(pos).ok_or_else(|| {
@@ -136,7 +134,7 @@ pub fn chance_hint<G: Playable>(
         child.play(outcome);
         let (best, score) = match child.status() {
             Status::Decision(c) => {
-                let lines = move_values(&child, limits, searcher, config, |_, _, _| {})?;
+                let lines = move_values(&child, limits, core, |_, _, _| {})?;
                 let first = lines
                     .first()
                     .ok_or_else(|| GameError::new("a decision node without a legal move"))?;
@@ -150,11 +148,10 @@ pub fn chance_hint<G: Playable>(
             // A throw that earns another throw (no game here has one): the
             // value is the search of that chance node, from its thrower.
             Status::Chance => {
-                searcher.clear();
-                let stop = AtomicBool::new(false);
-                let r = searcher.think(
-                    &Request::new(&child, limits, config),
-                    &stop,
+                core.new_game();
+                let r = core.search(
+                    &SearchJob::new(&child, limits),
+                    &Signal::new(),
                     &|_: &Report| {},
                 );
                 let score = if decider_after(&child) == Some(thrower) {

@@ -29,16 +29,21 @@ pub use review::{
     MATE_LOSS,
 };
 
+use crate::engine::Core;
 use crate::game::GameError;
-use crate::search::{Algorithm, SearchConfig, Searcher};
+use crate::search::{Algorithm, SearchConfig};
 
-/// The searcher analysis uses: a 16 MiB table, one thread.
-pub fn searcher(algorithm: Algorithm) -> Result<(Searcher, SearchConfig), GameError> {
-    let config = SearchConfig {
+/// The table analysis uses unless told (`agon analyse --hash`).
+pub const HASH_MB: usize = 16;
+
+/// The engine analysis searches with: `algorithm` on a table of
+/// `hash_mb` MiB and `threads` threads, kept for the whole analysis.
+pub fn engine(algorithm: Algorithm, hash_mb: usize, threads: usize) -> Result<Core, GameError> {
+    Core::new(SearchConfig {
         algorithm,
-        hash_mb: 16,
+        hash_mb,
+        threads,
         ..SearchConfig::default()
-    };
-    let searcher = Searcher::new(config.hash_mb, config.threads).map_err(GameError::new)?;
-    Ok((searcher, config))
+    })
+    .map_err(|e| GameError::new(e.to_string()))
 }

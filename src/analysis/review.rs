@@ -17,13 +17,13 @@
 //! record format (APGN for Abalone, the transcription for Petteia and
 //! Kubeia).
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 
 use super::units::{to_units, win_scale};
 use crate::arena::record;
+use crate::engine::{Core, SearchJob};
 use crate::game::{GameError, GameOptions, Playable, Player, Status};
-use crate::search::{Limits, Report, Request, ScoreReport, SearchConfig, Searcher};
+use crate::search::{Limits, Report, ScoreReport, Signal};
 
 /// What a mate-deciding loss counts for in an average of centi-units.
 pub const MATE_LOSS: f64 = 1000.0;
@@ -163,7 +163,7 @@ fn search<G: Playable>(
     pos: &G,
     history: &[u64],
     only: Option<G::Move>,
-    (limits, config, searcher): (&Limits, &SearchConfig, &Searcher),
+    (limits, core): (&Limits, &Core),
 ) -> (ScoreReport, Option<String>, Vec<(String, ScoreReport)>) {
     let lines: Mutex<Vec<(u32, u32, String, ScoreReport)>> = Mutex::new(Vec::new());
     let report = |r: &Report| {
@@ -174,14 +174,14 @@ fn search<G: Playable>(
         }
     };
     let root_moves: Vec<G::Move> = only.into_iter().collect();
-    let req = Request {
+    let job = SearchJob {
         history,
         root_moves: &root_moves,
-        ..Request::new(pos, limits, config)
+        ..SearchJob::new(pos, limits)
     };
     // A restricted search must not take the whole position's entries.
-    searcher.clear();
-    let r = searcher.think(&req, &AtomicBool::new(false), &report);
+    core.new_game();
+    let r = core.search(&job, &Signal::new(), &report);
     let lines = lines.into_inner().unwrap_or_default();
     // The last depth's lines, one per MultiPV index.
     let deepest = lines.iter().map(|l| l.0).max().unwrap_or(0);
@@ -219,7 +219,7 @@ fn loss_units<G: Playable>(best: ScoreReport, played: ScoreReport) -> (f64, bool
 /// and the summary per player.
 pub fn review_game<G: Playable>(
     game: &RecordedGame<G>,
-    how: (&Limits, &SearchConfig, &Searcher),
+    how: (&Limits, &Core),
     (error, blunder): (f64, f64),
     mut each: impl FnMut(&PlyReview),
 ) -> Result<(Ending, Vec<Summary>), GameError> {

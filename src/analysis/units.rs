@@ -10,7 +10,7 @@ use crate::search::ScoreReport;
 /// results ±(1e6 − moves), so a quicker win sorts above a slower one.
 fn score_key(s: ScoreReport) -> f64 {
     match s {
-        ScoreReport::Cp(v) => f64::from(v),
+        ScoreReport::Cp(v) | ScoreReport::Exact { cp: v, .. } => f64::from(v),
         ScoreReport::Mate(n) if n > 0 => 1e6 - f64::from(n),
         ScoreReport::Mate(n) => -1e6 - f64::from(n),
     }
@@ -24,6 +24,7 @@ pub fn win_scale<G: Playable>() -> Option<Score> {
 /// Value of a search score in analysis units.
 pub fn to_units<G: Playable>(s: ScoreReport) -> f64 {
     match (win_scale::<G>(), s) {
+        (Some(_), ScoreReport::Exact { ppm, .. }) => f64::from(ppm) / 1e6,
         (Some(_), ScoreReport::Cp(v)) => {
             // Back from the protocol's scale to the evaluator's.
             let ev = G::Evaluator::default();
@@ -40,7 +41,7 @@ pub fn to_units<G: Playable>(s: ScoreReport) -> f64 {
 pub fn show<G: Playable>(s: ScoreReport) -> String {
     match (win_scale::<G>(), s) {
         (None, ScoreReport::Mate(n)) => format!("mate {n}"),
-        (None, ScoreReport::Cp(v)) => v.to_string(),
+        (None, ScoreReport::Cp(v) | ScoreReport::Exact { cp: v, .. }) => v.to_string(),
         (Some(_), s) => format!("{:.4}", to_units::<G>(s)),
     }
 }
@@ -50,5 +51,9 @@ pub fn flipped(s: ScoreReport) -> ScoreReport {
     match s {
         ScoreReport::Cp(v) => ScoreReport::Cp(-v),
         ScoreReport::Mate(n) => ScoreReport::Mate(-n),
+        ScoreReport::Exact { ppm, cp } => ScoreReport::Exact {
+            ppm: 1_000_000u32.saturating_sub(ppm),
+            cp: -cp,
+        },
     }
 }

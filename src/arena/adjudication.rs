@@ -71,11 +71,11 @@ impl ScoreRule {
             return None;
         }
         let lost = |s: ScoreReport| match s {
-            ScoreReport::Cp(cp) => cp <= -self.score,
+            ScoreReport::Cp(cp) | ScoreReport::Exact { cp, .. } => cp <= -self.score,
             ScoreReport::Mate(m) => m < 0,
         };
         let won = |s: ScoreReport| match s {
-            ScoreReport::Cp(cp) => cp >= self.score,
+            ScoreReport::Cp(cp) | ScoreReport::Exact { cp, .. } => cp >= self.score,
             ScoreReport::Mate(m) => m > 0,
         };
         (0..2).find(|&p| self.run_of(&scores[p], lost) && self.run_of(&scores[1 - p], won))

@@ -14,15 +14,15 @@
 //! `nodes=` and `timeout=` (ms a search without a time limit may take).
 
 use std::path::PathBuf;
-use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use super::control::{parse_tc, TimeControl};
 use super::external::{Dialect, ExternalSpec, Process};
 use super::fault::{Failure, Fault};
 use super::EngineSpec;
-use crate::game::{Evaluator, GameError, Playable, Player};
-use crate::search::{Clock, Request, ScoreReport, Searcher};
+use crate::engine::{Core, SearchJob};
+use crate::game::{GameError, Playable, Player};
+use crate::search::{Clock, ScoreReport, Signal};
 
 /// How an entrant plays.
 #[derive(Clone, Debug)]
@@ -202,7 +202,8 @@ pub struct Answer {
 pub enum Runner {
     Builtin {
         spec: EngineSpec,
-        searcher: Searcher,
+        /// Kept for the whole match: table, threads, evaluation.
+        core: Core,
     },
     External {
         spec: ExternalSpec,
@@ -222,8 +223,9 @@ impl Runner {
             EngineKind::Builtin(spec) => Runner::Builtin {
                 spec: spec.clone(),
                 // A table that cannot be made is an engine that cannot start.
-                searcher: Searcher::new(spec.config.hash_mb, spec.config.threads)
-                    .map_err(|e| Failure::new(Fault::Crash, e))?,
+                core: Core::new(spec.config.clone())
+                    .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?
+                    .with_weights(spec.weights.clone()),
             },
             EngineKind::External(spec) => Runner::External {
                 process: Some(Process::start(spec, game, options)?),
@@ -240,16 +242,10 @@ impl Runner {
     /// is restarted if it failed, and told a new game starts.
     pub fn new_game<G: Playable>(&mut self, start: &G) -> Result<(), Failure> {
         match self {
-            Runner::Builtin { searcher, spec } => {
-                searcher.clear();
-                G::evaluator_with(
-                    spec.weights.as_ref(),
-                    spec.config.eval,
-                    spec.config.eval_file.as_ref(),
-                )
-                .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?
-                .prepare(start);
-                Ok(())
+            Runner::Builtin { core, .. } => {
+                core.new_game();
+                core.prepare(start)
+                    .map_err(|e| Failure::new(Fault::Crash, e.to_string()))
             }
             Runner::External {
                 spec,
@@ -282,24 +278,18 @@ impl Runner {
     /// Asks for a move.
     pub fn think<G: Playable>(&mut self, request: &MoveRequest<G>) -> Result<Answer, Failure> {
         match self {
-            Runner::Builtin { spec, searcher } => {
+            Runner::Builtin { spec, core } => {
                 let mut limits = spec.limits.clone();
                 limits.clocks = request.clocks.to_vec();
-                let stop = AtomicBool::new(false);
                 let began = Instant::now();
-                // `agon match` checked the weights against the game first.
-                let evaluator = G::evaluator_with(
-                    spec.weights.as_ref(),
-                    spec.config.eval,
-                    spec.config.eval_file.as_ref(),
-                )
-                .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?;
-                let req = Request {
+                // `agon match` checked the weights against the game first
+                // (and `new_game` made the evaluator): an error here would
+                // be reported and answered with no move.
+                let job = SearchJob {
                     history: request.history,
-                    evaluator,
-                    ..Request::new(request.pos, &limits, &spec.config)
+                    ..SearchJob::new(request.pos, &limits)
                 };
-                let result = searcher.think(&req, &stop, &|_| {});
+                let result = core.search(&job, &Signal::new(), &|_| {});
                 let used = began.elapsed();
                 let word = match result.best {
                     Some(m) => request.pos.move_text(m),

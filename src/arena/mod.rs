@@ -31,7 +31,7 @@ pub use files::{merge, read_openings, resume, Merged, Resumed};
 pub use record::{MatchRecord, MoveNote};
 pub use recorded::{play_recorded, MatchEvent, RecordFiles};
 pub use referee::{
-    in_shard, play, play_game, random_opening, run_match, stats_of, EndReason, GameResult,
+    in_shard, play, play_game, random_opening, run_match, stats_of, EndReason, GameResult, Lineup,
     MatchSpec, Rules, TimeUse,
 };
 pub use seating::Seating;

@@ -335,7 +335,9 @@ fn parse_reason<G: Playable>(text: &str) -> Option<EndReason> {
 /// `+0.36/10 0.101s`, `-M3/7 0.050s` or `0.000s`.
 fn note_text(n: &MoveNote) -> String {
     let score = match n.score {
-        Some(ScoreReport::Cp(cp)) => format!("{:+.2}", f64::from(cp) / 100.0),
+        Some(ScoreReport::Cp(cp) | ScoreReport::Exact { cp, .. }) => {
+            format!("{:+.2}", f64::from(cp) / 100.0)
+        }
         Some(ScoreReport::Mate(m)) if m >= 0 => format!("+M{m}"),
         Some(ScoreReport::Mate(m)) => format!("-M{}", -m),
         None => String::new(),

@@ -311,48 +311,79 @@ fn forfeit_outcome<G: Playable>(pos: &G, loser: Player) -> Outcome {
     Outcome::ranked(&ranks)
 }
 
-/// Plays one game between built-in engines in this process, with no clock
-/// and nothing forfeited on time (the tuner's and the tests' referee);
-/// `engines[p]` plays player `p`, or, with fewer engines than players,
-/// the first seating of a match round ([`Seating`]: two engines in a
-/// 4-player game play team against team) with an engine of its own in
-/// every seat.
+/// Built-in engines seated for games in this process, with no clock and
+/// nothing forfeited on time (the tuner's, datagen's and the tests'
+/// referee): `engines[p]` plays player `p`, or, with fewer engines than
+/// players, the first seating of a match round ([`Seating`]: two engines
+/// in a 4-player game play team against team) with an engine of its own
+/// in every seat. Each seat's engine ([`crate::engine::Core`]) is kept
+/// from game to game, as a GUI keeps its engine; each game starts it
+/// afresh (`new_game`), so a game's moves do not depend on the games
+/// before it.
+pub struct Lineup {
+    runners: Vec<Runner>,
+    controls: Vec<TimeControl>,
+}
+
+impl Lineup {
+    /// The seats of a game like `start`; an error when an engine cannot
+    /// start (a table too large for the machine).
+    pub fn new<G: Playable>(start: &G, engines: &[&EngineSpec]) -> Result<Lineup, GameError> {
+        if engines.is_empty() {
+            return Err(GameError::new("a game needs at least one engine"));
+        }
+        let players = start.num_players();
+        let seating = Seating::new(start, engines.len())
+            .ok()
+            .filter(|_| engines.len() != players)
+            .map(|s| s.game(0).to_vec());
+        let entrants: Vec<Entrant> = (0..players)
+            .map(|p| {
+                let e = seating.as_ref().map_or(p, |seats| seats[p]);
+                Entrant::builtin(engines[e % engines.len()].clone())
+            })
+            .collect();
+        let runners = entrants
+            .iter()
+            .map(|e| {
+                Runner::start(e, G::NAME, "").map_err(|f| {
+                    GameError::new(format!("engine {} cannot start: {}", e.name, f.detail))
+                })
+            })
+            .collect::<Result<Vec<Runner>, GameError>>()?;
+        let controls = entrants
+            .iter()
+            .map(|e| TimeControl {
+                movetime: None,
+                ..e.control
+            })
+            .collect();
+        Ok(Lineup { runners, controls })
+    }
+
+    /// Plays one game from `start` (a position of the game the lineup was
+    /// made for), adjudicated after `max_plies`.
+    pub fn play<G: Playable>(&mut self, start: &G, max_plies: u32, chance_seed: u64) -> GameResult {
+        let mut seats: Vec<&mut Runner> = self.runners.iter_mut().collect();
+        let rules = Rules {
+            max_plies,
+            margin: Duration::from_secs(3600 * 24 * 365),
+            resign: None,
+            draw: None,
+        };
+        play(start, &mut seats, &self.controls, &rules, chance_seed)
+    }
+}
+
+/// One game of `engines` from `start` on a [`Lineup`] of its own (a
+/// caller that plays many games keeps one lineup for all of them).
 pub fn play_game<G: Playable>(
     start: &G,
     engines: &[&EngineSpec],
     max_plies: u32,
     chance_seed: u64,
-) -> GameResult {
-    let players = start.num_players();
-    let seating = Seating::new(start, engines.len())
-        .ok()
-        .filter(|_| engines.len() != players)
-        .map(|s| s.game(0).to_vec());
-    let entrants: Vec<Entrant> = (0..players)
-        .map(|p| {
-            let e = seating.as_ref().map_or(p, |seats| seats[p]);
-            Entrant::builtin(engines[e % engines.len()].clone())
-        })
-        .collect();
-    let mut runners: Vec<Runner> = entrants
-        .iter()
-        .map(|e| Runner::start(e, G::NAME, "").expect("a built-in engine always starts"))
-        .collect();
-    let mut seats: Vec<&mut Runner> = runners.iter_mut().collect();
-    let controls: Vec<TimeControl> = entrants
-        .iter()
-        .map(|e| TimeControl {
-            movetime: None,
-            ..e.control
-        })
-        .collect();
-    let rules = Rules {
-        max_plies,
-        margin: Duration::from_secs(3600 * 24 * 365),
-        resign: None,
-        draw: None,
-    };
-    play(start, &mut seats, &controls, &rules, chance_seed)
+) -> Result<GameResult, GameError> {
+    Ok(Lineup::new(start, engines)?.play(start, max_plies, chance_seed))
 }
 
 /// A random opening: `plies` uniformly random moves (chance outcomes drawn

@@ -19,9 +19,10 @@ use super::progress::analyse_step;
 use super::GameCommand;
 use crate::analysis::units::{show, win_scale};
 use crate::analysis::{self, best_exact, chance_hint, move_values, MoveValue};
+use crate::engine::Core;
 use crate::game::{GameError, GameOptions, Playable, Status};
 use crate::games::GameKind;
-use crate::search::{Algorithm, Limits, SearchConfig};
+use crate::search::{Algorithm, Limits};
 
 // The equity-loss measure, where the tests have always found it.
 pub use crate::analysis::{exact_move_values, measure_loss, set_positions, EXACT_TOLERANCE};
@@ -91,6 +92,13 @@ pub struct AnalyseArgs {
     /// 0.08 for Palma, 150 elsewhere).
     #[arg(long, requires = "record")]
     pub blunder: Option<f64>,
+    /// The engine's table in MiB, kept for the whole analysis (cleared
+    /// where an earlier question must not answer for the next).
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::settings::hash_arg, default_value_t = crate::analysis::HASH_MB)]
+    pub hash: usize,
+    /// Search threads.
+    #[arg(long, allow_negative_numbers = true, value_parser = crate::settings::threads_arg, default_value_t = 1)]
+    pub threads: usize,
 }
 
 impl GameCommand for AnalyseArgs {
@@ -119,25 +127,25 @@ impl GameCommand for AnalyseArgs {
         if let Some(file) = &self.record {
             let text = std::fs::read_to_string(file)
                 .map_err(|e| GameError::file("cannot read", file, &e))?;
-            let (searcher, mut config) = analysis::searcher(self.algorithm())?;
-            config.multipv = self.multipv.unwrap_or(1) as usize;
+            let mut core = self.engine()?;
+            core.config_mut().multipv = self.multipv.unwrap_or(1) as usize;
             let (error, blunder) = analysis::default_thresholds::<G>();
             let thresholds = (self.error.unwrap_or(error), self.blunder.unwrap_or(blunder));
             let index = self.game_index.map(|i| i as usize);
-            let how = (&limits, &config, &searcher);
+            let how = (&limits, &core);
             return super::review::review::<G>(opts, (file, &text), index, how, thresholds);
         }
         match &self.equity_loss {
             Some(file) => {
                 let text = std::fs::read_to_string(file)
                     .map_err(|e| GameError::file("cannot read", file, &e))?;
-                equity_loss::<G>(opts, &text, &limits, self.algorithm(), self.verbose)
+                equity_loss::<G>(opts, &text, &limits, &self.engine()?, self.verbose)
             }
             None => hint::<G>(
                 opts,
                 self.position.as_deref(),
                 &limits,
-                self.algorithm(),
+                &self.engine()?,
                 self.multipv.map(|k| k as usize),
             ),
         }
@@ -145,8 +153,9 @@ impl GameCommand for AnalyseArgs {
 }
 
 impl AnalyseArgs {
-    fn algorithm(&self) -> Algorithm {
-        self.search.unwrap_or_default()
+    /// The engine of the whole analysis: `--search`, `--hash`, `--threads`.
+    fn engine(&self) -> Result<Core, GameError> {
+        analysis::engine(self.search.unwrap_or_default(), self.hash, self.threads)
     }
 }
 
@@ -169,7 +178,7 @@ fn hint<G: Playable>(
     opts: &GameOptions,
     position: Option<&str>,
     limits: &Limits,
-    algorithm: Algorithm,
+    core: &Core,
     multipv: Option<usize>,
 ) -> Result<(), GameError> {
     let pos = match position {
@@ -177,13 +186,12 @@ fn hint<G: Playable>(
         None => G::new(opts)?,
     };
     let began = Instant::now();
-    let (searcher, config) = analysis::searcher(algorithm)?;
     if pos.status() == Status::Chance {
-        print_chance_hint(&pos, limits, (&searcher, &config), began)?;
+        print_chance_hint(&pos, limits, core, began)?;
         out!("time: {:.3} s", began.elapsed().as_secs_f64());
         return Ok(());
     }
-    let mut lines = move_values(&pos, limits, &searcher, &config, |done, total, l| {
+    let mut lines = move_values(&pos, limits, core, |done, total, l| {
         analyse_step(done, total, "moves", &l.text, began)
     })?;
     out!("position {}", pos.position());
@@ -249,7 +257,7 @@ fn print_moves<G: Playable>(lines: &[MoveValue]) {
 fn print_chance_hint<G: Playable>(
     pos: &G,
     limits: &Limits,
-    how: (&crate::search::Searcher, &SearchConfig),
+    how: &Core,
     began: Instant,
 ) -> Result<(), GameError> {
     let hint = chance_hint(pos, limits, how, |done, total, outcome| {
@@ -303,28 +311,18 @@ fn equity_loss<G: Playable>(
     opts: &GameOptions,
     text: &str,
     limits: &Limits,
-    algorithm: Algorithm,
+    core: &Core,
     verbose: bool,
 ) -> Result<(), GameError> {
     let began = Instant::now();
-    let config = SearchConfig {
-        algorithm,
-        ..SearchConfig::default()
-    };
-    let r = measure_loss::<G>(
-        opts,
-        text,
-        limits,
-        &config,
-        |line, pos, loss, chosen, best| {
-            if verbose {
-                out!(
-                    "line {line}: played {chosen}, best {best}, loss {loss:.5}  {}",
-                    pos.position()
-                );
-            }
-        },
-    )?;
+    let r = measure_loss::<G>(opts, text, limits, core, |line, pos, loss, chosen, best| {
+        if verbose {
+            out!(
+                "line {line}: played {chosen}, best {best}, loss {loss:.5}  {}",
+                pos.position()
+            );
+        }
+    })?;
     let budget = match (limits.depth, limits.movetime) {
         (_, Some(t)) => format!("movetime {} ms", t.as_millis()),
         (d, None) => format!("depth {}", d.unwrap_or(0)),

@@ -3,17 +3,17 @@
 //! to measure with: threads, another table size, LMR off, one position,
 //! every iteration, another search (`--search mcts`: playouts per second).
 
-use std::sync::atomic::AtomicBool;
-
 use clap::Args;
 
 use super::{on_game, GameCommand};
 use crate::bench::Totals;
+use crate::engine::Core;
+use crate::game::Evaluator;
 use crate::game::{EvalChoice, GameError, GameOptions, Playable};
 use crate::games::GameKind;
 use crate::nnue::Network;
 use crate::protocol::output::{pv_line, score_text};
-use crate::search::{Algorithm, Report, SearchConfig};
+use crate::search::{Algorithm, Report, SearchConfig, Signal};
 use crate::settings::{hash_arg, threads_arg, THREADS};
 
 /// `agon bench --search mcts`'s default rounds.
@@ -75,9 +75,8 @@ impl BenchArgs {
         };
         let cpu_start = process_cpu_secs();
         let mut total = Totals::default();
-        let config = self.config()?;
         for kind in kinds {
-            let (depth, t) = on_game(self, kind)?;
+            let (depth, t, label) = on_game(self, kind)?;
             out!(
                 "{}",
                 crate::protocol::output::bench_game_line(
@@ -85,7 +84,7 @@ impl BenchArgs {
                     t.positions,
                     depth,
                     t.nodes,
-                    &crate::bench::eval_label(kind.name(), &config)
+                    &label
                 )
             );
             total.add(t);
@@ -127,14 +126,14 @@ impl BenchArgs {
 }
 
 impl GameCommand for BenchArgs {
-    /// The depth and the totals.
-    type Output = (u32, Totals);
+    /// The depth, the totals and the evaluator's label.
+    type Output = (u32, Totals, String);
 
     fn options(&self) -> Option<&str> {
         self.options.as_deref()
     }
 
-    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(u32, Totals), GameError> {
+    fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(u32, Totals, String), GameError> {
         let texts = match &self.position {
             Some(p) => vec![p.as_str()],
             None => crate::bench::position_texts(G::NAME),
@@ -148,10 +147,12 @@ impl GameCommand for BenchArgs {
             (None, Algorithm::Mcts) => MCTS_ROUNDS,
             (None, _) => crate::bench::default_depth(G::NAME),
         };
-        let config = SearchConfig {
+        let core = Core::new(SearchConfig {
             algorithm,
             ..self.config()?
-        };
+        })
+        .map_err(|e| GameError::new(e.to_string()))?;
+        let label = core.evaluator::<G>()?.label();
         let verbose = self.verbose;
         let report = move |r: &Report| {
             if let (true, Report::Pv(p)) = (verbose, r) {
@@ -159,8 +160,8 @@ impl GameCommand for BenchArgs {
             }
         };
         // The command line's bench runs to its end (^C ends the process).
-        let stop = AtomicBool::new(false);
-        let totals = crate::bench::search(&roots, depth, &config, &stop, &report, &mut |i, s| {
+        let signal = Signal::new();
+        let totals = crate::bench::search(&roots, depth, &core, &signal, &report, &mut |i, s| {
             out!(
                 "{} position {:>2}: depth {} best {} score {} nodes {} time {:.3} s",
                 G::NAME,
@@ -172,7 +173,7 @@ impl GameCommand for BenchArgs {
                 s.secs
             );
         });
-        Ok((depth, totals))
+        Ok((depth, totals, label))
     }
 }
 

@@ -11,8 +11,9 @@ use std::time::Instant;
 use super::progress::analyse_step;
 use crate::analysis::units::{show, win_scale};
 use crate::analysis::{read_games, review_game, Ending, PlyReview, RecordedGame};
+use crate::engine::Core;
 use crate::game::{GameError, GameOptions, Playable, Player};
-use crate::search::{Limits, SearchConfig, Searcher};
+use crate::search::Limits;
 
 /// Reads `text` (agon's records or the game's own format, from file
 /// `path`) and annotates game `index` (from 1), or every game.
@@ -20,7 +21,7 @@ pub fn review<G: Playable>(
     opts: &GameOptions,
     (path, text): (&str, &str),
     index: Option<usize>,
-    how: (&Limits, &SearchConfig, &Searcher),
+    how: (&Limits, &Core),
     thresholds: (f64, f64),
 ) -> Result<(), GameError> {
     let games = read_games::<G>(opts, path, text)?;
@@ -54,7 +55,7 @@ fn side<G: Playable>(p: Player) -> &'static str {
 
 fn annotate<G: Playable>(
     game: &RecordedGame<G>,
-    how: (&Limits, &SearchConfig, &Searcher),
+    how: (&Limits, &Core),
     thresholds: (f64, f64),
 ) -> Result<(), GameError> {
     let n = game.start.num_players();
@@ -82,7 +83,7 @@ fn annotate<G: Playable>(
         "loss"
     );
     let began = Instant::now();
-    let multipv = how.1.multipv;
+    let multipv = how.1.config().multipv;
     let (ending, summary) = review_game(game, how, thresholds, |reviewed| {
         let (ply, played) = match reviewed {
             PlyReview::Forced {

@@ -6,15 +6,15 @@
 //! [`crate::with_game!`]).
 
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 
 use rand::RngCore;
 
 use super::request::{GoSpec, PositionSpec, Query};
 use super::session::Session;
+use super::Core;
 use super::{EngineError, FinalResult};
 use crate::games::GameKind;
-use crate::search::{Report, SearchConfig, Searcher};
+use crate::search::{Report, Signal};
 
 /// What `go` asks of the engine's search thread.
 pub enum Go {
@@ -25,7 +25,7 @@ pub enum Go {
 
 /// Runs a search until its limits or `stop`, reporting through the
 /// callback; returns the move played and its line, checked legal.
-pub type RunSearch = Box<dyn FnOnce(&AtomicBool, &(dyn Fn(&Report) + Sync)) -> FinalResult + Send>;
+pub type RunSearch = Box<dyn FnOnce(&Signal, &(dyn Fn(&Report) + Sync)) -> FinalResult + Send>;
 
 /// A search ready to run on the engine's search thread.
 pub struct SearchTask {
@@ -63,21 +63,16 @@ pub trait GameSession {
     /// `go perft depth` from the position.
     fn perft(&self, depth: u32) -> PerftTask;
 
-    /// Evaluation terms at a decision node, by the evaluator `config`
-    /// selects (`Eval`, `EvalFile`).
-    fn eval(&self, config: &SearchConfig) -> Result<Vec<(String, i32)>, EngineError>;
+    /// Evaluation terms at a decision node, by the evaluator `core`
+    /// makes (`Eval`, `EvalFile`).
+    fn eval(&self, core: &Core) -> Result<Vec<(String, i32)>, EngineError>;
 
     /// The answer to a `query` (protocol.md, "query").
     fn query(&self, query: Query) -> String;
 
     /// Checks `spec` against the position and makes the search of it on
-    /// `searcher` with `config`.
-    fn go(
-        &self,
-        spec: &GoSpec,
-        searcher: Arc<Searcher>,
-        config: SearchConfig,
-    ) -> Result<Go, EngineError>;
+    /// `core`.
+    fn go(&self, spec: &GoSpec, core: Core) -> Result<Go, EngineError>;
 }
 
 /// Makes a session of the named game with the given variant options.

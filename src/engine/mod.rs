@@ -17,12 +17,14 @@
 //! - [`search`]: `go` for one game (limits, the one legality check);
 //! - [`request`]: what the engine is asked (`go`, `position`, `query`).
 
+pub mod core;
 pub mod error;
 pub mod game;
 pub mod request;
 pub mod search;
 pub mod session;
 
+pub use self::core::{Core, SearchJob};
 pub use error::EngineError;
 pub use game::{Catalog, GameSession, Go, MakeGame, PerftTask, SearchTask};
 pub use request::{ClockSpec, GoSpec, PositionSpec, Query};
@@ -39,7 +41,7 @@ use rand_pcg::Pcg64;
 use crate::bench::Totals;
 use crate::game::GameError;
 use crate::nnue::Network;
-use crate::search::{Bound, Report, ScoreReport, SearchConfig, Searcher};
+use crate::search::{Bound, Report, ScoreReport, Signal};
 use crate::settings::{self, Setting};
 
 /// What a search ends with: the move played and its line, its score, and
@@ -98,23 +100,23 @@ pub enum Started {
 /// The job running on the engine's job thread.
 struct Running {
     handle: JoinHandle<()>,
-    stop: Arc<AtomicBool>,
+    /// `stop` and `ponderhit` for the job.
+    signal: Arc<Signal>,
     /// Set by the job just before its last callback, so that a command
     /// sent in reply to that never finds the job "running".
     done: Arc<AtomicBool>,
 }
 
-/// One engine: a game session, its searcher and settings.
+/// One engine: a game session and the [`Core`] (table, threads,
+/// settings, evaluation resources) every search of it runs on.
 pub struct Engine {
     catalog: Catalog,
     session: Box<dyn GameSession>,
     /// The `GameOptions` text `session` was made with.
     game_options: String,
-    config: SearchConfig,
-    /// The table and threads every search of this engine uses; made at
-    /// start-up, remade by [`Engine::apply`] while no job runs (a running
-    /// search holds the other reference).
-    searcher: Arc<Searcher>,
+    /// Made at start-up; `Hash` and `Threads` remake its searcher while
+    /// no job runs (a running search holds a clone).
+    core: Core,
     /// Draws the outcomes of [`Engine::play_chance`]; seeded by `Seed`.
     rng: Pcg64,
     running: Option<Running>,
@@ -131,18 +133,13 @@ impl Engine {
             .ok_or_else(|| EngineError::new("no game to play"))?;
         let session = (catalog.make)(first, "")
             .map_err(|e| EngineError::new(format!("cannot start game {first}: {e}")))?;
-        let config = settings::default_config();
-        let (searcher, warning) = match Searcher::new(config.hash_mb, config.threads) {
-            Ok(s) => (s, None),
-            Err(e) => (Searcher::new(1, 1).map_err(EngineError::Message)?, Some(e)),
-        };
+        let (core, warning) = Core::new_or_small(settings::default_config())?;
         let engine = Engine {
-            searcher: Arc::new(searcher),
-            rng: Pcg64::seed_from_u64(config.seed),
+            rng: Pcg64::seed_from_u64(core.config().seed),
+            core,
             catalog,
             session,
             game_options: String::new(),
-            config,
             running: None,
         };
         Ok((engine, warning))
@@ -159,7 +156,7 @@ impl Engine {
 
     /// The `eval` command's terms, by the evaluator the settings select.
     pub fn eval(&self) -> Result<Vec<(String, i32)>, EngineError> {
-        self.session.eval(&self.config)
+        self.session.eval(&self.core)
     }
 
     /// See [`GameSession::set_position`].
@@ -178,8 +175,8 @@ impl Engine {
     /// learnt, reseeds the generator, and sets the start position.
     pub fn new_game(&mut self) -> Result<(), EngineError> {
         self.stop();
-        self.rng = Pcg64::seed_from_u64(self.config.seed);
-        self.searcher.clear();
+        self.rng = Pcg64::seed_from_u64(self.core.config().seed);
+        self.core.new_game();
         self.session.set_position(&PositionSpec {
             fen: None,
             moves: Vec::new(),
@@ -191,18 +188,18 @@ impl Engine {
     /// `Hash` remake the searcher, never while a job runs; on error the
     /// engine is unchanged and the message is the whole error.
     pub fn apply(&mut self, setting: &Setting) -> Result<(), EngineError> {
+        let idle = matches!(setting, Setting::Threads(_) | Setting::Hash(_));
+        if idle && self.busy() {
+            return Err(EngineError::Busy);
+        }
         match *setting {
-            Setting::Threads(n) => self.remake_searcher(|s| s.set_threads(n))?,
-            Setting::Hash(mb) => self.remake_searcher(|s| {
-                let old = s.hash_mb();
-                s.set_hash(mb)
-                    .map_err(|e| format!("{e}; keeping the {old} MiB table"))
-            })?,
+            Setting::Threads(n) => self.core.set_threads(n)?,
+            Setting::Hash(mb) => self.core.set_hash(mb)?,
             Setting::Seed(s) => self.rng = Pcg64::seed_from_u64(s),
             Setting::EvalFile(ref path) => self.load_net(path)?,
             _ => {}
         }
-        settings::apply(&mut self.config, setting);
+        settings::apply(self.core.config_mut(), setting);
         Ok(())
     }
 
@@ -210,30 +207,19 @@ impl Engine {
     /// back to the shipped one). On error the old network stays.
     fn load_net(&mut self, path: &str) -> Result<(), EngineError> {
         if path.is_empty() {
-            self.config.eval_file = None;
+            self.core.set_net(None);
             return Ok(());
         }
         let game = self.session.game();
         let net = Network::load(std::path::Path::new(path), Some(game)).map_err(|e| {
-            let kept = match &self.config.eval_file {
+            let kept = match &self.core.config().eval_file {
                 Some(old) => format!("EvalFile stays {}", old.label()),
                 None => "EvalFile stays empty".to_string(),
             };
             EngineError::new(format!("setoption: EvalFile: {e}; {kept}"))
         })?;
-        self.config.eval_file = Some(Arc::new(net));
+        self.core.set_net(Some(Arc::new(net)));
         Ok(())
-    }
-
-    fn remake_searcher(
-        &mut self,
-        change: impl FnOnce(&mut Searcher) -> Result<(), String>,
-    ) -> Result<(), EngineError> {
-        if self.busy() {
-            return Err(EngineError::Busy);
-        }
-        let searcher = Arc::get_mut(&mut self.searcher).ok_or(EngineError::Busy)?;
-        change(searcher).map_err(|e| EngineError::new(format!("setoption: {e}")))
     }
 
     /// Makes the session that `game` and `options` ask for, at its start
@@ -312,8 +298,7 @@ impl Engine {
     /// Stops the running job, if any, and waits for its last callback.
     pub fn stop(&mut self) {
         if let Some(r) = self.running.take() {
-            r.stop.store(true, Ordering::Release);
-            r.handle.thread().unpark();
+            r.signal.stop();
             // A job that panicked has no more to say; the search thread
             // catches its own panics, so a search always answers.
             let _ = r.handle.join();
@@ -327,17 +312,28 @@ impl Engine {
         if self.busy() {
             return Err(EngineError::Busy);
         }
-        let task = match self
-            .session
-            .go(spec, Arc::clone(&self.searcher), self.config.clone())?
-        {
+        let task = match self.session.go(spec, self.core.clone())? {
             Go::Over(result) => return Ok(Started::Over(result)),
             Go::Search(task) => task,
         };
-        self.spawn("search", move |stop, done| {
-            search_thread(task, callbacks, stop, done)
+        let signal = if spec.ponder {
+            Signal::pondering()
+        } else {
+            Signal::new()
+        };
+        let infinite = spec.infinite;
+        self.spawn_with("search", signal, move |signal, done| {
+            search_thread(task, callbacks, signal, infinite, done)
         })?;
         Ok(Started::Search)
+    }
+
+    /// `ponderhit`: the pondering search goes on as a timed one, its
+    /// clock started now. Nothing when no search ponders.
+    pub fn ponderhit(&mut self) {
+        if let Some(r) = &self.running {
+            r.signal.ponderhit();
+        }
     }
 
     /// Starts `go perft depth` on the job thread: `each(move, count)` per
@@ -374,43 +370,60 @@ impl Engine {
             return Err(EngineError::Busy);
         }
         let games = self.catalog.games.clone();
-        let config = SearchConfig {
-            hash_mb: crate::bench::HASH_MB,
-            ..self.config.clone()
-        };
-        self.spawn("bench", move |stop, done| {
+        // The bench's own table (part of its definition), made before the
+        // job starts so that an error is the command's.
+        let core = crate::bench::engine(self.core.config())
+            .map_err(|e| EngineError::new(e.to_string()))?;
+        self.spawn_with("bench", Signal::new(), move |signal, done| {
             let mut total = Some(Totals::default());
             for game in games {
                 let depth = depth.unwrap_or_else(|| crate::bench::default_depth(game));
-                let t = crate::bench::run_game(game, depth, &config, stop);
-                if stop.load(Ordering::Acquire) {
+                let t = crate::bench::run_game(game, depth, &core, signal);
+                if signal.stopped() {
                     total = None;
                     break;
                 }
                 if let (Ok(t), Some(total)) = (&t, total.as_mut()) {
                     total.add(*t);
                 }
-                each(game, depth, &crate::bench::eval_label(game, &config), t);
+                each(game, depth, &crate::bench::eval_label(game, &core), t);
             }
             done.store(true, Ordering::Release);
             end(total);
         })
     }
 
-    /// Runs `job(stop, done)` on the job thread.
+    /// Runs `job(stop, done)` on the job thread (a job that hears only
+    /// `stop`).
     fn spawn(
         &mut self,
         name: &str,
         job: impl FnOnce(&AtomicBool, &AtomicBool) + Send + 'static,
     ) -> Result<(), EngineError> {
-        let stop = Arc::new(AtomicBool::new(false));
+        self.spawn_with(name, Signal::new(), move |signal, done| {
+            job(signal.stop_flag(), done)
+        })
+    }
+
+    /// Runs `job(signal, done)` on the job thread.
+    fn spawn_with(
+        &mut self,
+        name: &str,
+        signal: Signal,
+        job: impl FnOnce(&Signal, &AtomicBool) + Send + 'static,
+    ) -> Result<(), EngineError> {
+        let signal = Arc::new(signal);
         let done = Arc::new(AtomicBool::new(false));
-        let (s, d) = (Arc::clone(&stop), Arc::clone(&done));
+        let (s, d) = (Arc::clone(&signal), Arc::clone(&done));
         let handle = thread::Builder::new()
             .name(name.into())
             .spawn(move || job(&s, &d))
             .map_err(|e| EngineError::new(format!("cannot start the {name} thread: {e}")))?;
-        self.running = Some(Running { handle, stop, done });
+        self.running = Some(Running {
+            handle,
+            signal,
+            done,
+        });
         Ok(())
     }
 }
@@ -418,20 +431,29 @@ impl Engine {
 /// The search thread's body: the search, then its result to
 /// `on_bestmove` (`done` set just before). The one place a search's panic
 /// is caught: it becomes one error report and the task's fallback move.
-fn search_thread(task: SearchTask, callbacks: Callbacks, stop: &AtomicBool, done: &AtomicBool) {
+/// A search that is done answers `go infinite` only after `stop`, and a
+/// pondering one only after `ponderhit` or `stop` (UCI).
+fn search_thread(
+    task: SearchTask,
+    callbacks: Callbacks,
+    signal: &Signal,
+    infinite: bool,
+    done: &AtomicBool,
+) {
     let start = Instant::now();
     let Callbacks {
         on_info,
         on_bestmove,
     } = callbacks;
     let SearchTask { run, fallback } = task;
-    let searched = catch_unwind(AssertUnwindSafe(|| run(stop, &*on_info)));
+    let searched = catch_unwind(AssertUnwindSafe(|| run(signal, &*on_info)));
     let mut result = searched.unwrap_or_else(|_| {
         on_info(&Report::String(
             "error: the search failed (an engine bug; please report it)".into(),
         ));
         fallback()
     });
+    signal.wait(infinite);
     result.time = start.elapsed();
     done.store(true, Ordering::Release);
     on_bestmove(&result);
@@ -469,7 +491,7 @@ mod tests {
         };
         let (callbacks, seen) = recorded();
         let done = AtomicBool::new(false);
-        search_thread(task, callbacks, &AtomicBool::new(false), &done);
+        search_thread(task, callbacks, &Signal::new(), false, &done);
         let seen = seen.lock().unwrap();
         assert_eq!(seen.len(), 2, "{seen:?}");
         assert!(seen[0].contains("error: the search failed"), "{seen:?}");
@@ -490,10 +512,64 @@ mod tests {
         search_thread(
             task,
             callbacks,
-            &AtomicBool::new(false),
+            &Signal::new(),
+            false,
             &AtomicBool::new(false),
         );
         let seen = seen.lock().unwrap();
         assert_eq!(seen[1], r#"best ["b", "c"]"#, "{seen:?}");
+    }
+
+    /// A search that ponders is done long before the GUI decides: it
+    /// answers only after `ponderhit` (or `stop`), and `go infinite` only
+    /// after `stop`, without polling.
+    #[test]
+    fn a_pondering_search_answers_after_ponderhit_and_infinite_after_stop() {
+        use std::sync::mpsc;
+        let (mut engine, _) = Engine::new(Catalog::games()).expect("an engine");
+        assert!(engine.choose_game(Some("zamma"), None).is_empty());
+        for (spec, release) in [
+            (
+                GoSpec {
+                    depth: Some(1),
+                    ponder: true,
+                    ..GoSpec::default()
+                },
+                "ponderhit",
+            ),
+            (
+                GoSpec {
+                    depth: Some(1),
+                    infinite: true,
+                    ..GoSpec::default()
+                },
+                "stop",
+            ),
+        ] {
+            let (searched, info) = mpsc::channel();
+            let (answered, best) = mpsc::channel();
+            let callbacks = Callbacks {
+                on_info: Box::new(move |r| {
+                    if let Report::Pv(p) = r {
+                        let _ = searched.send(p.depth);
+                    }
+                }),
+                on_bestmove: Box::new(move |f| {
+                    let _ = answered.send(f.pv.clone());
+                }),
+            };
+            assert_eq!(engine.go(&spec, callbacks), Ok(Started::Search));
+            // The depth-1 iteration is done, and still no answer.
+            assert_eq!(info.recv().ok(), Some(1));
+            assert!(engine.busy(), "{release}: answered before it");
+            assert!(best.try_recv().is_err(), "{release}: answered before it");
+            match release {
+                "ponderhit" => engine.ponderhit(),
+                _ => engine.stop(),
+            }
+            let pv = best.recv().expect("an answer");
+            assert!(!pv.is_empty(), "{release}: a move");
+            engine.stop();
+        }
     }
 }

@@ -41,5 +41,9 @@ pub struct GoSpec {
     pub players: Vec<ClockSpec>,
     pub movestogo: Option<u32>,
     pub infinite: bool,
+    /// The search ponders: no time limit until `ponderhit`
+    /// ([`crate::engine::Engine::ponderhit`]), and no answer before it or
+    /// `stop`.
+    pub ponder: bool,
     pub searchmoves: Vec<String>,
 }

@@ -4,23 +4,21 @@
 //! played is legal, and the [`FinalResult`] whose line starts with it
 //! (protocol.md, "go").
 
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
 use std::time::Duration;
 
 use super::game::{Go, SearchTask};
 use super::request::{ClockSpec, GoSpec};
 use super::session::Session;
+use super::{Core, SearchJob};
 use super::{EngineError, FinalResult};
 use crate::game::{Playable, Status};
-use crate::search::{Clock, Limits, Report, Request, SearchConfig, Searcher};
+use crate::search::{Clock, Limits, Report, Signal};
 
 /// Checks `spec` against the session's position and makes its search.
 pub fn task<G: Playable>(
     session: &Session<G>,
     spec: &GoSpec,
-    searcher: Arc<Searcher>,
-    config: SearchConfig,
+    core: Core,
 ) -> Result<Go, EngineError> {
     let root = session.position().clone();
     let limits = limits::<G>(&root, spec)?;
@@ -39,16 +37,14 @@ pub fn task<G: Playable>(
             FinalResult::unsearched(line_text(&root, &first))
         }
     };
-    let run = move |stop: &AtomicBool, report: &(dyn Fn(&Report) + Sync)| {
-        let req = Request {
+    let run = move |signal: &Signal, report: &(dyn Fn(&Report) + Sync)| {
+        let job = SearchJob {
             root: &root,
             history: &history,
             root_moves: &root_moves,
             limits: &limits,
-            config: &config,
-            evaluator: G::evaluator_for(config.eval, config.eval_file.as_ref()),
         };
-        let result = searcher.think(&req, stop, report);
+        let result = core.search(&job, signal, report);
         let allowed = allowed_moves(&root, &root_moves);
         let first_allowed = || allowed.first().map(|&m| vec![m]).unwrap_or_default();
         // The engine never invents a chance outcome: at a chance node the

@@ -3,17 +3,15 @@
 //! that read or change it. Generic over [`crate::game::Game`], so
 //! everything below is monomorphised per game.
 
-use std::sync::Arc;
-
 use rand::RngCore;
 
 use super::game::{GameSession, Go, PerftTask};
 use super::request::{GoSpec, PositionSpec, Query};
 use super::search;
+use super::Core;
 use super::EngineError;
 use crate::game::perft::{divide_until, perft_until};
 use crate::game::{decider_after, Evaluator, GameOptions, Outcome, Playable, Player, Status};
-use crate::search::{SearchConfig, Searcher};
 
 /// One game in progress.
 pub struct Session<G: Playable> {
@@ -248,7 +246,7 @@ impl<G: Playable> GameSession for Session<G> {
         })
     }
 
-    fn eval(&self, config: &SearchConfig) -> Result<Vec<(String, i32)>, EngineError> {
+    fn eval(&self, core: &Core) -> Result<Vec<(String, i32)>, EngineError> {
         let why = match self.pos.status() {
             Status::Decision(_) => None,
             Status::Chance => Some("a chance event is pending"),
@@ -259,7 +257,9 @@ impl<G: Playable> GameSession for Session<G> {
                 "eval needs a decision node; {why}"
             )));
         }
-        Ok(G::evaluator_for(config.eval, config.eval_file.as_ref())
+        Ok(core
+            .evaluator::<G>()
+            .map_err(|e| EngineError::new(e.to_string()))?
             .terms_cp(&self.pos)
             .into_iter()
             .map(|(k, v)| (k.to_string(), v))
@@ -287,12 +287,7 @@ impl<G: Playable> GameSession for Session<G> {
         }
     }
 
-    fn go(
-        &self,
-        spec: &GoSpec,
-        searcher: Arc<Searcher>,
-        config: SearchConfig,
-    ) -> Result<Go, EngineError> {
-        search::task(self, spec, searcher, config)
+    fn go(&self, spec: &GoSpec, core: Core) -> Result<Go, EngineError> {
+        search::task(self, spec, core)
     }
 }

@@ -30,7 +30,7 @@ use rand_pcg::Pcg64;
 
 use super::data::{game_bytes, read_games, DataHeader, Sample};
 use super::inputs::NetInput;
-use crate::arena::{play_game, random_opening, EndReason, EngineSpec};
+use crate::arena::{random_opening, EndReason, EngineSpec, Lineup};
 use crate::game::eval::to_cp;
 use crate::game::{Evaluator, GameError, Outcome, Playable, Player, Status};
 use crate::search::ScoreReport;
@@ -123,7 +123,7 @@ fn game_rng(seed: u64, index: u32) -> Pcg64 {
 /// The score written for a search's `score` (from the mover's view).
 pub fn clamped_cp(score: ScoreReport) -> i16 {
     let cp = match score {
-        ScoreReport::Cp(v) => v,
+        ScoreReport::Cp(v) | ScoreReport::Exact { cp: v, .. } => v,
         ScoreReport::Mate(n) if n > 0 => SCORE_CLAMP,
         ScoreReport::Mate(_) => -SCORE_CLAMP,
     };
@@ -136,8 +136,10 @@ fn result_for(outcome: Outcome, player: Player, players: usize) -> u8 {
     (outcome.payoff(player, players) * 2.0).round() as u8
 }
 
-/// Plays game `index` of `plan` from `start` and records it.
+/// Plays game `index` of `plan` from `start` on `lineup` (the plan's
+/// engine in every seat, kept from game to game) and records it.
 pub fn play_one<G: NetInput + Playable>(
+    lineup: &mut Lineup,
     start: &G,
     plan: &Plan,
     index: u32,
@@ -146,8 +148,7 @@ pub fn play_one<G: NetInput + Playable>(
     let (lo, hi) = plan.opening_plies;
     let plies = if hi > lo { rng.gen_range(lo..=hi) } else { lo };
     let opening = random_opening(start, plies, &mut rng);
-    let engine = &plan.engine;
-    let game = play_game(&opening, &[engine, engine], plan.max_plies, rng.gen());
+    let game = lineup.play(&opening, plan.max_plies, rng.gen());
     let outcome = match game.reason {
         EndReason::Rules | EndReason::Repetition => game.outcome,
         EndReason::PlyLimit | EndReason::ScoreDraw => Outcome::Draw,
@@ -306,10 +307,19 @@ pub fn generate<G: NetInput + Playable>(
             let send = send.clone();
             let (todo, next, abort) = (&todo, &next, &abort);
             scope.spawn(move || {
+                let mut lineup = match Lineup::new(start, &[&plan.engine, &plan.engine]) {
+                    Ok(l) => l,
+                    Err(e) => {
+                        let k = next.fetch_add(1, Ordering::Relaxed);
+                        let _ = send.send((k, Err(e)));
+                        return;
+                    }
+                };
                 while !abort.load(Ordering::Relaxed) {
                     let k = next.fetch_add(1, Ordering::Relaxed);
                     let Some(&index) = todo.get(k) else { break };
-                    if send.send((k, play_one(start, plan, index))).is_err() {
+                    let game = play_one(&mut lineup, start, plan, index);
+                    if send.send((k, game)).is_err() {
                         break;
                     }
                 }
@@ -389,11 +399,15 @@ mod tests {
         let start =
             Zamma::new(&GameOptions::defaults(Zamma::option_specs())).expect("zamma starts");
         let p = plan(3);
-        let a = play_one(&start, &p, 2).expect("plays");
-        let b = play_one(&start, &p, 2).expect("plays");
+        let lineup = || Lineup::new(&start, &[&p.engine, &p.engine]).expect("engines start");
+        let a = play_one(&mut lineup(), &start, &p, 2).expect("plays");
+        // The same game on a lineup kept from an earlier game: its engines
+        // start each game afresh, so it does not matter what they played.
+        let mut kept = lineup();
+        let c = play_one(&mut kept, &start, &p, 1).expect("plays");
+        let b = play_one(&mut kept, &start, &p, 2).expect("plays");
         assert_eq!(a, b);
         assert!(!a.samples.is_empty());
-        let c = play_one(&start, &p, 1).expect("plays");
         assert_ne!(a.samples, c.samples);
         // Each position's result agrees with the first player's.
         for s in &a.samples {

@@ -3,7 +3,6 @@
 //! playouts and inside real searches; the integer network against the
 //! float one; the file format against cut, changed and foreign files.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 use rand::{Rng, SeedableRng};
@@ -13,12 +12,13 @@ use super::accumulator::{evaluate_from_scratch, Accumulators};
 use super::inputs::{for_each_feature, NetInput};
 use super::network::{FloatNet, Network, Shape};
 use super::Netted;
+use crate::engine::Core;
 use crate::game::walk::RandomWalk;
 use crate::game::{Evaluated, Evaluator, Game, Playable, Status};
 use crate::games::abalone::Abalone;
 use crate::games::petteia::{Kubeia, Petteia};
 use crate::games::zamma::Zamma;
-use crate::search::{Algorithm, Limits, Request, SearchConfig, Searcher};
+use crate::search::{Algorithm, Limits, Request, SearchConfig};
 
 fn random_net<G: NetInput>(hidden: usize, seed: u64) -> FloatNet {
     FloatNet::random(Shape::of::<G>(hidden), seed)
@@ -114,7 +114,11 @@ where
         depth: Some(depth),
         ..Limits::default()
     };
-    let searcher = Searcher::new(4, 2).expect("a searcher");
+    let searcher = Core::new(SearchConfig {
+        hash_mb: 4,
+        ..config.clone()
+    })
+    .expect("an engine");
     let mut pos = start.clone();
     let mut rng = Pcg64::seed_from_u64(5);
     let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
@@ -137,7 +141,7 @@ where
             evaluator: netted.clone(),
             ..Request::new(&pos, &limits, &config)
         };
-        searcher.think(&req, &AtomicBool::new(false), &|_| {});
+        searcher.think(&req, &crate::search::Signal::new(), &|_| {});
         assert_eq!(MISMATCHES.load(Ordering::Relaxed), 0, "{}", pos.position());
     }
     assert!(LEAVES.load(Ordering::Relaxed) > before + 100);

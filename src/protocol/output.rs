@@ -162,6 +162,15 @@ pub fn score_text(score: ScoreReport) -> String {
     match score {
         ScoreReport::Cp(n) => format!("cp {n}"),
         ScoreReport::Mate(n) => format!("mate {n}"),
+        // `cp` first, for GUIs that read only it; then the proven win
+        // probability (protocol.md, "score").
+        ScoreReport::Exact { ppm, cp } => {
+            format!(
+                "cp {cp} wp {}.{:06} exact",
+                ppm / 1_000_000,
+                ppm % 1_000_000
+            )
+        }
     }
 }
 

@@ -8,6 +8,7 @@
 //! the abort flag and the node limit at every node.
 
 use super::limits::Limits;
+use super::signal::Signal;
 use super::time::TimeManager;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
@@ -18,18 +19,19 @@ const _: () = assert!(POLL.is_power_of_two());
 
 /// State shared by the threads of one search.
 pub struct Control<'a> {
-    stop: &'a AtomicBool,
+    signal: &'a Signal,
     abort: AtomicBool,
     /// Nodes flushed by all threads.
     nodes: AtomicU64,
     node_limit: Option<u64>,
-    pub time: TimeManager,
+    /// The limits as the search started; see [`Control::time`].
+    time: TimeManager,
 }
 
 impl<'a> Control<'a> {
-    pub fn new(limits: &Limits, time: TimeManager, stop: &'a AtomicBool) -> Self {
+    pub fn new(limits: &Limits, time: TimeManager, signal: &'a Signal) -> Self {
         Control {
-            stop,
+            signal,
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,
@@ -38,8 +40,26 @@ impl<'a> Control<'a> {
     }
 
     /// Stops only on `stop` (fixed-depth searches).
-    pub fn unlimited(stop: &'a AtomicBool) -> Self {
-        Control::new(&Limits::default(), TimeManager::unlimited(), stop)
+    pub fn unlimited(signal: &'a Signal) -> Self {
+        Control::new(&Limits::default(), TimeManager::unlimited(), signal)
+    }
+
+    /// The time limits as they stand: none while the search ponders,
+    /// from `ponderhit` on those of `go` with the clock started there.
+    pub fn time(&self) -> Option<TimeManager> {
+        if self.signal.is_pondering() {
+            return None;
+        }
+        Some(match self.signal.ponderhit_at() {
+            Some(at) => self.time.restarted(at),
+            None => self.time.clone(),
+        })
+    }
+
+    /// Whether time is set by a clock (the search may stop early when
+    /// its best move is settled): never while pondering.
+    pub fn flexible(&self) -> bool {
+        self.time().is_some_and(|t| t.flexible)
     }
 
     /// Ends the search for every thread.
@@ -56,14 +76,17 @@ impl<'a> Control<'a> {
         self.nodes.load(Ordering::Relaxed)
     }
 
+    /// Time since the search's clock started (at `ponderhit` for a
+    /// search that pondered).
     pub fn elapsed(&self) -> Duration {
-        self.time.elapsed()
+        self.time()
+            .map_or_else(|| self.time.elapsed(), |t| t.elapsed())
     }
 
     /// Whether the main thread may start another iteration, expected to
     /// take `next`.
     pub fn may_deepen(&self, next: Duration) -> bool {
-        !self.must_stop() && self.time.may_start_iteration(next)
+        !self.must_stop() && self.time().is_none_or(|t| t.may_start_iteration(next))
     }
 
     /// Whether an anytime search (MCTS, whose result improves with every
@@ -71,7 +94,7 @@ impl<'a> Control<'a> {
     /// reason to stop, or at the soft time limit, where an iterative
     /// search would start no new iteration. Raises the abort flag if so.
     pub fn anytime_done(&self) -> bool {
-        if self.time.past_soft() {
+        if self.time().is_some_and(|t| t.past_soft()) {
             self.abort();
         }
         self.must_stop()
@@ -84,9 +107,9 @@ impl<'a> Control<'a> {
         if self.aborted() {
             return true;
         }
-        let out = self.stop.load(Ordering::Relaxed)
+        let out = self.signal.stopped()
             || self.node_limit.is_some_and(|l| self.nodes() >= l)
-            || self.time.out_of_time();
+            || self.time().is_some_and(|t| t.out_of_time());
         if out {
             self.abort();
         }

@@ -135,7 +135,7 @@ pub fn main_loop<G: Playable, I: Iteration<G>>(
         let settled = ranked.settled;
         out.depth = depth;
         out.last = Some(ranked);
-        if settled && control.time.flexible {
+        if settled && control.flexible() {
             break;
         }
     }

@@ -21,7 +21,7 @@ fn searched<G: Playable>(
     limits: &Limits,
 ) -> Calls {
     let searcher = Searcher::new(4, config.threads).expect("an engine");
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     for pos in positions {
         let req = Request {
             evaluator: eval.clone(),

@@ -11,6 +11,40 @@ pub enum ScoreReport {
     /// A proven result in N of the mover's own moves: positive = the mover
     /// wins, negative = the mover loses (UCI `score mate`).
     Mate(i32),
+    /// A proven win probability of the mover, in millionths, from an
+    /// exact table (Palma's endgames): the value with best play by every
+    /// side and the dice as they fall. `cp` is the same value on the
+    /// centi-unit scale the game's other scores use, for GUIs that read
+    /// only `cp` (protocol.md, "score … wp … exact").
+    Exact { ppm: u32, cp: i32 },
+}
+
+impl ScoreReport {
+    /// The exact kind for win probability `p` (clamped to 0..1), shown as
+    /// `cp` on the centi-unit scale.
+    pub fn exact(p: f64, cp: i32) -> ScoreReport {
+        ScoreReport::Exact {
+            ppm: (p.clamp(0.0, 1.0) * 1e6).round() as u32,
+            cp,
+        }
+    }
+
+    /// The proven win probability of an exact score.
+    pub fn exact_probability(self) -> Option<f64> {
+        match self {
+            ScoreReport::Exact { ppm, .. } => Some(f64::from(ppm) / 1e6),
+            _ => None,
+        }
+    }
+
+    /// The score in centi-units, a proven win probability as its `cp`;
+    /// `None` for a mate.
+    pub fn centi_units(self) -> Option<i32> {
+        match self {
+            ScoreReport::Cp(n) | ScoreReport::Exact { cp: n, .. } => Some(n),
+            ScoreReport::Mate(_) => None,
+        }
+    }
 }
 
 /// Whether the score is exact or a bound from a failed aspiration window.

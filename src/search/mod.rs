@@ -2,9 +2,10 @@
 //! deterministic games, expectiminimax for the dice games, MCTS for every
 //! game, and the test opponents `greedy`, `random` and `rearmost`.
 //!
-//! Entry point: [`Searcher::think`] on a [`Request`] (or [`think`] for a
-//! one-off search). It is monomorphised per game; the protocol and the
-//! command line reach it through [`crate::with_game!`].
+//! Entry point: [`Searcher::think`] on a [`Request`], which only the
+//! engine calls (`crate::engine::Core`: every door searches through
+//! it). It is monomorphised per game; the protocol and the command line
+//! reach it through [`crate::with_game!`].
 //!
 //! - [`runner`]: the one scaffold of every deepening search (root view
 //!   and moves, time and stop, threads, fallback, result) around
@@ -47,6 +48,7 @@ pub mod random;
 pub mod rearmost;
 pub mod runner;
 pub mod score;
+pub mod signal;
 pub mod smp;
 pub mod thread;
 pub mod time;
@@ -59,10 +61,10 @@ mod tests;
 
 pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
+pub use signal::Signal;
 
 use crate::game::{Evaluator, Playable};
 use std::any::Any;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use std::time::Duration;
 use tt::Tt;
@@ -193,24 +195,20 @@ impl<'a, G: Playable> Request<'a, G> {
     }
 }
 
-/// Searches `root` once with a table and threads of its own, sized by
-/// `config.hash_mb` and `config.threads` (tests and one-off tools; an
-/// engine that plays a game keeps a [`Searcher`]).
-///
-/// - `stop`: set by another thread to end the search within milliseconds.
-/// - `report`: receives `info` reports as the search goes.
-pub fn think<G: Playable>(
-    req: &Request<G>,
-    stop: &AtomicBool,
-    report: &(dyn Fn(&Report) + Sync),
-) -> SearchResult<G::Move> {
-    match Searcher::new(req.config.hash_mb, req.config.threads) {
-        Ok(searcher) => searcher.think(req, stop, report),
-        Err(e) => {
-            report(&Report::String(format!("error: {e}")));
-            SearchResult::none()
-        }
+/// The exact score of `req`'s root from the view its scores are from,
+/// when the evaluator knows it (a win probability from an exact table).
+fn exact_root<G: Playable>(req: &Request<G>) -> Option<ScoreReport> {
+    let scale = req.evaluator.win_probability_scale()?;
+    if req.root.status().is_over() {
+        return None;
     }
+    let view = runner::view_of(req.root);
+    let p = req.evaluator.exact_win_probability(req.root, view)?;
+    let internal = ((2.0 * p - 1.0) * f64::from(scale)).round() as score::Value;
+    Some(ScoreReport::exact(
+        p,
+        crate::game::to_cp(internal, req.evaluator.cp_unit()),
+    ))
 }
 
 /// An engine's search resources: its transposition table (kept from one
@@ -339,32 +337,35 @@ impl Searcher {
     pub fn think<G: Playable>(
         &self,
         req: &Request<G>,
-        stop: &AtomicBool,
+        signal: &Signal,
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult<G::Move> {
         // Scores leave the search here, on the protocol's scale: the
         // searches themselves keep the evaluator's units.
         let unit = req.evaluator.cp_unit();
-        let shown = |r: &Report| match score::shown_report(r, unit) {
-            Some(scaled) => report(&scaled),
-            None => report(r),
+        // A root inside an exact table's domain: every score of the root
+        // is the table's (the search still picks the move).
+        let exact = exact_root(req);
+        let shown = |r: &Report| match (exact, r) {
+            (Some(e), Report::Pv(p)) => report(&Report::Pv(PvInfo {
+                score: e,
+                bound: Bound::Exact,
+                ..p.clone()
+            })),
+            _ => match score::shown_report(r, unit) {
+                Some(scaled) => report(&scaled),
+                None => report(r),
+            },
         };
-        let mut result = self.dispatch(req, stop, &shown);
-        result.score = score::shown(result.score, unit);
-        if req.limits.infinite {
-            // UCI: `go infinite` answers only after `stop`, even when the
-            // search is done (a solved position, the depth cap).
-            while !stop.load(std::sync::atomic::Ordering::Relaxed) {
-                std::thread::sleep(Duration::from_millis(1));
-            }
-        }
+        let mut result = self.dispatch(req, signal, &shown);
+        result.score = exact.unwrap_or_else(|| score::shown(result.score, unit));
         result
     }
 
     fn dispatch<G: Playable>(
         &self,
         req: &Request<G>,
-        stop: &AtomicBool,
+        signal: &Signal,
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult<G::Move> {
         let (root, root_moves, config) = (req.root, req.root_moves, req.config);
@@ -383,20 +384,20 @@ impl Searcher {
                 result
             }
             // Values per player and chance nodes of its own: every game.
-            Algorithm::Mcts => mcts::search(self, req, stop, report),
-            Algorithm::MaxN => maxn::search(self, req, stop, report),
+            Algorithm::Mcts => mcts::search(self, req, signal, report),
+            Algorithm::MaxN => maxn::search(self, req, signal, report),
             Algorithm::Auto if G::AUTO_MCTS && req.limits.depth.is_none() => {
-                mcts::search(self, req, stop, report)
+                mcts::search(self, req, signal, report)
             }
             // More than two teams: paranoid, which beat max^n, MCTS and
             // greedy in Abalone for 3 players (3 teams of 1) and 6 (3
             // teams of 2) at equal time (README, "Searches for more than
             // two teams"). Games with chance keep max^n (below).
             Algorithm::Auto if root.num_teams() > 2 && !G::HAS_CHANCE => {
-                alphabeta::search(self, req, stop, report, alphabeta::Sides::Paranoid)
+                alphabeta::search(self, req, signal, report, alphabeta::Sides::Paranoid)
             }
             Algorithm::Paranoid if !G::HAS_CHANCE => {
-                alphabeta::search(self, req, stop, report, alphabeta::Sides::Paranoid)
+                alphabeta::search(self, req, signal, report, alphabeta::Sides::Paranoid)
             }
             // The two-sided searches would play every other team as one
             // opponent: more teams get max^n whatever the choice. Two teams
@@ -415,11 +416,11 @@ impl Searcher {
                         root.num_teams()
                     )));
                 }
-                maxn::search(self, req, stop, report)
+                maxn::search(self, req, signal, report)
             }
             // Expectiminimax with Star2 pruning: the dice games' search.
-            Algorithm::Expectimax => expectimax::search(self, req, stop, report),
-            Algorithm::Auto if G::HAS_CHANCE => expectimax::search(self, req, stop, report),
+            Algorithm::Expectimax => expectimax::search(self, req, signal, report),
+            Algorithm::Auto if G::HAS_CHANCE => expectimax::search(self, req, signal, report),
             // Alpha-beta has no chance nodes: expectiminimax is its
             // generalisation to them.
             Algorithm::AlphaBeta | Algorithm::Paranoid if G::HAS_CHANCE => {
@@ -428,11 +429,11 @@ impl Searcher {
                     config.algorithm.name(),
                     G::NAME
                 )));
-                expectimax::search(self, req, stop, report)
+                expectimax::search(self, req, signal, report)
             }
             // Paranoid in a game of two teams is alpha-beta itself.
             Algorithm::Auto | Algorithm::AlphaBeta | Algorithm::Paranoid => {
-                alphabeta::search(self, req, stop, report, alphabeta::Sides::Teams)
+                alphabeta::search(self, req, signal, report, alphabeta::Sides::Teams)
             }
         }
     }

@@ -12,11 +12,11 @@
 use crate::game::{decider_after, Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{self, Iteration, Line, ReportFn};
+use crate::search::signal::Signal;
 use crate::search::thread::ThreadData;
 use crate::search::time::TimeManager;
 use crate::search::tt::Tt;
 use crate::search::{smp, Request, SearchConfig, SearchResult, Searcher};
-use std::sync::atomic::AtomicBool;
 
 /// Deepest iteration of every search (MCTS: most rounds).
 pub const MAX_DEPTH: u32 = 64;
@@ -141,7 +141,7 @@ pub fn run<G: Playable, A: Algorithm<G>>(
     mut algo: A,
     searcher: &Searcher,
     req: &Request<G>,
-    stop: &AtomicBool,
+    signal: &Signal,
     report: ReportFn,
 ) -> SearchResult<G::Move> {
     let pos = req.root;
@@ -164,7 +164,7 @@ pub fn run<G: Playable, A: Algorithm<G>>(
         history: req.history,
         evaluator: &req.evaluator,
         config: req.config,
-        control: Control::new(req.limits, time, stop),
+        control: Control::new(req.limits, time, signal),
         searcher,
         tt,
         report,

@@ -10,9 +10,19 @@ use crate::testgames::connect::Connect;
 use crate::testgames::graph::{self, Graph};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
-use std::sync::atomic::Ordering;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
+
+/// One search on a table and threads of its own, sized by the config.
+fn think<G: Playable>(
+    req: &Request<G>,
+    signal: &Signal,
+    report: &(dyn Fn(&Report) + Sync),
+) -> SearchResult<G::Move> {
+    Searcher::new(req.config.hash_mb, req.config.threads)
+        .expect("a small table")
+        .think(req, signal, report)
+}
 
 /// Alpha-beta's switches a test runs with.
 #[derive(Clone, Copy)]
@@ -40,7 +50,7 @@ fn run<G: Playable>(
     params: AbParams,
 ) -> (SearchResult<G::Move>, Vec<Report>) {
     let reports = Mutex::new(Vec::new());
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let tt = Searcher::new(2, config.threads).expect("a small table");
     let log = |r: &Report| {
         if let Ok(mut v) = reports.lock() {
@@ -206,7 +216,7 @@ fn depth_and_node_limits_are_respected() {
 #[test]
 fn stop_ends_an_infinite_search_promptly() {
     let pos = Connect::new(&GameOptions::default()).expect("start");
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let tt = Searcher::new(4, 2).expect("a small table");
     let limits = Limits {
         infinite: true,
@@ -217,17 +227,15 @@ fn stop_ends_an_infinite_search_promptly() {
         ..SearchConfig::default()
     };
     std::thread::scope(|s| {
+        // As the engine runs `go infinite`: the search, then the wait for
+        // `stop` (a search that solves the game is done before it).
         let searcher = s.spawn(|| {
             let res = tt.think(&Request::new(&pos, &limits, &config), &stop, &|_| {});
+            stop.wait(true);
             (res, Instant::now())
         });
-        std::thread::sleep(Duration::from_millis(300));
-        assert!(
-            !searcher.is_finished(),
-            "infinite search returned before stop"
-        );
         let stopped_at = Instant::now();
-        stop.store(true, Ordering::Relaxed);
+        stop.stop();
         let (res, ended) = searcher.join().expect("search thread");
         assert!(ended.duration_since(stopped_at) < Duration::from_secs(1));
         let mut moves = Vec::new();
@@ -288,7 +296,7 @@ fn chance_nodes_count_by_expectation_and_same_mover_is_not_negated() {
         algorithm: Algorithm::Expectimax,
         ..SearchConfig::default()
     };
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let g = Graph::at(graph::G);
     let searcher = Searcher::new(2, 1).expect("a small table");
     let res = searcher.think(
@@ -319,7 +327,7 @@ fn chance_nodes_count_by_expectation_and_same_mover_is_not_negated() {
 /// Every report of a search of `req` on a fresh searcher, and its result.
 fn think_logged<G: Playable>(req: &Request<G>) -> (SearchResult<G::Move>, Vec<Report>) {
     let reports = Mutex::new(Vec::new());
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let searcher = Searcher::new(2, req.config.threads).expect("a small table");
     let res = searcher.think(req, &stop, &|r: &Report| {
         if let Ok(mut v) = reports.lock() {
@@ -395,7 +403,7 @@ fn thread_state_is_kept_by_the_searcher_and_emptied_by_clear() {
         ..SearchConfig::default()
     };
     let limits = Limits::depth(6);
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let searcher = Searcher::new(2, 1).expect("a small table");
     let think = || searcher.think(&Request::new(&pos, &limits, &config), &stop, &|_| {});
     let fresh = think();
@@ -437,7 +445,7 @@ fn alphabeta_starts_each_search_from_a_clean_history() {
         ..SearchConfig::default()
     };
     let limits = Limits::depth(6);
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let think = |s: &Searcher| s.think(&Request::new(&pos, &limits, &config), &stop, &|_| {});
     let clean = think(&Searcher::new(2, 1).expect("a small table"));
     // Another searcher whose thread remembers a history that orders the
@@ -548,7 +556,7 @@ fn threads_search_together_and_return_a_legal_move() {
 #[test]
 fn searchmoves_restrict_the_root() {
     let pos = Connect::new(&GameOptions::default()).expect("start");
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let res = think(
         &Request {
             root_moves: &[5],
@@ -562,7 +570,7 @@ fn searchmoves_restrict_the_root() {
 
 #[test]
 fn test_opponents_are_seeded_and_greedy_takes_a_win() {
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     // Greedy and random use no table: the smallest one spares 81 searches
     // zeroing the default's.
     let config = |algorithm, seed| SearchConfig {

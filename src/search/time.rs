@@ -107,6 +107,15 @@ impl TimeManager {
         self.start.elapsed()
     }
 
+    /// The same limits with the clock started at `at` (`ponderhit`: a
+    /// search that pondered is timed from there).
+    pub fn restarted(&self, at: Instant) -> TimeManager {
+        TimeManager {
+            start: at,
+            ..self.clone()
+        }
+    }
+
     /// Whether another iteration, expected to take `next`, may start:
     /// under a clock only before half the soft limit and if it would end
     /// before the hard one (an iteration cut short by the hard limit is

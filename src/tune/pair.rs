@@ -7,7 +7,8 @@ use rand_pcg::Pcg64;
 
 use super::spsa::{rounded, PairResult};
 use crate::arena::seating::Seating;
-use crate::arena::{play_game, random_opening, EngineSpec};
+use crate::arena::{play_game, random_opening, EngineSpec, Lineup};
+use crate::engine::Core;
 use crate::game::{GameError, Playable, Player, WeightSet};
 
 /// What every pair of a run shares.
@@ -19,6 +20,23 @@ pub struct PairSetup<G> {
     /// Random opening plies: `min..=max`.
     pub opening_plies: (u32, u32),
     pub max_plies: u32,
+}
+
+/// Whether `engine` with the weights `theta` can play `start`'s game: its
+/// table fits the machine and its evaluator takes that many weights. What
+/// the run checks before its first pair.
+pub fn check_engine<G: Playable>(
+    start: &G,
+    engine: &EngineSpec,
+    theta: &[f64],
+) -> Result<(), GameError> {
+    let e = engine_with(engine, theta)?;
+    Lineup::new(start, &[&e])?;
+    Core::new(e.config)
+        .map_err(|err| GameError::new(err.to_string()))?
+        .with_weights(e.weights)
+        .evaluator::<G>()
+        .map(drop)
 }
 
 /// `engine` evaluating with the weights `theta` (rounded); an error if the
@@ -54,7 +72,11 @@ pub fn play_pair<G: Playable>(
     let seats = Seating::new(&opening, 2).map_or_else(|_| vec![0, 1], |s| s.game(0).to_vec());
     for plus in [0usize, 1] {
         let engines = if plus == 0 { [&p, &m] } else { [&m, &p] };
-        let outcome = play_game(&opening, &engines, setup.max_plies, chance_seed).outcome;
+        // The caller started this engine once before the run
+        // ([`check_engine`]): its table fits the machine.
+        let outcome = play_game(&opening, &engines, setup.max_plies, chance_seed)
+            .expect("the engine started before the run")
+            .outcome;
         let won_by = |e: usize| {
             (0..n).any(|q| seats.get(q) == Some(&e) && outcome.is_win_for(q as Player, n))
         };

@@ -4,7 +4,7 @@
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::arena::{play_game, random_opening, EngineSpec};
+use crate::arena::{random_opening, EngineSpec, Lineup};
 use crate::game::{GameError, GameRecord, Outcome, Playable, Status};
 
 /// One position: its features (from the view of the player to move) and
@@ -104,10 +104,11 @@ pub fn samples_from_selfplay<G: Playable>(
 ) -> Result<Vec<Sample>, GameError> {
     let mut rng = Pcg64::seed_from_u64(seed);
     let mut samples = Vec::new();
+    let mut lineup = Lineup::new(initial, &[engine, engine])?;
     for _ in 0..games {
         let plies = rng.gen_range(2..=8);
         let opening = random_opening(initial, plies, &mut rng);
-        let result = play_game(&opening, &[engine, engine], 400, rng.gen());
+        let result = lineup.play(&opening, 400, rng.gen());
         samples.extend(samples_from_game_where(
             &opening,
             &result.moves,

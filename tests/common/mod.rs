@@ -6,6 +6,7 @@
 
 #![allow(dead_code)]
 
+pub mod engine;
 pub mod suite_lines;
 pub mod webdriver;
 

@@ -5,7 +5,7 @@
 
 use super::TuneArgs;
 use crate::game::{GameError, GameOptions, Playable};
-use crate::tune::pair::{engine_with, play_pair, PairSetup};
+use crate::tune::pair::{check_engine, play_pair, PairSetup};
 use crate::tune::spsa::{self, PairResult, Params};
 use crate::tune::{features, fixed_weights, start_weights};
 
@@ -38,13 +38,9 @@ pub fn run_game<G: Playable>(
             "--engine must not set weights= (give start weights with --start)",
         ));
     }
-    // The evaluator must take this many weights; every θ has the same length.
-    let first = engine_with(&engine, &start)?;
-    G::evaluator_with(
-        first.weights.as_ref(),
-        first.config.eval,
-        first.config.eval_file.as_ref(),
-    )?;
+    // The engine must start and its evaluator take this many weights;
+    // every θ has the same length.
+    check_engine(&G::new(opts)?, &engine, &start)?;
     let mut params = Params::new(&start, iterations, args.seed);
     params.concurrency = usize::from(args.concurrency);
     let setup = PairSetup {

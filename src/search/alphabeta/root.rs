@@ -9,10 +9,10 @@ use crate::search::driver::{Iteration, Line, Ranked, ReportFn};
 use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
 use crate::search::runner::{self, Algorithm, Root};
 use crate::search::score::{self, is_mate, Value, INF, MATE, MAX_PLY};
+use crate::search::signal::Signal;
 use crate::search::thread::ThreadData;
 use crate::search::tt::{storable_index, Tt, TtBound};
 use crate::search::{Request, Searcher};
-use std::sync::atomic::AtomicBool;
 /// First aspiration half-width, centi-units.
 const ASPIRATION_DELTA: Value = 25;
 
@@ -35,7 +35,7 @@ pub struct RootMove<M> {
 pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
-    stop: &AtomicBool,
+    signal: &Signal,
     report: ReportFn,
     sides: Sides,
 ) -> SearchResult<G::Move> {
@@ -48,7 +48,7 @@ pub fn search<G: Playable>(
         initial: Vec::new(),
         paranoid,
     };
-    runner::run(algo, searcher, req, stop, report)
+    runner::run(algo, searcher, req, signal, report)
 }
 
 /// Alpha-beta as the runner runs it: the root moves in their first order.
@@ -339,7 +339,7 @@ impl<G: Playable> Worker<'_, G> {
         line: usize,
         bound: Bound,
     ) -> PvInfo {
-        let elapsed = self.shared.control.time.elapsed();
+        let elapsed = self.shared.control.elapsed();
         let nodes = self.total_nodes();
         let ms = elapsed.as_millis() as u64;
         let mut pos = root.clone();

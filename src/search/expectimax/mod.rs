@@ -34,8 +34,8 @@ use crate::game::{decider_after, Playable, Player, Score, Status};
 use crate::search::control::Control;
 use crate::search::pov::Pov;
 use crate::search::runner;
+use crate::search::signal::Signal;
 use node::Worker;
-use std::sync::atomic::AtomicBool;
 
 /// Pruning at chance nodes (and whether decision nodes prune at all).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -156,7 +156,7 @@ pub fn fixed_depth<G: Playable>(
     pruning: Pruning,
     tt_mb: Option<usize>,
 ) -> Fixed<G::Move> {
-    let stop = AtomicBool::new(false);
+    let stop = Signal::new();
     let control = Control::unlimited(&stop);
     let tt = tt_mb.map(crate::search::tt::Tt::new);
     let view = root_view(root);

@@ -169,6 +169,13 @@ impl<'a, G: Playable> Worker<'a, G> {
         if self.ticker.tick(self.control) {
             return 0.0;
         }
+        // An exact table's value is the node's value with best play: a
+        // leaf, whatever depth is left (Palma's endgames).
+        if self.scale.probability && !pos.status().is_over() {
+            if let Some(p) = self.eval.exact_win_probability(pos, view) {
+                return (2.0 * p - 1.0) * self.scale.win;
+            }
+        }
         match pos.status() {
             Status::Over(o) => self.scale.terminal(pos, o, view),
             Status::Decision(m) if pos.team_of(m) == pos.team_of(view) => {

@@ -11,12 +11,13 @@ use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
 use crate::search::driver::{Iteration, Line, Ranked, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
+use crate::search::signal::Signal;
 use crate::search::thread::{EvalState, ThreadData};
 use crate::search::tt::storable_index;
 use crate::search::tt::Tt;
 use crate::search::{Report, Request, ScoreReport, SearchResult, Searcher};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// One finished iteration.
@@ -36,14 +37,14 @@ struct Finished<M> {
 pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
-    stop: &AtomicBool,
+    signal: &Signal,
     report: ReportFn,
 ) -> SearchResult<G::Move> {
     let algo = Expectimax {
         options: req.config.expectimax,
         scale: Scale::of::<G>(&req.evaluator),
     };
-    runner::run(algo, searcher, req, stop, report)
+    runner::run(algo, searcher, req, signal, report)
 }
 
 /// Expectiminimax as the runner runs it.

@@ -31,11 +31,11 @@ mod table;
 
 use crate::search::driver::{Line, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
+use crate::search::signal::Signal;
 use crate::search::thread::ThreadData;
 use crate::search::{Request, SearchResult, Searcher};
 use node::Worker;
 use root::Deepener;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use table::Table;
 
@@ -45,12 +45,12 @@ use table::Table;
 pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
-    stop: &AtomicBool,
+    signal: &Signal,
     report: ReportFn,
 ) -> SearchResult<G::Move> {
     // Made before the clock starts: filling it is not thinking time.
     let table = Mutex::new(Some(Table::new(req.config.hash_mb)));
-    runner::run(MaxN { table }, searcher, req, stop, report)
+    runner::run(MaxN { table }, searcher, req, signal, report)
 }
 
 /// Max^n as the runner runs it, on one thread: the table goes to that

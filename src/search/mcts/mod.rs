@@ -60,11 +60,11 @@ use crate::game::Playable;
 use crate::search::control::Ticker;
 use crate::search::driver::{Line, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
+use crate::search::signal::Signal;
 use crate::search::thread::ThreadData;
 use crate::search::{Request, SearchResult, Searcher};
 use params::{Params, Playout};
 use root::Rounds;
-use std::sync::atomic::AtomicBool;
 use std::sync::Mutex;
 use tree::Tree;
 use values::Leaf;
@@ -86,7 +86,7 @@ pub struct Kept<G: Playable> {
 pub fn search<G: Playable>(
     searcher: &Searcher,
     req: &Request<G>,
-    stop: &AtomicBool,
+    signal: &Signal,
     report: ReportFn,
 ) -> SearchResult<G::Move> {
     let mut params = req.config.mcts;
@@ -101,7 +101,7 @@ pub fn search<G: Playable>(
         params,
         trees: Mutex::new(Vec::new()),
     };
-    runner::run(algo, searcher, req, stop, report)
+    runner::run(algo, searcher, req, signal, report)
 }
 
 /// MCTS as the runner runs it: one worker for every thread's tree (root
@@ -233,7 +233,7 @@ mod tests {
             nodes: Some(100),
             ..Limits::default()
         };
-        let stop = AtomicBool::new(false);
+        let stop = Signal::new();
         for policy in [true, false] {
             let searcher = Searcher::new(4, 1).expect("engine");
             let req = Request {
@@ -275,7 +275,7 @@ mod tests {
             nodes: Some(4_000),
             ..Limits::default()
         };
-        let stop = AtomicBool::new(false);
+        let stop = Signal::new();
         let first = searcher.think(&Request::new(&start, &limits, &config), &stop, &|_| {});
         let mut pos = start.clone();
         pos.play(first.best.expect("a move"));

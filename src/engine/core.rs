@@ -1,0 +1,226 @@
+//! The engine core: the one value every door searches through — the
+//! protocol's engine, the referee's built-in engines (and through them
+//! `agon datagen` and `agon tune`), the analysis (hint, review, equity
+//! loss) and the bench. It owns what outlives one search: the
+//! [`Searcher`] (transposition table, threads, what MCTS and each thread
+//! keep between searches), the search settings and the evaluation
+//! resources (`Eval`, the network `EvalFile` loaded, a weight set), and
+//! builds the evaluator of each search in one place ([`Core::evaluator`]).
+//!
+//! A door keeps its core between moves and games, as a GUI's engine keeps
+//! its table: the referee holds one per seat for a whole match, the
+//! analysis one for a whole game. Cloning a core shares its searcher
+//! (the protocol hands a clone to its search thread); `Hash` and
+//! `Threads` change only on a core whose searcher no clone shares.
+
+use std::sync::Arc;
+
+use super::EngineError;
+use crate::game::{EvalChoice, Evaluated, Evaluator, GameError, Playable, WeightSet};
+use crate::nnue::Network;
+use crate::search::{Limits, Report, Request, SearchConfig, SearchResult, Searcher, Signal};
+
+/// One search's question: the position, the game before it, the root
+/// moves allowed and the limits.
+pub struct SearchJob<'a, G: Playable> {
+    pub root: &'a G,
+    /// Hashes of the positions before `root` (oldest first), for
+    /// repetitions.
+    pub history: &'a [u64],
+    /// The root moves to search (`searchmoves`); empty = every legal move.
+    pub root_moves: &'a [G::Move],
+    pub limits: &'a Limits,
+}
+
+impl<'a, G: Playable> SearchJob<'a, G> {
+    /// `root` with no history, every move allowed.
+    pub fn new(root: &'a G, limits: &'a Limits) -> Self {
+        SearchJob {
+            root,
+            history: &[],
+            root_moves: &[],
+            limits,
+        }
+    }
+}
+
+/// The engine core (see the module docs).
+#[derive(Clone)]
+pub struct Core {
+    searcher: Arc<Searcher>,
+    config: SearchConfig,
+    /// Evaluation weights instead of the game's (`agon match`'s and
+    /// `agon tune`'s `weights=`).
+    weights: Option<WeightSet>,
+}
+
+impl Core {
+    /// A core with `config`'s settings and a table of `config.hash_mb`
+    /// MiB on `config.threads` threads; an error (the whole message) when
+    /// they cannot be had.
+    pub fn new(config: SearchConfig) -> Result<Core, EngineError> {
+        let searcher = Searcher::new(config.hash_mb, config.threads)
+            .map_err(|e| EngineError::new(format!("cannot start the engine: {e}")))?;
+        Ok(Core {
+            searcher: Arc::new(searcher),
+            config,
+            weights: None,
+        })
+    }
+
+    /// As [`Core::new`], but with a 1 MiB table on one thread when those
+    /// of `config` cannot be had, and why (an engine must start).
+    pub fn new_or_small(mut config: SearchConfig) -> Result<(Core, Option<String>), EngineError> {
+        match Searcher::new(config.hash_mb, config.threads) {
+            Ok(s) => Ok((Core::with_searcher(s, config), None)),
+            Err(e) => {
+                (config.hash_mb, config.threads) = (1, 1);
+                let small = Searcher::new(1, 1).map_err(EngineError::Message)?;
+                Ok((Core::with_searcher(small, config), Some(e)))
+            }
+        }
+    }
+
+    fn with_searcher(searcher: Searcher, config: SearchConfig) -> Core {
+        Core {
+            searcher: Arc::new(searcher),
+            config,
+            weights: None,
+        }
+    }
+
+    /// The same core evaluating with `weights` (see [`Core::evaluator`]).
+    pub fn with_weights(mut self, weights: Option<WeightSet>) -> Core {
+        self.weights = weights;
+        self
+    }
+
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
+    }
+
+    /// The settings a search reads (all but `Hash` and `Threads`, which
+    /// are the searcher's: [`Core::set_hash`], [`Core::set_threads`]).
+    pub fn config_mut(&mut self) -> &mut SearchConfig {
+        &mut self.config
+    }
+
+    /// The network `EvalFile` loaded: `None` for the game's own.
+    pub fn set_net(&mut self, net: Option<Arc<Network>>) {
+        self.config.eval_file = net;
+    }
+
+    pub fn hash_mb(&self) -> usize {
+        self.searcher.hash_mb()
+    }
+
+    pub fn threads(&self) -> usize {
+        self.searcher.threads()
+    }
+
+    /// A table of `mb` MiB (forgetting the old one); on error the old
+    /// table stays and the message says so.
+    pub fn set_hash(&mut self, mb: usize) -> Result<(), EngineError> {
+        let searcher = Arc::get_mut(&mut self.searcher).ok_or(EngineError::Busy)?;
+        let old = searcher.hash_mb();
+        searcher.set_hash(mb).map_err(|e| {
+            EngineError::new(format!("setoption: {e}; keeping the {old} MiB table"))
+        })?;
+        self.config.hash_mb = searcher.hash_mb();
+        Ok(())
+    }
+
+    /// `n` search threads; on error the old ones stay.
+    pub fn set_threads(&mut self, n: usize) -> Result<(), EngineError> {
+        let searcher = Arc::get_mut(&mut self.searcher).ok_or(EngineError::Busy)?;
+        searcher
+            .set_threads(n)
+            .map_err(|e| EngineError::new(format!("setoption: {e}")))?;
+        self.config.threads = searcher.threads();
+        Ok(())
+    }
+
+    /// Forgets what earlier searches learnt (a new game, or a question
+    /// that earlier answers must not colour).
+    pub fn new_game(&self) {
+        self.searcher.clear();
+    }
+
+    /// The evaluator of a search of `G`: `Eval`, the `EvalFile` network
+    /// when it is `G`'s, or the weight set. The one place evaluators are
+    /// made for a search; an error when the network or the weights do not
+    /// fit `G`.
+    pub fn evaluator<G: Playable>(&self) -> Result<G::Evaluator, GameError> {
+        G::evaluator_with(
+            self.weights.as_ref(),
+            self.config.eval,
+            self.config.eval_file.as_ref(),
+        )
+    }
+
+    /// Whether `Eval nnue` asks for a network that `G` does not have
+    /// (neither built in nor loaded): the search then uses the classic
+    /// evaluator.
+    pub fn net_missing<G: Playable>(&self) -> bool {
+        self.config.eval == EvalChoice::Nnue
+            && self
+                .evaluator::<G>()
+                .is_ok_and(|e| !e.label().starts_with("nnue"))
+    }
+
+    /// Builds the tables the evaluator makes on first use (Palma's race
+    /// table) before any clock runs, as the protocol does at `position`.
+    pub fn prepare<G: Playable>(&self, start: &G) -> Result<(), GameError> {
+        self.evaluator::<G>()?.prepare(start);
+        Ok(())
+    }
+
+    /// Searches `job` until its limits or `signal`'s stop, reporting as it
+    /// goes; returns when the search is done (a caller that must answer
+    /// `go infinite` or a ponder only on `stop` waits on the signal).
+    pub fn search<G: Playable>(
+        &self,
+        job: &SearchJob<G>,
+        signal: &Signal,
+        report: &(dyn Fn(&Report) + Sync),
+    ) -> SearchResult<G::Move> {
+        match self.evaluator::<G>() {
+            Ok(evaluator) => self.search_with(job, evaluator, signal, report),
+            Err(e) => {
+                report(&Report::String(format!("error: {e}")));
+                SearchResult::none()
+            }
+        }
+    }
+
+    /// A whole [`Request`] — its own settings and evaluator — on this
+    /// core's table and threads (tests that vary the settings per search).
+    pub fn think<G: Playable>(
+        &self,
+        req: &Request<G>,
+        signal: &Signal,
+        report: &(dyn Fn(&Report) + Sync),
+    ) -> SearchResult<G::Move> {
+        self.searcher.think(req, signal, report)
+    }
+
+    /// [`Core::search`] with a given evaluator (tests of the evaluators'
+    /// state; a caller that made one for another use).
+    pub fn search_with<G: Playable>(
+        &self,
+        job: &SearchJob<G>,
+        evaluator: <G as Evaluated>::Evaluator,
+        signal: &Signal,
+        report: &(dyn Fn(&Report) + Sync),
+    ) -> SearchResult<G::Move> {
+        let req = Request {
+            root: job.root,
+            history: job.history,
+            root_moves: job.root_moves,
+            limits: job.limits,
+            config: &self.config,
+            evaluator,
+        };
+        self.searcher.think(&req, signal, report)
+    }
+}
