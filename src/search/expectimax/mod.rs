@@ -49,6 +49,20 @@ pub enum Pruning {
     Star2,
 }
 
+impl Pruning {
+    /// The protocol's names (`ExpectimaxPruning`), the default first.
+    pub const NAMES: &'static [&'static str] = &["star2", "star1", "plain"];
+
+    pub fn from_name(name: &str) -> Option<Pruning> {
+        match name.to_ascii_lowercase().as_str() {
+            "star2" => Some(Pruning::Star2),
+            "star1" => Some(Pruning::Star1),
+            "plain" => Some(Pruning::Plain),
+            _ => None,
+        }
+    }
+}
+
 /// How `threads > 1` share one search. Lazy SMP is the default: on the
 /// bench positions (`agon bench --game palma|kubeia --threads 2 --parallel
 /// root|smp`) its main thread needed 48–68% (Palma, depth 7) and 54–80%
@@ -69,8 +83,11 @@ pub enum Parallel {
 }
 
 impl Parallel {
+    /// The protocol's names (`ExpectimaxParallel`), the default first.
+    pub const NAMES: &'static [&'static str] = &["smp", "root"];
+
     pub fn from_name(name: &str) -> Option<Parallel> {
-        match name {
+        match name.to_ascii_lowercase().as_str() {
             "root" => Some(Parallel::RootMoves),
             "smp" => Some(Parallel::LazySmp),
             _ => None,
