@@ -9,14 +9,15 @@
 //! - [`root`]: iterative deepening over decision plies, the threads
 //!   ([`Parallel`]: parallel root moves or Lazy SMP), `info` reports and
 //!   the PV.
-//! - [`tt`], [`value`]: this search's entries in the engine's table, and
-//!   the value scale (wins, bounds, `cp` and `wdl`).
+//! - [`tt`]: this search's entries in the engine's table; the value scale
+//!   (wins, bounds, `cp` and `wdl`) is [`crate::search::winprob`], which
+//!   MCTS shares.
 //!
 //! Reported values: `cp` is the expected value from the side of the player
 //! to move at the root (for a chance root: the player who decides after
 //! it). For Palma, whose evaluator is a scaled race win probability
 //! (`(2p − 1)·1000`), a won game is worth 1000 and `wdl` is exactly `p`;
-//! for Kubeia `wdl` is a logistic estimate (see [`value`]). A chance root
+//! for Kubeia `wdl` is a logistic estimate (see [`crate::search::winprob`]). A chance root
 //! returns `best: None` with the expected value.
 //!
 //! The PV follows the table's best moves and, at chance nodes, the most
@@ -28,7 +29,6 @@ pub mod node;
 pub mod plain;
 pub mod root;
 pub mod tt;
-pub mod value;
 
 use crate::game::{decider_after, Playable, Player, Score, Status};
 use crate::search::control::Control;
