@@ -38,6 +38,14 @@ fn documented_options() -> Vec<String> {
         "option name MctsPlayoutPlies type spin default 8 min 1 max 1000".into(),
         "option name Eval type combo default auto var auto var classic var nnue".into(),
         "option name EvalFile type string default <empty>".into(),
+        "option name LMR type check default true".into(),
+        "option name Aspiration type check default true".into(),
+        "option name ExpectimaxPruning type combo default star2 var star2 var star1 var plain"
+            .into(),
+        "option name ExpectimaxParallel type combo default smp var smp var root".into(),
+        "option name ExpectimaxTable type check default true".into(),
+        "option name ExpectimaxCriticalPath type check default false".into(),
+        "option name MctsChance type combo default stratified var stratified var widening".into(),
     ]
 }
 

@@ -3,7 +3,7 @@
 //! ±(1e6 − moves) so that a quicker win sorts above a slower one.
 
 use crate::game::{Evaluator, Playable, Score, CP_PER_UNIT};
-use crate::search::expectimax::value::Scale;
+use crate::search::winprob::Scale;
 use crate::search::ScoreReport;
 
 /// A search score as a number on one axis: centi-units, or for proven

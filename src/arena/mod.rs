@@ -6,7 +6,9 @@
 //! draws chance outcomes from a seeded generator so that every game of a
 //! round sees the same throws (mirrored chance); statistics per game and
 //! per pair (pentanomial), and an SPRT that can stop the match; the match's
-//! files (records written as games end, resume, merge, openings).
+//! files (records written as games end, resume, merge, openings), the
+//! making of openings files, and the pairings and standings of a
+//! tournament.
 
 pub mod adjudication;
 pub mod control;
@@ -14,6 +16,7 @@ pub mod entrant;
 pub mod external;
 pub mod fault;
 pub mod files;
+pub mod openings;
 pub mod record;
 pub mod recorded;
 pub mod referee;
@@ -22,6 +25,7 @@ pub mod spec;
 pub mod sprt;
 pub mod stats;
 pub mod tally;
+pub mod tournament;
 
 pub use adjudication::ScoreRule;
 pub use control::TimeControl;

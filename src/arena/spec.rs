@@ -6,14 +6,13 @@ use std::time::Duration;
 use crate::game::GameError;
 use crate::game::WeightSet;
 use crate::nnue::Network;
-use crate::search::mcts::params::Chance;
 use crate::search::{Limits, SearchConfig};
 use crate::settings::{self, SettingError, SETTINGS};
 
 /// The keys an engine spec takes besides the engine settings of
 /// [`settings::SETTINGS`] (those it names in lower case).
 const OTHER_KEYS: &[&str] = &[
-    "name", "movetime", "depth", "nodes", "lmr", "chance", "weights", "evalfile",
+    "name", "movetime", "depth", "nodes", "chance", "weights", "evalfile",
 ];
 
 /// One side of a match: how it searches and how long per move.
@@ -31,8 +30,9 @@ impl EngineSpec {
     /// Parses `key=value` pairs: the engine settings of
     /// [`settings::SETTINGS`] by their lower-case names (`search`,
     /// `threads`, `hash`, `seed`, …: the protocol's ranges and defaults),
-    /// the limits `movetime`, `depth` and `nodes`, `name`, `lmr=on|off`,
-    /// `chance=stratified|widening` (MCTS's chance nodes) and
+    /// the check settings taking `on|off` (`lmr=off`), the limits
+    /// `movetime`, `depth` and `nodes`, `name`, `chance` (the older key of
+    /// `mctschance`, which scripts and the README's results use) and
     /// `weights=w1/w2/…` (evaluation weights, see [`crate::game::Tunable`]).
     pub fn parse(text: &str) -> Result<EngineSpec, GameError> {
         let mut spec = EngineSpec {
@@ -58,11 +58,16 @@ impl EngineSpec {
                     .filter(|n| (1..=max).contains(n))
                     .ok_or_else(|| bad(&format!("an integer in 1..={max}")))
             };
+            let table_key = if key == "chance" {
+                settings::MCTS_CHANCE.name
+            } else {
+                key
+            };
             if let Some(setting) = SETTINGS
                 .iter()
-                .find(|s| s.in_spec && s.name.eq_ignore_ascii_case(key))
+                .find(|s| s.in_spec && s.name.eq_ignore_ascii_case(table_key))
             {
-                let checked = setting.check(value, &[]).map_err(|e| match e {
+                let checked = setting.check_spec(value).map_err(|e| match e {
                     SettingError::Expected(expected) => bad(&expected),
                     other => GameError::new(other.to_string()),
                 })?;
@@ -82,21 +87,6 @@ impl EngineSpec {
                     let net = Network::load(std::path::Path::new(value), None)
                         .map_err(|e| GameError::new(format!("engine setting 'evalfile': {e}")))?;
                     spec.config.eval_file = Some(std::sync::Arc::new(net));
-                }
-                // MCTS's chance nodes, to measure progressive widening.
-                "chance" => {
-                    spec.config.mcts.chance = match value {
-                        "stratified" => Chance::Stratified,
-                        "widening" => Chance::Widening,
-                        _ => return Err(bad("stratified or widening")),
-                    }
-                }
-                "lmr" => {
-                    spec.config.lmr = match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => return Err(bad("on or off")),
-                    }
                 }
                 _ => {
                     let known: Vec<String> = SETTINGS
@@ -122,6 +112,8 @@ impl EngineSpec {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::search::expectimax::{Parallel, Pruning};
+    use crate::search::mcts::params::Chance;
     use crate::search::Algorithm;
 
     #[test]
@@ -163,6 +155,26 @@ mod tests {
             (s.config.multipv, s.config.move_overhead, s.config.hash_mb),
             (3, Duration::from_millis(50), 8)
         );
+        let s = EngineSpec::parse(
+            "lmr=off,aspiration=off,expectimaxpruning=plain,expectimaxparallel=root,\
+             expectimaxtable=off,expectimaxcriticalpath=on,mctschance=widening",
+        )
+        .unwrap();
+        assert!(!s.config.lmr && !s.config.aspiration);
+        let x = s.config.expectimax;
+        assert_eq!(
+            (x.pruning, x.parallel, x.use_tt, x.critical_path),
+            (Pruning::Plain, Parallel::RootMoves, false, true)
+        );
+        assert_eq!(s.config.mcts.chance, Chance::Widening);
+        // The older key and words stay.
+        let s = EngineSpec::parse("chance=widening,lmr=on").unwrap();
+        assert_eq!(s.config.mcts.chance, Chance::Widening);
+        assert!(s.config.lmr);
+        let e = EngineSpec::parse("lmr=maybe").unwrap_err().to_string();
+        assert_eq!(e, "engine setting 'lmr' must be on or off, not 'maybe'");
+        let e = EngineSpec::parse("chance=all").unwrap_err().to_string();
+        assert!(e.contains("must be one of stratified, widening"), "{e}");
         let e = EngineSpec::parse("game=zamma").unwrap_err().to_string();
         assert!(e.contains("unknown engine setting 'game'"), "{e}");
     }

@@ -12,6 +12,7 @@ use clap::Args;
 use super::progress::Progress;
 use super::{parse_openings, ArgError, GameCommand, Openings};
 
+use crate::arena::tournament::{letter, pairing_path, Standing, Standings, Tournament};
 use crate::arena::{
     merge, play_recorded, read_openings, resume, EndReason, Entrant, GameResult, MatchEvent,
     MatchSpec, MatchStats, RecordFiles, ScoreRule, Seating, Sprt, Tally, Verdict,
@@ -203,18 +204,12 @@ impl GameCommand for MatchArgs {
         if G::new(opts)?.num_players() > 2 {
             return self.run_table::<G>(opts, &engines);
         }
-        let pairings: Vec<(usize, usize)> = match self.tournament {
-            Tournament::RoundRobin => (0..engines.len())
-                .flat_map(|i| (i + 1..engines.len()).map(move |j| (i, j)))
-                .collect(),
-            Tournament::Gauntlet => (1..engines.len()).map(|j| (0, j)).collect(),
-        };
+        let pairings = self.tournament.pairings(engines.len());
         let openings = match &self.openings_file {
             Some(path) => read_openings::<G>(path, opts)?,
             None => Vec::new(),
         };
-        // Per engine: points and games over every pairing.
-        let mut standings = vec![(0.0f64, 0u32); engines.len()];
+        let mut standings = Standings::new(engines.len());
         for &(i, j) in &pairings {
             let per_pairing = |path: &String| {
                 if engines.len() == 2 {
@@ -242,11 +237,7 @@ impl GameCommand for MatchArgs {
                 native: native.as_deref(),
             };
             let stats = run_pairing::<G>(opts, &pair, &spec, self, files)?;
-            let draws = f64::from(stats.draws) / 2.0;
-            standings[i].0 += f64::from(stats.wins) + draws;
-            standings[j].0 += f64::from(stats.losses) + draws;
-            standings[i].1 += stats.games();
-            standings[j].1 += stats.games();
+            standings.add(i, j, &stats);
         }
         if engines.len() > 2 {
             print_standings(&engines, &standings);
@@ -255,64 +246,28 @@ impl GameCommand for MatchArgs {
     }
 }
 
-/// How more than two engines meet.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-pub enum Tournament {
-    /// Every engine against every other.
-    RoundRobin,
-    /// Engine A against each of the others.
-    Gauntlet,
-}
-
-/// `A`, `B`, `C`, …: the engines in the order given.
-fn letter(i: usize) -> char {
-    char::from(b'A' + (i % 26) as u8)
-}
-
-/// The record file of pairing `i`-`j` in a tournament: `match.agn` →
-/// `match-AC.agn`.
-fn pairing_path(path: &str, i: usize, j: usize) -> String {
-    let tag = format!("-{}{}", letter(i), letter(j));
-    let p = std::path::Path::new(path);
-    match (p.file_stem(), p.extension()) {
-        (Some(stem), Some(ext)) => p
-            .with_file_name(format!(
-                "{}{tag}.{}",
-                stem.to_string_lossy(),
-                ext.to_string_lossy()
-            ))
-            .to_string_lossy()
-            .into_owned(),
-        _ => format!("{path}{tag}"),
-    }
-}
-
 /// The final table of a tournament: each engine's points, games, score
 /// and the Elo difference that score means against its opponents.
-fn print_standings(engines: &[Entrant], standings: &[(f64, u32)]) {
-    let mut order: Vec<usize> = (0..engines.len()).collect();
-    order.sort_by(|&a, &b| {
-        let share = |k: usize| standings[k].0 / f64::from(standings[k].1.max(1));
-        share(b).total_cmp(&share(a))
-    });
+fn print_standings(engines: &[Entrant], standings: &Standings) {
     out!("standings:");
-    for (rank, k) in order.into_iter().enumerate() {
-        let (points, games) = standings[k];
-        let score = points / f64::from(games.max(1));
-        let elo = if score <= 0.0 || score >= 1.0 {
-            if score <= 0.0 {
-                "-inf".to_string()
-            } else {
-                "+inf".to_string()
-            }
+    for (rank, row) in standings.table().into_iter().enumerate() {
+        let Standing {
+            engine,
+            points,
+            games,
+            score,
+            elo,
+        } = row;
+        let elo = if elo.is_infinite() {
+            (if elo < 0.0 { "-inf" } else { "+inf" }).to_string()
         } else {
-            format!("{:+.0}", -400.0 * (1.0 / score - 1.0).log10())
+            format!("{elo:+.0}")
         };
         out!(
             "{:>3}. {} {:<20} {points:>6.1}/{games:<5} {:>5.1}%  elo {elo}",
             rank + 1,
-            letter(k),
-            engines[k].name,
+            letter(engine),
+            engines[engine].name,
             100.0 * score
         );
     }

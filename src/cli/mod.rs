@@ -87,7 +87,7 @@ impl Cli {
     pub fn parse_args() -> Cli {
         use clap::{CommandFactory, FromArgMatches};
         let settings = format!(
-            "Engine settings (key=value, comma-separated): {}; the limits movetime, depth, nodes (each at least 1); name, lmr=on|off, chance=stratified|widening, weights=w1/w2/…",
+            "Engine settings (key=value, comma-separated): {}; the limits movetime, depth, nodes (each at least 1); name, chance=stratified|widening (the older key of mctschance), weights=w1/w2/…",
             crate::settings::spec_keys_help()
         );
         let command = Cli::command()

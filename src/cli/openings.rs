@@ -5,17 +5,15 @@
 //! random openings (uniform moves, throws and rolls by their
 //! probabilities) whose static evaluation for the player to move is within
 //! `--balance` centi-units (or win probability 0.5 ± balance/1000 in
-//! Palma), distinct, until `--count` are found.
+//! Palma), distinct, until `--count` are found. The positions are made in
+//! [`crate::arena::openings`]; this parses the arguments and prints.
 
 use clap::Args;
-use rand::SeedableRng;
-use rand_pcg::Pcg64;
 
 use super::{parse_openings, GameCommand, Openings};
-use crate::arena::{random_opening, record};
-use crate::game::{Evaluator, GameError, GameOptions, Playable, Status};
+use crate::arena::openings::{self, RandomOpenings};
+use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
-use crate::search::expectimax::value::Scale;
 
 #[derive(Args)]
 pub struct OpeningsArgs {
@@ -52,60 +50,9 @@ impl GameCommand for OpeningsArgs {
 
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
         let start = G::new(opts)?;
-        let mut seen = std::collections::HashSet::new();
-        let mut out = Vec::new();
-        if let Some(path) = &self.from {
-            let text = std::fs::read_to_string(path)
-                .map_err(|e| GameError::file("cannot read", path, &e))?;
-            if text.trim().is_empty() {
-                return Err(GameError::new(format!("'{path}' is empty")));
-            }
-            let games: Vec<(G, Vec<String>)> = if record::is_match_record(&text) {
-                let options = opts.to_string();
-                record::read_located::<G>(&text)
-                    .map_err(|e| e.in_file(path))?
-                    .records
-                    .into_iter()
-                    .map(|located| {
-                        // The record's own options (checked) must be the
-                        // variant asked for: its positions are of that one.
-                        let line = located.replay::<G>().map_err(|e| e.in_file(path))?;
-                        if located.record.options != options {
-                            return Err(GameError::new(format!(
-                                "{path}:{}: options '{}', not '{options}' (--options)",
-                                located.tag_line("Options"),
-                                located.record.options
-                            )));
-                        }
-                        let moves = located.record.moves.into_iter().map(|(m, _)| m);
-                        Ok((line[0].clone(), moves.collect()))
-                    })
-                    .collect::<Result<_, GameError>>()?
-            } else {
-                G::read_records(&text, opts)?
-                    .into_iter()
-                    .map(|r| (r.start, r.moves))
-                    .collect()
-            };
+        let out = if let Some(path) = &self.from {
             let plies = self.plies.min as usize;
-            for (mut pos, moves) in games {
-                if moves.len() <= plies || out.len() >= self.count as usize {
-                    continue;
-                }
-                let mut ok = true;
-                for m in &moves[..plies] {
-                    match pos.parse_move(m) {
-                        Ok(mv) => pos.play(mv),
-                        Err(_) => {
-                            ok = false;
-                            break;
-                        }
-                    }
-                }
-                if ok && !pos.status().is_over() && seen.insert(pos.position()) {
-                    out.push(pos.position());
-                }
-            }
+            let out = openings::from_records::<G>(opts, path, plies, self.count as usize)?;
             out!(
                 "# {}: {} distinct positions after {plies} plies of the games in {path} (agon openings --game {} --from {path} --plies {plies} --count {})",
                 G::NAME,
@@ -113,37 +60,16 @@ impl GameCommand for OpeningsArgs {
                 G::NAME,
                 self.count
             );
+            out
         } else {
-            let evaluator = G::Evaluator::default();
-            let scale = Scale::of::<G>(&evaluator);
-            let exact = evaluator.win_probability_scale().is_some();
-            let mut rng = Pcg64::seed_from_u64(self.seed);
-            let mut tries = 0u64;
-            while out.len() < self.count as usize && tries < 1000 * u64::from(self.count) {
-                tries += 1;
-                let (lo, hi) = (self.plies.min, self.plies.max);
-                let n = if hi > lo {
-                    rand::Rng::gen_range(&mut rng, lo..=hi)
-                } else {
-                    lo
-                };
-                let pos = random_opening(&start, n, &mut rng);
-                let me = match pos.status() {
-                    Status::Decision(p) => p,
-                    // A throw or roll pending: judged for the one to throw.
-                    Status::Chance => crate::search::expectimax::root_view(&pos),
-                    Status::Over(_) => continue,
-                };
-                let value = f64::from(evaluator.evaluate_for(&pos, me));
-                let off = if exact {
-                    (scale.win_probability(value) - 0.5).abs() * 1000.0
-                } else {
-                    value.abs()
-                };
-                if off <= f64::from(self.balance) && seen.insert(pos.position()) {
-                    out.push(pos.position());
-                }
+            let out = RandomOpenings {
+                min_plies: self.plies.min,
+                max_plies: self.plies.max,
+                count: self.count,
+                balance: self.balance,
+                seed: self.seed,
             }
+            .make(&start);
             out!(
                 "# {}: {} random openings of {}-{} plies, static evaluation within {} (agon openings --game {} --plies {}-{} --count {} --balance {} --seed {})",
                 G::NAME,
@@ -158,7 +84,8 @@ impl GameCommand for OpeningsArgs {
                 self.balance,
                 self.seed
             );
-        }
+            out
+        };
         if out.is_empty() {
             return Err(GameError::new("no position found"));
         }

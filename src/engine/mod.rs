@@ -197,7 +197,23 @@ impl Engine {
             Setting::Hash(mb) => self.core.set_hash(mb)?,
             Setting::Seed(s) => self.rng = Pcg64::seed_from_u64(s),
             Setting::EvalFile(ref path) => self.load_net(path)?,
-            _ => {}
+            // Read from the configuration at the next search.
+            Setting::MultiPv(_)
+            | Setting::Search(_)
+            | Setting::MoveOverhead(_)
+            | Setting::MctsPolicy(_)
+            | Setting::MctsPlayout(_)
+            | Setting::MctsPlayoutPlies(_)
+            | Setting::Eval(_)
+            | Setting::Lmr(_)
+            | Setting::Aspiration(_)
+            | Setting::ExpectimaxPruning(_)
+            | Setting::ExpectimaxParallel(_)
+            | Setting::ExpectimaxTable(_)
+            | Setting::ExpectimaxCriticalPath(_)
+            | Setting::MctsChance(_) => {}
+            // Not the engine's (the protocol's and the session's).
+            Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) => {}
         }
         settings::apply(self.core.config_mut(), setting);
         Ok(())

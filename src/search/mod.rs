@@ -29,7 +29,9 @@
 //!   with team alpha-beta, which beat them all;
 //! - [`alphabeta`]: the search proper; [`tt`]: the shared table;
 //!   [`smp`]: Lazy SMP threads; [`time`]: limits into stopping rules;
-//!   [`score`]: score scale and mate distances.
+//!   [`score`]: score scale and mate distances; [`winprob`]: the value
+//!   scale of the averaging searches (expectiminimax, MCTS) and its win
+//!   probabilities.
 //! - [`greedy`], [`random`], [`rearmost`]: the test opponents (`rearmost`
 //!   moves the piece furthest back, [`SearchHints::piece_progress`](crate::game::SearchHints::piece_progress); it plays as
 //!   `greedy` in games without tracks).
@@ -53,6 +55,7 @@ pub mod smp;
 pub mod thread;
 pub mod time;
 pub mod tt;
+pub mod winprob;
 
 #[cfg(test)]
 mod eval_state_tests;

@@ -13,7 +13,8 @@
 use std::fmt;
 
 use crate::game::EvalChoice;
-use crate::search::mcts::params::{Params, Playout, Policy, PLAYOUT_PLIES};
+use crate::search::expectimax::{self, Parallel, Pruning};
+use crate::search::mcts::params::{Chance, Params, Playout, Policy, PLAYOUT_PLIES};
 use crate::search::{Algorithm, SearchConfig};
 
 /// A setting name or value the table refuses.
@@ -63,6 +64,35 @@ impl fmt::Display for SettingError {
 
 impl std::error::Error for SettingError {}
 
+/// Which setting: one per row of [`SETTINGS`]. Parsing ([`SettingSpec::check`],
+/// [`SettingSpec::choices`]) and [`Setting::id`] match on it without a
+/// catch-all arm, so a new setting does not compile until each of them
+/// handles it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SettingId {
+    Game,
+    GameOptions,
+    Threads,
+    Hash,
+    MultiPv,
+    Search,
+    Seed,
+    MoveOverhead,
+    ShowWdl,
+    MctsPolicy,
+    MctsPlayout,
+    MctsPlayoutPlies,
+    Eval,
+    EvalFile,
+    Lmr,
+    Aspiration,
+    ExpectimaxPruning,
+    ExpectimaxParallel,
+    ExpectimaxTable,
+    ExpectimaxCriticalPath,
+    MctsChance,
+}
+
 /// A checked `setoption`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Setting {
@@ -84,6 +114,42 @@ pub enum Setting {
     /// A network file's path (`<empty>`: none); read by the engine, which
     /// knows the game it must be for.
     EvalFile(String),
+    Lmr(bool),
+    Aspiration(bool),
+    ExpectimaxPruning(Pruning),
+    ExpectimaxParallel(Parallel),
+    ExpectimaxTable(bool),
+    ExpectimaxCriticalPath(bool),
+    MctsChance(Chance),
+}
+
+impl Setting {
+    /// The setting this value is for.
+    pub fn id(&self) -> SettingId {
+        match self {
+            Setting::Game(_) => SettingId::Game,
+            Setting::GameOptions(_) => SettingId::GameOptions,
+            Setting::Threads(_) => SettingId::Threads,
+            Setting::Hash(_) => SettingId::Hash,
+            Setting::MultiPv(_) => SettingId::MultiPv,
+            Setting::Search(_) => SettingId::Search,
+            Setting::Seed(_) => SettingId::Seed,
+            Setting::MoveOverhead(_) => SettingId::MoveOverhead,
+            Setting::ShowWdl(_) => SettingId::ShowWdl,
+            Setting::MctsPolicy(_) => SettingId::MctsPolicy,
+            Setting::MctsPlayout(_) => SettingId::MctsPlayout,
+            Setting::MctsPlayoutPlies(_) => SettingId::MctsPlayoutPlies,
+            Setting::Eval(_) => SettingId::Eval,
+            Setting::EvalFile(_) => SettingId::EvalFile,
+            Setting::Lmr(_) => SettingId::Lmr,
+            Setting::Aspiration(_) => SettingId::Aspiration,
+            Setting::ExpectimaxPruning(_) => SettingId::ExpectimaxPruning,
+            Setting::ExpectimaxParallel(_) => SettingId::ExpectimaxParallel,
+            Setting::ExpectimaxTable(_) => SettingId::ExpectimaxTable,
+            Setting::ExpectimaxCriticalPath(_) => SettingId::ExpectimaxCriticalPath,
+            Setting::MctsChance(_) => SettingId::MctsChance,
+        }
+    }
 }
 
 /// The type of a setting's value, as the `option` line writes it.
@@ -103,6 +169,7 @@ pub enum Kind {
 
 /// One engine setting.
 pub struct SettingSpec {
+    pub id: SettingId,
     /// The protocol's option name.
     pub name: &'static str,
     pub kind: Kind,
@@ -114,6 +181,7 @@ pub struct SettingSpec {
 }
 
 pub const GAME: SettingSpec = SettingSpec {
+    id: SettingId::Game,
     name: "Game",
     kind: Kind::Combo,
     in_spec: false,
@@ -121,6 +189,7 @@ pub const GAME: SettingSpec = SettingSpec {
 };
 
 pub const GAME_OPTIONS: SettingSpec = SettingSpec {
+    id: SettingId::GameOptions,
     name: "GameOptions",
     kind: Kind::Text,
     in_spec: false,
@@ -128,6 +197,7 @@ pub const GAME_OPTIONS: SettingSpec = SettingSpec {
 };
 
 pub const THREADS: SettingSpec = SettingSpec {
+    id: SettingId::Threads,
     name: "Threads",
     kind: Kind::Spin {
         default: 1,
@@ -139,6 +209,7 @@ pub const THREADS: SettingSpec = SettingSpec {
 };
 
 pub const HASH: SettingSpec = SettingSpec {
+    id: SettingId::Hash,
     name: "Hash",
     kind: Kind::Spin {
         default: 64,
@@ -150,6 +221,7 @@ pub const HASH: SettingSpec = SettingSpec {
 };
 
 pub const MULTIPV: SettingSpec = SettingSpec {
+    id: SettingId::MultiPv,
     name: "MultiPV",
     kind: Kind::Spin {
         default: 1,
@@ -161,6 +233,7 @@ pub const MULTIPV: SettingSpec = SettingSpec {
 };
 
 pub const SEARCH: SettingSpec = SettingSpec {
+    id: SettingId::Search,
     name: "Search",
     kind: Kind::Combo,
     in_spec: true,
@@ -169,6 +242,7 @@ pub const SEARCH: SettingSpec = SettingSpec {
 
 // 32-bit bounds: some GUIs store spin values in a 32-bit int.
 pub const SEED: SettingSpec = SettingSpec {
+    id: SettingId::Seed,
     name: "Seed",
     kind: Kind::Spin {
         default: 0,
@@ -180,6 +254,7 @@ pub const SEED: SettingSpec = SettingSpec {
 };
 
 pub const MOVE_OVERHEAD: SettingSpec = SettingSpec {
+    id: SettingId::MoveOverhead,
     name: "MoveOverhead",
     kind: Kind::Spin {
         default: 10,
@@ -191,6 +266,7 @@ pub const MOVE_OVERHEAD: SettingSpec = SettingSpec {
 };
 
 pub const SHOW_WDL: SettingSpec = SettingSpec {
+    id: SettingId::ShowWdl,
     name: "UCI_ShowWDL",
     kind: Kind::Check { default: false },
     in_spec: false,
@@ -198,6 +274,7 @@ pub const SHOW_WDL: SettingSpec = SettingSpec {
 };
 
 pub const MCTS_POLICY: SettingSpec = SettingSpec {
+    id: SettingId::MctsPolicy,
     name: "MctsPolicy",
     kind: Kind::Combo,
     in_spec: true,
@@ -205,6 +282,7 @@ pub const MCTS_POLICY: SettingSpec = SettingSpec {
 };
 
 pub const MCTS_PLAYOUT: SettingSpec = SettingSpec {
+    id: SettingId::MctsPlayout,
     name: "MctsPlayout",
     kind: Kind::Combo,
     in_spec: true,
@@ -212,6 +290,7 @@ pub const MCTS_PLAYOUT: SettingSpec = SettingSpec {
 };
 
 pub const MCTS_PLAYOUT_PLIES: SettingSpec = SettingSpec {
+    id: SettingId::MctsPlayoutPlies,
     name: "MctsPlayoutPlies",
     kind: Kind::Spin {
         default: PLAYOUT_PLIES as i64,
@@ -222,8 +301,8 @@ pub const MCTS_PLAYOUT_PLIES: SettingSpec = SettingSpec {
     help: "plies of an MCTS playout before the evaluator",
 };
 
-/// Every engine setting, in the order `uci` lists them.
 pub const EVAL: SettingSpec = SettingSpec {
+    id: SettingId::Eval,
     name: "Eval",
     kind: Kind::Combo,
     in_spec: true,
@@ -231,12 +310,74 @@ pub const EVAL: SettingSpec = SettingSpec {
 };
 
 pub const EVAL_FILE: SettingSpec = SettingSpec {
+    id: SettingId::EvalFile,
     name: "EvalFile",
     kind: Kind::Text,
     in_spec: false,
     help: "a network file for the game (empty: the shipped network)",
 };
 
+// The search switches below are on (or at the choice) that plays best;
+// the others are there to measure what each is worth.
+
+pub const LMR: SettingSpec = SettingSpec {
+    id: SettingId::Lmr,
+    name: "LMR",
+    kind: Kind::Check { default: true },
+    in_spec: true,
+    help: "alpha-beta's late-move reductions",
+};
+
+pub const ASPIRATION: SettingSpec = SettingSpec {
+    id: SettingId::Aspiration,
+    name: "Aspiration",
+    kind: Kind::Check { default: true },
+    in_spec: true,
+    help: "alpha-beta's aspiration windows at the root",
+};
+
+pub const EXPECTIMAX_PRUNING: SettingSpec = SettingSpec {
+    id: SettingId::ExpectimaxPruning,
+    name: "ExpectimaxPruning",
+    kind: Kind::Combo,
+    in_spec: true,
+    help: "expectiminimax's pruning at chance nodes",
+};
+
+pub const EXPECTIMAX_PARALLEL: SettingSpec = SettingSpec {
+    id: SettingId::ExpectimaxParallel,
+    name: "ExpectimaxParallel",
+    kind: Kind::Combo,
+    in_spec: true,
+    help: "how expectiminimax's threads share a search",
+};
+
+pub const EXPECTIMAX_TABLE: SettingSpec = SettingSpec {
+    id: SettingId::ExpectimaxTable,
+    name: "ExpectimaxTable",
+    kind: Kind::Check { default: true },
+    in_spec: true,
+    help: "expectiminimax uses the transposition table",
+};
+
+pub const EXPECTIMAX_CRITICAL_PATH: SettingSpec = SettingSpec {
+    id: SettingId::ExpectimaxCriticalPath,
+    name: "ExpectimaxCriticalPath",
+    kind: Kind::Check { default: false },
+    in_spec: true,
+    help: "report expectiminimax's critical path nodes",
+};
+
+pub const MCTS_CHANCE: SettingSpec = SettingSpec {
+    id: SettingId::MctsChance,
+    name: "MctsChance",
+    kind: Kind::Combo,
+    in_spec: true,
+    help: "how an MCTS playout picks a chance outcome",
+};
+
+/// Every engine setting, in the order `uci` lists them (the ones added
+/// later at the end, so the earlier lines keep their places).
 pub const SETTINGS: &[SettingSpec] = &[
     GAME,
     GAME_OPTIONS,
@@ -252,17 +393,40 @@ pub const SETTINGS: &[SettingSpec] = &[
     MCTS_PLAYOUT_PLIES,
     EVAL,
     EVAL_FILE,
+    LMR,
+    ASPIRATION,
+    EXPECTIMAX_PRUNING,
+    EXPECTIMAX_PARALLEL,
+    EXPECTIMAX_TABLE,
+    EXPECTIMAX_CRITICAL_PATH,
+    MCTS_CHANCE,
 ];
 
 impl SettingSpec {
-    /// The choices of a combo (`games` for `Game`).
-    fn choices<'a>(&self, games: &'a [&'a str]) -> &'a [&'a str] {
-        match self.name {
-            "Game" => games,
-            "MctsPolicy" => Policy::NAMES,
-            "MctsPlayout" => Playout::NAMES,
-            "Eval" => EvalChoice::NAMES,
-            _ => Algorithm::NAMES,
+    /// The choices of a combo (`games` for `Game`); none for the others.
+    pub fn choices<'a>(&self, games: &'a [&'a str]) -> &'a [&'a str] {
+        match self.id {
+            SettingId::Game => games,
+            SettingId::Search => Algorithm::NAMES,
+            SettingId::MctsPolicy => Policy::NAMES,
+            SettingId::MctsPlayout => Playout::NAMES,
+            SettingId::Eval => EvalChoice::NAMES,
+            SettingId::ExpectimaxPruning => Pruning::NAMES,
+            SettingId::ExpectimaxParallel => Parallel::NAMES,
+            SettingId::MctsChance => Chance::NAMES,
+            SettingId::GameOptions
+            | SettingId::Threads
+            | SettingId::Hash
+            | SettingId::MultiPv
+            | SettingId::Seed
+            | SettingId::MoveOverhead
+            | SettingId::ShowWdl
+            | SettingId::MctsPlayoutPlies
+            | SettingId::EvalFile
+            | SettingId::Lmr
+            | SettingId::Aspiration
+            | SettingId::ExpectimaxTable
+            | SettingId::ExpectimaxCriticalPath => &[],
         }
     }
 
@@ -274,54 +438,83 @@ impl SettingSpec {
         }
     }
 
+    /// The default of a check setting (`false` for the others).
+    pub const fn check_default(&self) -> bool {
+        match self.kind {
+            Kind::Check { default } => default,
+            _ => false,
+        }
+    }
+
     /// Checks a value against this setting; the error says what was
     /// expected (`an integer in 1..=256`).
     pub fn check(&self, value: &str, games: &[&str]) -> Result<Setting, SettingError> {
         let value = value.trim();
-        match &self.kind {
-            Kind::Combo => {
-                let choices = self.choices(games);
-                let found = choices.iter().find(|g| g.eq_ignore_ascii_case(value));
-                let setting = found.and_then(|g| match self.name {
-                    "Game" => Some(Setting::Game(g.to_string())),
-                    "MctsPolicy" => Policy::from_name(g).map(Setting::MctsPolicy),
-                    "MctsPlayout" => Playout::from_name(g).map(Setting::MctsPlayout),
-                    "Eval" => EvalChoice::from_name(g).map(Setting::Eval),
-                    _ => Algorithm::from_name(g).map(Setting::Search),
-                });
-                setting
-                    .ok_or_else(|| SettingError::Expected(format!("one of {}", choices.join(", "))))
+        // In range, so non-negative and small enough for every target.
+        Ok(match self.id {
+            SettingId::Game => Setting::Game(self.combo(value, games, |g| Some(g.to_string()))?),
+            SettingId::GameOptions => Setting::GameOptions(text(value)),
+            SettingId::Threads => Setting::Threads(self.spin(value)? as usize),
+            SettingId::Hash => Setting::Hash(self.spin(value)? as usize),
+            SettingId::MultiPv => Setting::MultiPv(self.spin(value)? as usize),
+            SettingId::Search => Setting::Search(self.combo(value, games, Algorithm::from_name)?),
+            SettingId::Seed => Setting::Seed(self.spin(value)?),
+            SettingId::MoveOverhead => Setting::MoveOverhead(self.spin(value)?),
+            SettingId::ShowWdl => Setting::ShowWdl(flag(value)?),
+            SettingId::MctsPolicy => {
+                Setting::MctsPolicy(self.combo(value, games, Policy::from_name)?)
             }
-            Kind::Text => {
-                let text = if value == "<empty>" {
-                    String::new()
-                } else {
-                    value.to_string()
-                };
-                Ok(if self.name == "EvalFile" {
-                    Setting::EvalFile(text)
-                } else {
-                    Setting::GameOptions(text)
-                })
+            SettingId::MctsPlayout => {
+                Setting::MctsPlayout(self.combo(value, games, Playout::from_name)?)
             }
-            Kind::Spin { .. } => {
-                // In range, so non-negative and small enough for every target.
-                let u = self.spin(value)?;
-                Ok(match self.name {
-                    "Threads" => Setting::Threads(u as usize),
-                    "Hash" => Setting::Hash(u as usize),
-                    "MultiPV" => Setting::MultiPv(u as usize),
-                    "Seed" => Setting::Seed(u),
-                    "MctsPlayoutPlies" => Setting::MctsPlayoutPlies(u as u32),
-                    _ => Setting::MoveOverhead(u),
-                })
+            SettingId::MctsPlayoutPlies => Setting::MctsPlayoutPlies(self.spin(value)? as u32),
+            SettingId::Eval => Setting::Eval(self.combo(value, games, EvalChoice::from_name)?),
+            SettingId::EvalFile => Setting::EvalFile(text(value)),
+            SettingId::Lmr => Setting::Lmr(flag(value)?),
+            SettingId::Aspiration => Setting::Aspiration(flag(value)?),
+            SettingId::ExpectimaxPruning => {
+                Setting::ExpectimaxPruning(self.combo(value, games, Pruning::from_name)?)
             }
-            Kind::Check { .. } => match value.to_ascii_lowercase().as_str() {
-                "true" => Ok(Setting::ShowWdl(true)),
-                "false" => Ok(Setting::ShowWdl(false)),
-                _ => Err(SettingError::Expected("true or false".into())),
-            },
+            SettingId::ExpectimaxParallel => {
+                Setting::ExpectimaxParallel(self.combo(value, games, Parallel::from_name)?)
+            }
+            SettingId::ExpectimaxTable => Setting::ExpectimaxTable(flag(value)?),
+            SettingId::ExpectimaxCriticalPath => Setting::ExpectimaxCriticalPath(flag(value)?),
+            SettingId::MctsChance => {
+                Setting::MctsChance(self.combo(value, games, Chance::from_name)?)
+            }
+        })
+    }
+
+    /// An engine spec's value (`agon match --a "lmr=off"`): as
+    /// [`SettingSpec::check`], but a check setting takes `on` and `off`
+    /// (the specs' words) as well as `true` and `false`.
+    pub fn check_spec(&self, value: &str) -> Result<Setting, SettingError> {
+        let value = value.trim();
+        match (&self.kind, value.to_ascii_lowercase().as_str()) {
+            (Kind::Check { .. }, "on") => self.check("true", &[]),
+            (Kind::Check { .. }, "off") => self.check("false", &[]),
+            (Kind::Check { .. }, _) => self
+                .check(value, &[])
+                .map_err(|_| SettingError::Expected("on or off".into())),
+            _ => self.check(value, &[]),
         }
+    }
+
+    /// A combo's value: the choice `value` names (in any case), made by
+    /// `make` from its listed spelling.
+    fn combo<T>(
+        &self,
+        value: &str,
+        games: &[&str],
+        make: impl Fn(&str) -> Option<T>,
+    ) -> Result<T, SettingError> {
+        let choices = self.choices(games);
+        choices
+            .iter()
+            .find(|c| c.eq_ignore_ascii_case(value))
+            .and_then(|c| make(c))
+            .ok_or_else(|| SettingError::Expected(format!("one of {}", choices.join(", "))))
     }
 
     /// A spin setting's value, checked against its range (also the
@@ -340,6 +533,24 @@ impl SettingSpec {
             .filter(|n| (min..=max).contains(n))
             .map(|n| n as u64)
             .ok_or_else(|| SettingError::Expected(format!("an integer in {min}..={max}")))
+    }
+}
+
+/// A string setting's value: `<empty>` is the empty string.
+fn text(value: &str) -> String {
+    if value == "<empty>" {
+        String::new()
+    } else {
+        value.to_string()
+    }
+}
+
+/// A check setting's value, `true` or `false` in any case.
+fn flag(value: &str) -> Result<bool, SettingError> {
+    match value.to_ascii_lowercase().as_str() {
+        "true" => Ok(true),
+        "false" => Ok(false),
+        _ => Err(SettingError::Expected("true or false".into())),
     }
 }
 
@@ -366,15 +577,21 @@ pub fn default_config() -> SearchConfig {
         multipv: spin(&MULTIPV) as usize,
         seed: spin(&SEED),
         move_overhead: std::time::Duration::from_millis(spin(&MOVE_OVERHEAD)),
-        lmr: true,
+        lmr: LMR.check_default(),
         mcts: Params {
             policy: Policy::from_name(Policy::NAMES[0]).unwrap_or_default(),
+            chance: Chance::from_name(Chance::NAMES[0]).unwrap_or_default(),
             playout: Playout::from_name(Playout::NAMES[0]).unwrap_or_default(),
             playout_plies: spin(&MCTS_PLAYOUT_PLIES) as u32,
             ..Params::default()
         },
-        aspiration: true,
-        expectimax: Default::default(),
+        aspiration: ASPIRATION.check_default(),
+        expectimax: expectimax::Options {
+            pruning: Pruning::from_name(Pruning::NAMES[0]).unwrap_or_default(),
+            parallel: Parallel::from_name(Parallel::NAMES[0]).unwrap_or_default(),
+            use_tt: EXPECTIMAX_TABLE.check_default(),
+            critical_path: EXPECTIMAX_CRITICAL_PATH.check_default(),
+        },
         eval: EvalChoice::default(),
         eval_file: None,
     }
@@ -394,6 +611,13 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::MctsPlayout(p) => config.mcts.playout = p,
         Setting::MctsPlayoutPlies(n) => config.mcts.playout_plies = n,
         Setting::Eval(e) => config.eval = e,
+        Setting::Lmr(on) => config.lmr = on,
+        Setting::Aspiration(on) => config.aspiration = on,
+        Setting::ExpectimaxPruning(p) => config.expectimax.pruning = p,
+        Setting::ExpectimaxParallel(p) => config.expectimax.parallel = p,
+        Setting::ExpectimaxTable(on) => config.expectimax.use_tt = on,
+        Setting::ExpectimaxCriticalPath(on) => config.expectimax.critical_path = on,
+        Setting::MctsChance(c) => config.mcts.chance = c,
         Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) | Setting::EvalFile(_) => {
             return false
         }
@@ -467,7 +691,13 @@ pub fn spec_keys_help() -> String {
                 s.name.to_ascii_lowercase(),
                 s.help
             ),
-            _ => format!(
+            Kind::Check { default } => format!(
+                "{} ({}: on|off, default {})",
+                s.name.to_ascii_lowercase(),
+                s.help,
+                if default { "on" } else { "off" }
+            ),
+            Kind::Combo | Kind::Text => format!(
                 "{} ({}: {})",
                 s.name.to_ascii_lowercase(),
                 s.help,
@@ -507,7 +737,106 @@ mod tests {
             &"option name Eval type combo default auto var auto var classic var nnue".into()
         ));
         assert!(lines.contains(&"option name EvalFile type string default <empty>".into()));
-        assert_eq!(lines.len(), 14);
+        // The search switches come after the older options, whose places
+        // GUIs and transcripts know.
+        assert_eq!(
+            lines[13..],
+            [
+                "option name EvalFile type string default <empty>",
+                "option name LMR type check default true",
+                "option name Aspiration type check default true",
+                "option name ExpectimaxPruning type combo default star2 var star2 var star1 var plain",
+                "option name ExpectimaxParallel type combo default smp var smp var root",
+                "option name ExpectimaxTable type check default true",
+                "option name ExpectimaxCriticalPath type check default false",
+                "option name MctsChance type combo default stratified var stratified var widening",
+            ]
+        );
+    }
+
+    /// Each row's id is its own and its advertised default parses back to
+    /// a setting of that id, which leaves [`default_config`] as it is: the
+    /// row's kind, its parser and the configuration agree.
+    #[test]
+    fn every_default_parses_back_to_the_default_config() {
+        let ids: std::collections::HashSet<SettingId> = SETTINGS.iter().map(|s| s.id).collect();
+        assert_eq!(ids.len(), SETTINGS.len());
+        let defaults = format!("{:?}", default_config());
+        let mut config = default_config();
+        for (spec, line) in SETTINGS.iter().zip(option_lines(GAMES)) {
+            let default = line
+                .split(" default ")
+                .nth(1)
+                .and_then(|d| d.split_whitespace().next())
+                .unwrap_or_else(|| panic!("{line}"));
+            let setting = parse_setting(spec.name, Some(default), GAMES)
+                .unwrap_or_else(|e| panic!("{}: {e}", spec.name));
+            assert_eq!(setting.id(), spec.id, "{}", spec.name);
+            apply(&mut config, &setting);
+        }
+        assert_eq!(format!("{config:?}"), defaults);
+    }
+
+    /// The switches that moved into the table keep what the search did
+    /// before they were options (the bench's node counts depend on it).
+    #[test]
+    fn the_search_switches_default_to_the_searches_own_defaults() {
+        let c = default_config();
+        assert!(c.lmr && c.aspiration);
+        assert_eq!(c.expectimax, expectimax::Options::default());
+        assert_eq!(c.mcts, Params::default());
+    }
+
+    #[test]
+    fn the_search_switches_are_set() {
+        let mut c = default_config();
+        for (name, value) in [
+            ("lmr", "FALSE"),
+            ("Aspiration", "false"),
+            ("ExpectimaxPruning", "Star1"),
+            ("ExpectimaxParallel", "root"),
+            ("ExpectimaxTable", "false"),
+            ("ExpectimaxCriticalPath", "true"),
+            ("MctsChance", "widening"),
+        ] {
+            let setting = parse_setting(name, Some(value), GAMES).unwrap();
+            assert!(apply(&mut c, &setting), "{name}");
+        }
+        assert!(!c.lmr && !c.aspiration);
+        assert_eq!(
+            c.expectimax,
+            expectimax::Options {
+                pruning: Pruning::Star1,
+                parallel: Parallel::RootMoves,
+                use_tt: false,
+                critical_path: true,
+            }
+        );
+        assert_eq!(c.mcts.chance, Chance::Widening);
+        let p = |n: &str, v: &str| parse_setting(n, Some(v), GAMES).map_err(|e| e.to_string());
+        assert_eq!(
+            p("LMR", "off"),
+            Err("bad value 'off' for option LMR (expected true or false)".into())
+        );
+        assert_eq!(
+            p("ExpectimaxPruning", "star3"),
+            Err(
+                "bad value 'star3' for option ExpectimaxPruning (expected one of star2, star1, plain)"
+                    .into()
+            )
+        );
+        assert!(p("MctsChance", "uniform").is_err());
+        // An engine spec's words for a check.
+        assert_eq!(LMR.check_spec("off"), Ok(Setting::Lmr(false)));
+        assert_eq!(LMR.check_spec("true"), Ok(Setting::Lmr(true)));
+        assert_eq!(
+            LMR.check_spec("maybe"),
+            Err(SettingError::Expected("on or off".into()))
+        );
+        assert_eq!(
+            MCTS_CHANCE.check_spec("widening"),
+            Ok(Setting::MctsChance(Chance::Widening))
+        );
     }
 
     #[test]

@@ -9,14 +9,15 @@
 //! - [`root`]: iterative deepening over decision plies, the threads
 //!   ([`Parallel`]: parallel root moves or Lazy SMP), `info` reports and
 //!   the PV.
-//! - [`tt`], [`value`]: this search's entries in the engine's table, and
-//!   the value scale (wins, bounds, `cp` and `wdl`).
+//! - [`tt`]: this search's entries in the engine's table; the value scale
+//!   (wins, bounds, `cp` and `wdl`) is [`crate::search::winprob`], which
+//!   MCTS shares.
 //!
 //! Reported values: `cp` is the expected value from the side of the player
 //! to move at the root (for a chance root: the player who decides after
 //! it). For Palma, whose evaluator is a scaled race win probability
 //! (`(2p − 1)·1000`), a won game is worth 1000 and `wdl` is exactly `p`;
-//! for Kubeia `wdl` is a logistic estimate (see [`value`]). A chance root
+//! for Kubeia `wdl` is a logistic estimate (see [`crate::search::winprob`]). A chance root
 //! returns `best: None` with the expected value.
 //!
 //! The PV follows the table's best moves and, at chance nodes, the most
@@ -28,7 +29,6 @@ pub mod node;
 pub mod plain;
 pub mod root;
 pub mod tt;
-pub mod value;
 
 use crate::game::{decider_after, Playable, Player, Score, Status};
 use crate::search::control::Control;
@@ -47,6 +47,20 @@ pub enum Pruning {
     /// Star1 plus probing of the successors (Star2).
     #[default]
     Star2,
+}
+
+impl Pruning {
+    /// The protocol's names (`ExpectimaxPruning`), the default first.
+    pub const NAMES: &'static [&'static str] = &["star2", "star1", "plain"];
+
+    pub fn from_name(name: &str) -> Option<Pruning> {
+        match name.to_ascii_lowercase().as_str() {
+            "star2" => Some(Pruning::Star2),
+            "star1" => Some(Pruning::Star1),
+            "plain" => Some(Pruning::Plain),
+            _ => None,
+        }
+    }
 }
 
 /// How `threads > 1` share one search. Lazy SMP is the default: on the
@@ -69,8 +83,11 @@ pub enum Parallel {
 }
 
 impl Parallel {
+    /// The protocol's names (`ExpectimaxParallel`), the default first.
+    pub const NAMES: &'static [&'static str] = &["smp", "root"];
+
     pub fn from_name(name: &str) -> Option<Parallel> {
-        match name {
+        match name.to_ascii_lowercase().as_str() {
             "root" => Some(Parallel::RootMoves),
             "smp" => Some(Parallel::LazySmp),
             _ => None,

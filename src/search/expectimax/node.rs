@@ -34,12 +34,12 @@
 //! table holds (deeper entries still order moves).
 
 use super::tt::{self, Entry};
-use super::value::Scale;
 use super::Pruning;
 use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::{Control, Ticker};
 use crate::search::thread::EvalState;
 use crate::search::tt::{storable_index, Tt};
+use crate::search::winprob::Scale;
 
 pub struct Worker<'a, G: Playable> {
     pub pruning: Pruning,

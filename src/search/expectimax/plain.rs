@@ -4,9 +4,9 @@
 //! The reference the pruned search is tested against; written apart from
 //! [`super::node`] so a shared mistake cannot hide.
 
-use super::value::Scale;
 use crate::game::{decider_after, Evaluator, Playable, Player, Status};
 use crate::search::pov::Pov;
+use crate::search::winprob::Scale;
 
 /// The depth-`depth` expectiminimax value of `pos` from player 0's side,
 /// with the leaf conventions of [`super::node`] (depth counts decision

@@ -5,7 +5,6 @@
 
 use super::node::Worker;
 use super::tt;
-use super::value::Scale;
 use super::{Options, Parallel, Pruning};
 use crate::game::{Evaluator, Playable, Player, Status};
 use crate::search::control::Control;
@@ -15,6 +14,7 @@ use crate::search::signal::Signal;
 use crate::search::thread::{EvalState, ThreadData};
 use crate::search::tt::storable_index;
 use crate::search::tt::Tt;
+use crate::search::winprob::Scale;
 use crate::search::{Report, Request, ScoreReport, SearchResult, Searcher};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};

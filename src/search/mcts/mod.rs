@@ -19,8 +19,9 @@
 //!   a playout follows the outcome whose visits lag its probability most,
 //!   so the visits match the dice's distribution without sampling noise
 //!   (Kubeia's 21 rolls, Palma's throws). Sampling with progressive
-//!   widening ([`params::Chance::Widening`], `chance=widening` in an
-//!   `agon match` engine) is the measured alternative (README).
+//!   widening ([`params::Chance::Widening`], `MctsChance widening`,
+//!   `mctschance=widening` in an `agon match` engine) is the measured
+//!   alternative (README).
 //! - **Values per player** (max^n backup): each node keeps every player's
 //!   mean payoff and the mover at a decision node maximises its own, so a
 //!   game of three or more players needs nothing else.

@@ -1,7 +1,7 @@
-//! The settings of the tree search. `MctsPolicy`, `MctsPlayout` and
-//! `MctsPlayoutPlies` set the first three from the protocol; the rest are
-//! fixed values chosen by measurement (see the module documentation of
-//! [`super`]).
+//! The settings of the tree search. `MctsPolicy`, `MctsChance`,
+//! `MctsPlayout` and `MctsPlayoutPlies` set the first four from the
+//! protocol; the rest are fixed values chosen by measurement (see the
+//! module documentation of [`super`]).
 
 /// How a decision node picks the move to follow.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -72,6 +72,19 @@ pub enum Chance {
     /// after `N` visits (progressive widening: a new outcome only when the
     /// count allows, else one already visited, renormalised).
     Widening,
+}
+
+impl Chance {
+    /// The protocol's names (`MctsChance`), the default first.
+    pub const NAMES: &'static [&'static str] = &["stratified", "widening"];
+
+    pub fn from_name(name: &str) -> Option<Chance> {
+        match name.to_ascii_lowercase().as_str() {
+            "stratified" => Some(Chance::Stratified),
+            "widening" => Some(Chance::Widening),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -7,9 +7,9 @@
 //! score otherwise).
 
 use crate::game::{Evaluator, Outcome, Playable, Player, Score, Status, MAX_PLAYERS};
-use crate::search::expectimax::value::Scale;
 use crate::search::info::ScoreReport;
 use crate::search::thread::EvalState;
+use crate::search::winprob::Scale;
 
 /// Payoffs closer than this are equal (`f32` means of many playouts).
 const EPS: f32 = 1e-6;

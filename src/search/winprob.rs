@@ -1,6 +1,9 @@
 //! The value scale of an averaging search: what a won game scores, the
-//! bounds `[L, U]` every value lies in (Star1 and Star2 need them), and the
-//! maps from a value to the reported `cp` score and `wdl` estimate.
+//! bounds `[L, U]` every value lies in (expectiminimax's Star1 and Star2
+//! need them), and the maps from a value to a win probability (MCTS's
+//! payoffs, the analysis's units) and to the reported `cp` score and `wdl`
+//! estimate. Its own module in the search room because expectiminimax,
+//! MCTS and the rooms above read it alike.
 
 use crate::game::{team_result, Evaluator, Game, Outcome, Playable, Player, EVAL_LIMIT};
 
