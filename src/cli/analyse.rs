@@ -19,6 +19,7 @@ use super::progress::analyse_step;
 use super::GameCommand;
 use crate::analysis::units::{show, win_scale};
 use crate::analysis::{self, best_exact, chance_hint, move_values, MoveValue};
+use crate::game::files::{read_regular_text, MAX_TEXT_BYTES};
 use crate::game::{GameError, GameOptions, Playable, Status};
 use crate::games::GameKind;
 use crate::search::{Algorithm, Limits, SearchConfig};
@@ -104,10 +105,7 @@ impl GameCommand for AnalyseArgs {
         // A file that cannot be read is reported when it is read.
         let file = self.record.as_deref()?;
         self.record_options
-            .get_or_init(|| {
-                let text = std::fs::read_to_string(file).ok()?;
-                crate::arena::record::first_options(&text)
-            })
+            .get_or_init(|| super::record_options(file, self.game))
             .as_deref()
     }
 
@@ -117,7 +115,7 @@ impl GameCommand for AnalyseArgs {
             (None, d) => Limits::depth(d.unwrap_or(default_depth(self.game))),
         };
         if let Some(file) = &self.record {
-            let text = std::fs::read_to_string(file)
+            let text = read_regular_text(std::path::Path::new(file), MAX_TEXT_BYTES)
                 .map_err(|e| GameError::file("cannot read", file, &e))?;
             let (searcher, mut config) = analysis::searcher(self.algorithm())?;
             config.multipv = self.multipv.unwrap_or(1) as usize;
@@ -129,7 +127,7 @@ impl GameCommand for AnalyseArgs {
         }
         match &self.equity_loss {
             Some(file) => {
-                let text = std::fs::read_to_string(file)
+                let text = read_regular_text(std::path::Path::new(file), MAX_TEXT_BYTES)
                     .map_err(|e| GameError::file("cannot read", file, &e))?;
                 equity_loss::<G>(opts, &text, &limits, self.algorithm(), self.verbose)
             }

@@ -13,6 +13,7 @@ use rand_pcg::Pcg64;
 
 use super::{parse_openings, GameCommand, Openings};
 use crate::arena::{random_opening, record};
+use crate::game::files::{read_regular_text, MAX_TEXT_BYTES};
 use crate::game::{Evaluator, GameError, GameOptions, Playable, Status};
 use crate::games::GameKind;
 use crate::search::expectimax::value::Scale;
@@ -55,7 +56,7 @@ impl GameCommand for OpeningsArgs {
         let mut seen = std::collections::HashSet::new();
         let mut out = Vec::new();
         if let Some(path) = &self.from {
-            let text = std::fs::read_to_string(path)
+            let text = read_regular_text(std::path::Path::new(path), MAX_TEXT_BYTES)
                 .map_err(|e| GameError::file("cannot read", path, &e))?;
             if text.trim().is_empty() {
                 return Err(GameError::new(format!("'{path}' is empty")));

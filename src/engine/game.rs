@@ -67,6 +67,11 @@ pub trait GameSession {
     /// selects (`Eval`, `EvalFile`).
     fn eval(&self, config: &SearchConfig) -> Result<Vec<(String, i32)>, EngineError>;
 
+    /// The evaluator `config` selects for this game, as
+    /// [`crate::game::Evaluator::label`] names it (`nnue <net>` when a
+    /// network is used).
+    fn evaluator_label(&self, config: &SearchConfig) -> String;
+
     /// The answer to a `query` (protocol.md, "query").
     fn query(&self, query: Query) -> String;
 

@@ -266,6 +266,10 @@ impl<G: Playable> GameSession for Session<G> {
             .collect())
     }
 
+    fn evaluator_label(&self, config: &SearchConfig) -> String {
+        G::evaluator_for(config.eval, config.eval_file.as_ref()).label()
+    }
+
     fn query(&self, query: Query) -> String {
         let status = self.status();
         let n = self.pos.num_players();
