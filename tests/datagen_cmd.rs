@@ -121,9 +121,7 @@ fn the_output_does_not_depend_on_concurrency_shards_or_a_resume() {
 
     // A run killed inside a game: the file cut in the middle of one.
     let file = read(&one);
-    let header = DataHeader::of::<agon::games::zamma::Zamma>()
-        .to_bytes()
-        .len();
+    let header = file.header_len;
     let game_len = |k: usize| game_bytes(file.games[k].0, &file.games[k].1).len();
     let cut = header + game_len(0) + game_len(1) + game_len(2) / 2;
     let partial = temp("resume");
@@ -219,5 +217,172 @@ fn a_depth_budget_plays_too() {
     assert_eq!(file.games.len(), reported(&stdout).0);
     assert_eq!(file.games.len(), 2);
     assert_results_agree(&file);
+    let _ = std::fs::remove_file(&path);
+}
+
+/// A FIFO at a fresh path in a directory of its own (removed by the
+/// caller): opening one for reading waits for a writer.
+fn fifo(name: &str) -> (std::path::PathBuf, String) {
+    let dir = temp(&format!("fifo-{name}"));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("data.fifo");
+    let c = std::ffi::CString::new(path.to_string_lossy().into_owned()).expect("no NUL");
+    // SAFETY: `c` is a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+    (dir, path.to_string_lossy().into_owned())
+}
+
+/// `agon args…` fails with one error line containing `want`.
+fn fails_with(args: &[&str], want: &str) {
+    let (status, stdout, stderr) = crate::common::run(args);
+    assert!(!status.success(), "{args:?} succeeded: {stdout}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: {stderr}");
+    assert!(stderr.contains(want), "{args:?}: {stderr}");
+}
+
+#[test]
+fn only_regular_files_are_read() {
+    let (dir, fifo) = fifo("read");
+    // A device gives bytes without end (`/dev/full` reads as zeros): it
+    // is refused before a byte is read, as a FIFO is before it is opened.
+    for out in ["/dev/full", fifo.as_str()] {
+        fails_with(
+            &["datagen", "--game", "zamma", "--games", "1", "--out", out],
+            "not a regular file",
+        );
+    }
+    let net = temp("never.nnue").to_string_lossy().into_owned();
+    fails_with(
+        &["train", "--game", "zamma", "--data", &fifo, "--out", &net],
+        "not a regular file (a FIFO)",
+    );
+    fails_with(
+        &[
+            "train",
+            "--game",
+            "zamma",
+            "--data",
+            "/dev/zero",
+            "--out",
+            &net,
+        ],
+        "not a regular file (a device)",
+    );
+    let data = temp("for-resume");
+    datagen("zamma", &data, &["--games", "1"]);
+    let data = data.to_string_lossy().into_owned();
+    fails_with(
+        &[
+            "train",
+            "--game",
+            "zamma",
+            "--data",
+            &data,
+            "--validation",
+            "0",
+            "--out",
+            &net,
+            "--resume",
+            &fifo,
+        ],
+        "not a regular file (a FIFO)",
+    );
+    assert!(!std::path::Path::new(&net).exists());
+    let _ = std::fs::remove_file(&data);
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_resume_with_other_arguments_is_refused_naming_what_differs() {
+    let path = temp("other-run");
+    datagen("zamma", &path, &["--games", "2", "--shard", "1/4"]);
+    let before = std::fs::read(&path).expect("written");
+    assert_eq!(
+        read(&path)
+            .header
+            .run
+            .iter()
+            .find(|(k, _)| k == "seed")
+            .map(|(_, v)| v.as_str()),
+        Some("3")
+    );
+    let p = path.to_string_lossy().into_owned();
+    let base = [
+        "datagen",
+        "--game",
+        "zamma",
+        "--games",
+        "8",
+        "--out",
+        &p,
+        "--max-plies",
+        "200",
+    ];
+    let same = ["--nodes", "100", "--seed", "3", "--shard", "1/4"];
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["--nodes", "100", "--seed", "4", "--shard", "1/4"],
+            "seed: '3' in the file, '4' here",
+        ),
+        (
+            &["--nodes", "200", "--seed", "3", "--shard", "1/4"],
+            "limit: 'nodes=100' in the file, 'nodes=200' here",
+        ),
+        (
+            &["--nodes", "100", "--seed", "3", "--shard", "1/2"],
+            "shard: '1/4' in the file, '1/2' here",
+        ),
+        (
+            &[
+                "--nodes",
+                "100",
+                "--seed",
+                "3",
+                "--shard",
+                "1/4",
+                "--options",
+                "quiet_plies=60",
+            ],
+            "options: ",
+        ),
+        (
+            &[
+                "--nodes", "100", "--seed", "3", "--shard", "1/4", "--engine", "hash=16",
+            ],
+            "engine: '' in the file, 'hash=16' here",
+        ),
+    ];
+    for (extra, want) in cases {
+        let args: Vec<&str> = base.iter().chain(extra.iter()).copied().collect();
+        fails_with(&args, want);
+        assert_eq!(std::fs::read(&path).expect("there"), before, "{extra:?}");
+    }
+    // The same arguments (more games of the set) extend it.
+    let args: Vec<&str> = base.iter().chain(same.iter()).copied().collect();
+    let (status, _, stderr) = crate::common::run(&args);
+    assert!(status.success(), "{stderr}");
+    let indices: Vec<u32> = read(&path).games.iter().map(|(i, _)| *i).collect();
+    assert_eq!(indices, vec![0, 4]);
+
+    // A file of the first format, without the run: read by the trainer's
+    // reader still, but not resumed (it cannot be checked).
+    let mut old = b"AGONDATA".to_vec();
+    old.extend_from_slice(&1u16.to_le_bytes());
+    let header = DataHeader::of::<agon::games::zamma::Zamma>();
+    old.push(header.game.len() as u8);
+    old.extend_from_slice(header.game.as_bytes());
+    old.extend_from_slice(&(header.slots as u16).to_le_bytes());
+    old.push(header.kinds as u8);
+    let file = read(&path);
+    old.extend_from_slice(&game_bytes(file.games[0].0, &file.games[0].1));
+    std::fs::write(&path, &old).expect("written");
+    let back = read(&path);
+    assert!(back.header.run.is_empty());
+    assert_eq!(back.games, file.games[..1]);
+    let args: Vec<&str> = base.iter().chain(same.iter()).copied().collect();
+    fails_with(&args, "without the record of its run");
+    assert_eq!(std::fs::read(&path).expect("there"), old);
     let _ = std::fs::remove_file(&path);
 }

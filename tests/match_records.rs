@@ -714,3 +714,64 @@ fn record_files_name_the_faulty_line() {
         "{err}"
     );
 }
+
+#[test]
+fn a_record_cut_within_its_first_bytes_is_cut_off_and_named_at_its_line() {
+    use agon::games::zamma::Zamma;
+    let path = temp("cut-tag.agn");
+    agon_out(&refs(&small_match(&path, &[])));
+    let good = std::fs::read_to_string(&path).expect("records");
+    let first = whole_record_text(&path, 0).len();
+    let second_line = good[..first].lines().count() + 1;
+    // Cut 1 to 5 bytes into `[Game `, after a whole record and as the
+    // file's only text: the cut record is left out, the one before kept.
+    for k in 1..=5 {
+        let text = &good[..first + k];
+        let file = record::read_located::<Zamma>(text).expect("read");
+        assert_eq!(file.records.len(), 1, "{text:?}");
+        assert_eq!(file.cut_at, Some(second_line), "{k}");
+        assert_eq!(file.whole_len, first);
+        let file = record::read_located::<Zamma>(&good[first..first + k]).expect("read");
+        assert!(file.records.is_empty() && file.whole_len == 0);
+        assert_eq!(file.cut_at, Some(1), "{k}");
+    }
+    // `--resume` cuts it off, warns at its line, and plays its game.
+    let whole = statistics(&agon_out(&refs(&small_match(&path, &[]))));
+    std::fs::write(&path, &good[..first + 3]).expect("write");
+    let (status, out, err) = crate::common::run(&refs(&small_match(&path, &["--resume"])));
+    assert!(status.success(), "{err}");
+    let file = path.to_str().expect("path");
+    assert!(
+        err.contains(&format!(
+            "warning: {file}:{second_line}: the last record was cut short"
+        )),
+        "{err}"
+    );
+    assert_eq!(statistics(&out), whole, "{out}");
+    assert_eq!(numbers(&path), [1, 2, 3, 4]);
+}
+
+#[test]
+fn a_bad_options_tag_is_named_at_its_line_by_merge_and_analyse() {
+    let path = temp("bad-options.agn");
+    agon_out(&refs(&small_match(&path, &[])));
+    let good = std::fs::read_to_string(&path).expect("records");
+    let file = path.to_str().expect("path");
+    let line = line_of(&good, "[Options ");
+    let tag = good.lines().nth(line - 1).expect("the tag");
+    std::fs::write(&path, good.replacen(tag, "[Options \"bogus=1\"]", 1)).expect("write");
+    for args in [
+        &["match", "--game", "zamma", "--merge", file][..],
+        &[
+            "analyse", "--game", "zamma", "--record", file, "--depth", "1",
+        ][..],
+    ] {
+        let (status, _, err) = crate::common::run(args);
+        assert!(!status.success(), "{args:?}");
+        assert_eq!(err.lines().count(), 1, "{err}");
+        assert!(
+            err.starts_with(&format!("error: {file}:{line}: Options: ")),
+            "{args:?}: {err}"
+        );
+    }
+}

@@ -184,3 +184,106 @@ fn a_match_plays_a_network_file_against_the_classic_evaluator() {
     );
     let _ = std::fs::remove_file(file);
 }
+
+/// A FIFO at a fresh path in a directory of its own (removed by the
+/// caller): opening one for reading waits for a writer.
+fn fifo(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("agon-fifo-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a temporary directory");
+    let path = dir.join("net.fifo");
+    let c = std::ffi::CString::new(path.to_string_lossy().into_owned()).expect("no NUL");
+    // SAFETY: `c` is a NUL-terminated path that outlives the call.
+    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
+    (dir, path)
+}
+
+#[test]
+fn a_fifo_as_evalfile_is_one_error_and_the_engine_answers() {
+    let (dir, path) = fifo("evalfile");
+    let mut e = Agon::start();
+    e.send("setoption name Game value zamma");
+    e.send(&format!("setoption name EvalFile value {}", path.display()));
+    // Before `readyok`: the engine did not wait in the FIFO's open.
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    assert!(
+        lines[0].starts_with("info string error: setoption: EvalFile: ")
+            && lines[0].contains("not a regular file (a FIFO)")
+            && lines[0].ends_with("EvalFile stays empty"),
+        "{lines:?}"
+    );
+    e.send("quit");
+    let (_, status, _) = e.finish();
+    assert!(status.success());
+    // `agon match` refuses it the same way, before any game.
+    let a = format!("evalfile={},depth=1", path.display());
+    let (status, _, err) = run(&[
+        "match", "--game", "zamma", "--a", &a, "--b", "depth=1", "--games", "2",
+    ]);
+    assert!(!status.success());
+    // The engine spec's error, in clap's words (then its usage hint).
+    let first = err.lines().next().unwrap_or_default();
+    assert!(
+        first.starts_with("error: invalid value")
+            && first.ends_with("net.fifo: not a regular file (a FIFO)"),
+        "{err}"
+    );
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+#[test]
+fn a_long_evalfile_path_leaves_the_reason_in_view() {
+    let long = format!(
+        "/nonexistent/{}/{}/{}/z.nnue",
+        "a".repeat(200),
+        "b".repeat(200),
+        "c".repeat(200)
+    );
+    let mut e = Agon::start();
+    e.send("setoption name Game value zamma");
+    e.send(&format!("setoption name EvalFile value {long}"));
+    let lines = e.sync();
+    assert_eq!(lines.len(), 1, "{lines:?}");
+    let line = &lines[0];
+    assert!(line.contains("No such file"), "{line}");
+    assert!(
+        line.contains("…") && line.contains("ccc/z.nnue: "),
+        "{line}"
+    );
+    assert!(
+        line.chars().count() < 200,
+        "{} chars: {line}",
+        line.chars().count()
+    );
+    e.send("quit");
+    let (_, status, _) = e.finish();
+    assert!(status.success());
+}
+
+#[test]
+fn eval_nnue_says_when_no_network_applies() {
+    let mut e = Agon::start();
+    // Palma and Kubeia have no network: the setting is answered.
+    for game in ["palma", "kubeia"] {
+        e.send(&format!("setoption name Game value {game}"));
+        e.send("setoption name Eval value nnue");
+        let lines = e.sync();
+        assert_eq!(lines.len(), 1, "{lines:?}");
+        assert!(
+            lines[0].starts_with(&format!(
+                "info string Eval nnue: no network applies to {game}; the "
+            )) && lines[0].ends_with(" evaluator is used")
+                && !lines[0].contains("error"),
+            "{lines:?}"
+        );
+        e.send("setoption name Eval value auto");
+    }
+    // Zamma has one built in: nothing to say.
+    e.send("setoption name Game value zamma");
+    e.send("setoption name Eval value nnue");
+    assert_eq!(e.sync(), Vec::<String>::new());
+    e.send("quit");
+    let (_, status, _) = e.finish();
+    assert!(status.success());
+}

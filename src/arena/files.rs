@@ -6,7 +6,9 @@
 use crate::arena::record::{self, MatchRecord};
 use crate::arena::referee::{in_shard, stats_of, GameResult};
 use crate::arena::{MatchStats, Seating, Tally};
+use crate::game::files::{read_regular_text, MAX_TEXT_BYTES};
 use crate::game::{GameError, GameOptions, Playable};
+use std::path::Path;
 
 /// The games a resumed match has played already.
 #[derive(Debug, Default)]
@@ -31,7 +33,7 @@ pub fn resume<G: Playable>(
     round: usize,
     shard: (u32, u32),
 ) -> Result<Resumed, GameError> {
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_regular_text(Path::new(path), MAX_TEXT_BYTES) {
         Ok(text) => text,
         // A match resumed before its first game ended.
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Resumed::default()),
@@ -75,8 +77,8 @@ pub fn resume<G: Playable>(
 /// The records of `path` (an error if it holds none: an empty file, or
 /// one whose only record was cut short).
 fn read_record_file<G: Playable>(path: &str) -> Result<Vec<MatchRecord>, GameError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| GameError::file("record file", path, &e))?;
+    let text = read_regular_text(Path::new(path), MAX_TEXT_BYTES)
+        .map_err(|e| GameError::file("record file", path, &e))?;
     if text.trim().is_empty() {
         return Err(GameError::new(format!("record file '{path}' is empty")));
     }
@@ -155,8 +157,8 @@ pub fn read_openings<G: Playable>(
     path: &str,
     opts: &GameOptions,
 ) -> Result<Vec<String>, GameError> {
-    let text =
-        std::fs::read_to_string(path).map_err(|e| GameError::file("openings file", path, &e))?;
+    let text = read_regular_text(Path::new(path), MAX_TEXT_BYTES)
+        .map_err(|e| GameError::file("openings file", path, &e))?;
     let lines: Vec<(usize, String)> = text
         .lines()
         .enumerate()

@@ -486,7 +486,14 @@ pub fn read_located<G: Playable>(text: &str) -> Result<Records, ReadError> {
     let mut starts: Vec<(usize, usize)> = Vec::new();
     let mut offset = 0;
     for (i, line) in text.split_inclusive('\n').enumerate() {
-        if line.starts_with("[Game ") {
+        // A last line without its newline that is the beginning of a
+        // `[Game ` tag is a record cut within its first bytes: a record
+        // start too, so that it is cut off as any cut record is, rather
+        // than read as a fault of the record before it.
+        let cut_tag = offset + line.len() == text.len()
+            && !line.ends_with('\n')
+            && "[Game ".starts_with(line);
+        if line.starts_with("[Game ") || cut_tag {
             starts.push((offset, i + 1));
         } else if starts.is_empty() && !line.trim().is_empty() {
             let shown = line.trim().chars().take(80).collect::<String>();

@@ -20,6 +20,7 @@ use super::GameCommand;
 use crate::analysis::units::{show, win_scale};
 use crate::analysis::{self, best_exact, chance_hint, move_values, MoveValue};
 use crate::engine::Core;
+use crate::game::files::{read_regular_text, MAX_TEXT_BYTES};
 use crate::game::{GameError, GameOptions, Playable, Status};
 use crate::games::GameKind;
 use crate::search::{Algorithm, Limits};
@@ -112,10 +113,7 @@ impl GameCommand for AnalyseArgs {
         // A file that cannot be read is reported when it is read.
         let file = self.record.as_deref()?;
         self.record_options
-            .get_or_init(|| {
-                let text = std::fs::read_to_string(file).ok()?;
-                crate::arena::record::first_options(&text)
-            })
+            .get_or_init(|| super::record_options(file, self.game))
             .as_deref()
     }
 
@@ -125,7 +123,7 @@ impl GameCommand for AnalyseArgs {
             (None, d) => Limits::depth(d.unwrap_or(default_depth(self.game))),
         };
         if let Some(file) = &self.record {
-            let text = std::fs::read_to_string(file)
+            let text = read_regular_text(std::path::Path::new(file), MAX_TEXT_BYTES)
                 .map_err(|e| GameError::file("cannot read", file, &e))?;
             let mut core = self.engine()?;
             core.config_mut().multipv = self.multipv.unwrap_or(1) as usize;
@@ -137,7 +135,7 @@ impl GameCommand for AnalyseArgs {
         }
         match &self.equity_loss {
             Some(file) => {
-                let text = std::fs::read_to_string(file)
+                let text = read_regular_text(std::path::Path::new(file), MAX_TEXT_BYTES)
                     .map_err(|e| GameError::file("cannot read", file, &e))?;
                 equity_loss::<G>(opts, &text, &limits, &self.engine()?, self.verbose)
             }

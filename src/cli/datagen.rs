@@ -33,8 +33,9 @@ pub struct DatagenArgs {
     /// Depth per search instead of a node budget.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=64))]
     pub depth: Option<u32>,
-    /// The data file; an existing one of the same game is resumed (started
-    /// again with the same arguments, it plays only the games not in it).
+    /// The data file; an existing one of the same run is resumed (started
+    /// again with the same arguments, it plays only the games not in it;
+    /// other arguments are refused, naming what differs).
     #[arg(long, value_name = "FILE")]
     pub out: String,
     /// Seed of the openings and chance outcomes: game g is a function of
@@ -104,6 +105,7 @@ impl DatagenArgs {
             opening_plies: (self.random_plies.min, self.random_plies.max),
             max_plies: self.max_plies,
             engine: spec,
+            settings: self.engine.clone(),
             concurrency: self.concurrency.map_or(cores, usize::from),
         })
     }

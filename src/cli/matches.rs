@@ -177,10 +177,7 @@ impl GameCommand for MatchArgs {
                 (None, Some(given)) => Some(given.clone()),
                 // Shards of a 4-player match merge without being told. A
                 // file that cannot be read is reported when it is read.
-                (None, None) => {
-                    let text = std::fs::read_to_string(self.merge.first()?).ok()?;
-                    crate::arena::record::first_options(&text)
-                }
+                (None, None) => super::record_options(self.merge.first()?, self.game),
             })
             .as_deref()
     }

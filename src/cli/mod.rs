@@ -29,6 +29,7 @@ use std::fmt;
 
 use clap::{Parser, Subcommand};
 
+use crate::game::files::{read_regular_text, MAX_TEXT_BYTES};
 use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
 
@@ -173,6 +174,22 @@ pub trait GameCommand {
 
     /// Runs on game `G` with the checked variant options.
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<Self::Output, GameError>;
+}
+
+/// The options of the first of agon's match records in the file `path`,
+/// to read its records under (a record of 4-player Abalone is read as
+/// one without being told), if they are options of `kind`. A file that
+/// cannot be read, and options that are not the game's, are left to the
+/// reading of the records, which names the file and the line at fault.
+pub fn record_options(path: &str, kind: GameKind) -> Option<String> {
+    let text = read_regular_text(std::path::Path::new(path), MAX_TEXT_BYTES).ok()?;
+    crate::arena::record::first_options(&text).filter(|o| {
+        GameOptions::parse(o, kind.option_specs())
+            .and_then(|opts| {
+                crate::with_game!(kind.for_options(&opts), G => <G as crate::game::Game>::new(&opts).map(|_| ()))
+            })
+            .is_ok()
+    })
 }
 
 /// Checks the variant options against `kind` and runs `cmd` on its game

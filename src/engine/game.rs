@@ -67,6 +67,11 @@ pub trait GameSession {
     /// makes (`Eval`, `EvalFile`).
     fn eval(&self, core: &Core) -> Result<Vec<(String, i32)>, EngineError>;
 
+    /// The evaluator `core` makes for this game, as
+    /// [`crate::game::Evaluator::label`] names it (`nnue <net>` when a
+    /// network is used).
+    fn evaluator_label(&self, core: &Core) -> String;
+
     /// The answer to a `query` (protocol.md, "query").
     fn query(&self, query: Query) -> String;
 

@@ -219,6 +219,14 @@ impl Engine {
         Ok(())
     }
 
+    /// The evaluator the settings select for the current game, as
+    /// [`crate::game::Evaluator::label`] names it (`nnue <net>` with a
+    /// network): a client told `Eval=nnue` learns whether a network
+    /// applies.
+    pub fn evaluator_label(&self) -> String {
+        self.session.evaluator_label(&self.core)
+    }
+
     /// `EvalFile`: reads the network for the current game (an empty path:
     /// back to the shipped one). On error the old network stays.
     fn load_net(&mut self, path: &str) -> Result<(), EngineError> {
@@ -229,7 +237,12 @@ impl Engine {
         let game = self.session.game();
         let net = Network::load(std::path::Path::new(path), Some(game)).map_err(|e| {
             let kept = match &self.core.config().eval_file {
-                Some(old) => format!("EvalFile stays {}", old.label()),
+                // A net's name is as long as its trainer made it: cut
+                // like a path, it cannot hide the reason before it.
+                Some(old) => format!(
+                    "EvalFile stays {}",
+                    crate::game::files::short_path(&old.label())
+                ),
                 None => "EvalFile stays empty".to_string(),
             };
             EngineError::new(format!("setoption: EvalFile: {e}; {kept}"))

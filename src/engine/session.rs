@@ -266,6 +266,11 @@ impl<G: Playable> GameSession for Session<G> {
             .collect())
     }
 
+    fn evaluator_label(&self, core: &Core) -> String {
+        core.evaluator::<G>()
+            .map_or_else(|e| format!("none ({e})"), |e| e.label())
+    }
+
     fn query(&self, query: Query) -> String {
         let status = self.status();
         let n = self.pos.num_players();

@@ -11,6 +11,8 @@
 //! - [`SearchHints`] (module [`hints`]): move order, forcing moves,
 //!   history shapes, game length, for the searches only.
 //! - [`Playable`]: all of them, the bound of the searches and the protocol.
+//! - module [`files`]: reading the files a user names (regular files
+//!   only, up to a size bound), for every tool that reads one.
 //!
 //! A position is a node of the game tree:
 //! - a **decision node**: one player chooses among [`Game::moves`];
@@ -39,6 +41,7 @@
 pub mod chance;
 pub mod error;
 pub mod eval;
+pub mod files;
 pub mod hints;
 pub mod notation;
 pub mod options;

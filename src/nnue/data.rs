@@ -3,8 +3,12 @@
 //!
 //! The file (all integers little endian):
 //!
-//! - header: `AGONDATA`, version u16 (1), the game's name (u8 length,
-//!   then the bytes), slots u16, kinds u8;
+//! - header: `AGONDATA`, version u16 (2), the game's name (u8 length,
+//!   then the bytes), slots u16, kinds u8, then the run that made the
+//!   games (`agon datagen`'s arguments that decide them, so that a
+//!   resume with other ones is refused): a count u8, then each entry's
+//!   key (u8 length, then the bytes) and value (u32 length, then the
+//!   bytes). Version 1, which has no run, still reads (its run empty);
 //! - then games, each: its index u32, its position count u16, then the
 //!   positions. A position: the side it is seen from u8 (0 or 1), the
 //!   score i16 (centi-units, from that side), the result u8 for that side
@@ -18,7 +22,14 @@ use super::bytes::{put_str, Reader};
 use super::inputs::{feature, Cells, NetInput};
 
 const MAGIC: &[u8; 8] = b"AGONDATA";
-const VERSION: u16 = 1;
+const VERSION: u16 = 2;
+/// The first version, without the run in its header.
+const VERSION_WITHOUT_RUN: u16 = 1;
+
+/// The largest data file read: far more positions than a training run
+/// holds in memory, and a bound on what a path to something endless
+/// (a device) could make a reader take.
+pub const MAX_DATA_BYTES: u64 = 4 << 30;
 
 /// The header of a data file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -26,23 +37,37 @@ pub struct DataHeader {
     pub game: String,
     pub slots: usize,
     pub kinds: usize,
+    /// The run that made the games, as `(key, value)` pairs (empty in a
+    /// version 1 file).
+    pub run: Vec<(String, String)>,
 }
 
 impl DataHeader {
+    /// The header of `G`'s data, without a run.
     pub fn of<G: NetInput>() -> DataHeader {
         DataHeader {
             game: G::NAME.to_string(),
             slots: G::SLOTS,
             kinds: G::KINDS,
+            run: Vec::new(),
         }
     }
 
+    /// The header's bytes. A run's keys are the writer's own short names
+    /// (at most 255 bytes kept); at most 255 entries are written.
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         out.extend_from_slice(&VERSION.to_le_bytes());
         put_str(&mut out, &self.game);
         out.extend_from_slice(&(self.slots as u16).to_le_bytes());
         out.push(self.kinds as u8);
+        let run = &self.run[..self.run.len().min(255)];
+        out.push(run.len() as u8);
+        for (key, value) in run {
+            put_str(&mut out, key);
+            out.extend_from_slice(&(value.len() as u32).to_le_bytes());
+            out.extend_from_slice(value.as_bytes());
+        }
         out
     }
 }
@@ -157,6 +182,8 @@ pub fn game_bytes(index: u32, samples: &[Sample]) -> Vec<u8> {
 /// the length of the bytes they fill (a cut game after them is left out).
 pub struct DataFile {
     pub header: DataHeader,
+    /// The header's length in bytes: where the games begin.
+    pub header_len: usize,
     pub games: Vec<(u32, Vec<Sample>)>,
     pub complete_len: usize,
 }
@@ -170,15 +197,32 @@ pub fn read_games(bytes: &[u8]) -> Result<DataFile, String> {
         return Err(bad());
     }
     let version = r.u16().map_err(|_| bad())?;
-    if version != VERSION {
+    if version != VERSION && version != VERSION_WITHOUT_RUN {
         return Err(format!(
-            "data file version {version}; this agon reads {VERSION}"
+            "data file version {version}; this agon reads {VERSION_WITHOUT_RUN} and {VERSION}"
         ));
     }
     let game = r.string().map_err(|_| bad())?;
     let slots = usize::from(r.u16().map_err(|_| bad())?);
     let kinds = usize::from(r.u8().map_err(|_| bad())?);
-    let header = DataHeader { game, slots, kinds };
+    let mut run = Vec::new();
+    if version != VERSION_WITHOUT_RUN {
+        for _ in 0..r.u8().map_err(|_| bad())? {
+            let key = r.string().map_err(|_| bad())?;
+            let len = u32::from_le_bytes(r.array().map_err(|_| bad())?);
+            let value = r.take(len as usize).map_err(|_| bad())?;
+            let value = String::from_utf8(value.to_vec())
+                .map_err(|_| format!("data file: the run's {key} is not UTF-8"))?;
+            run.push((key, value));
+        }
+    }
+    let header = DataHeader {
+        game,
+        slots,
+        kinds,
+        run,
+    };
+    let header_len = r.at;
     let mut games = Vec::new();
     let mut complete_len = r.at;
     while let Some(game) = read_game(&mut r, &header)? {
@@ -187,6 +231,7 @@ pub fn read_games(bytes: &[u8]) -> Result<DataFile, String> {
     }
     Ok(DataFile {
         header,
+        header_len,
         games,
         complete_len,
     })

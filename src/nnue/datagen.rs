@@ -28,10 +28,11 @@ use std::sync::mpsc;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::data::{game_bytes, read_games, DataHeader, Sample};
+use super::data::{game_bytes, read_games, DataHeader, Sample, MAX_DATA_BYTES};
 use super::inputs::NetInput;
 use crate::arena::{random_opening, EndReason, EngineSpec, Lineup};
 use crate::game::eval::to_cp;
+use crate::game::files::read_regular;
 use crate::game::{Evaluator, GameError, Outcome, Playable, Player, Status};
 use crate::search::ScoreReport;
 
@@ -54,6 +55,9 @@ pub struct Plan {
     pub max_plies: u32,
     /// The engine of both sides (its limits: nodes or depth; one thread).
     pub engine: EngineSpec,
+    /// The engine settings as the user gave them besides the limit
+    /// (`--engine`), recorded in the file with the rest of the run.
+    pub settings: String,
     /// Games played at once.
     pub concurrency: usize,
 }
@@ -195,6 +199,64 @@ pub fn play_one<G: NetInput + Playable>(
     })
 }
 
+/// The run a file's games come from, as its header records it: every
+/// argument that decides a game's positions (the variant `options`, the
+/// seed, the engine and its limit, the openings, the ply limit) and the
+/// shard, which decides the games. `--games` is left out: a run may be
+/// extended to more games of the same set.
+pub fn run_record(options: &str, plan: &Plan) -> Vec<(String, String)> {
+    let limits = &plan.engine.limits;
+    let limit = match (limits.depth, limits.nodes) {
+        (Some(d), _) => format!("depth={d}"),
+        (None, Some(n)) => format!("nodes={n}"),
+        (None, None) => "none".to_string(),
+    };
+    let net = plan
+        .engine
+        .config
+        .eval_file
+        .as_ref()
+        .map_or_else(|| "none".to_string(), |n| n.label());
+    let (lo, hi) = plan.opening_plies;
+    [
+        ("options", options.to_string()),
+        ("seed", plan.seed.to_string()),
+        ("limit", limit),
+        ("engine", plan.settings.clone()),
+        ("evalfile net", net),
+        ("shard", format!("{}/{}", plan.shard.0 + 1, plan.shard.1)),
+        ("random plies", format!("{lo}-{hi}")),
+        ("max plies", plan.max_plies.to_string()),
+    ]
+    .into_iter()
+    .map(|(k, v)| (k.to_string(), v))
+    .collect()
+}
+
+/// What differs between the run recorded in a file (`there`) and this
+/// one (`here`), one `key: 'a' in the file, 'b' here` per entry; empty
+/// when they agree.
+fn run_differences(there: &[(String, String)], here: &[(String, String)]) -> Vec<String> {
+    let value = |run: &[(String, String)], key: &str| {
+        run.iter().find(|(k, _)| k == key).map(|(_, v)| v.clone())
+    };
+    let mut keys: Vec<&str> = here.iter().map(|(k, _)| k.as_str()).collect();
+    keys.extend(
+        there
+            .iter()
+            .map(|(k, _)| k.as_str())
+            .filter(|k| here.iter().all(|(h, _)| h != k)),
+    );
+    keys.into_iter()
+        .filter_map(|key| {
+            let (a, b) = (value(there, key), value(here, key));
+            let shown =
+                |v: Option<String>| v.map_or_else(|| "none".to_string(), |v| format!("'{v}'"));
+            (a != b).then(|| format!("{key}: {} in the file, {} here", shown(a), shown(b)))
+        })
+        .collect()
+}
+
 /// Player 0's result in a game read back: from any of its positions.
 fn first_result(samples: &[Sample]) -> Option<u8> {
     samples
@@ -214,9 +276,10 @@ pub fn refuse<G: NetInput + Playable>(start: &G) -> Option<String> {
 }
 
 /// Generates `plan`'s games from `start` into the file `path`, resuming
-/// it when it holds games of the same game already; `events` hears of
-/// progress. The error is one line; a file that is not a data file of
-/// `G` is left as it was.
+/// it when it holds games of the same run already (its header records
+/// the run: [`run_record`]); `events` hears of progress. The error is one
+/// line; a file that is not a data file of this run, or not a regular
+/// file, is left as it was.
 pub fn generate<G: NetInput + Playable>(
     start: &G,
     plan: &Plan,
@@ -226,12 +289,15 @@ pub fn generate<G: NetInput + Playable>(
     if let Some(why) = refuse(start) {
         return Err(GameError::new(why));
     }
-    let header = DataHeader::of::<G>();
+    let mut header = DataHeader::of::<G>();
+    header.run = run_record(&start.options().to_string(), plan);
     let header_bytes = header.to_bytes();
     let mine = plan.indices();
     let mut summary = Summary::default();
     let mut done = HashSet::new();
-    let existing = match std::fs::read(path) {
+    // Only a regular file is read, and within a bound: a FIFO would block
+    // the open, a device (`/dev/full`) give bytes without end.
+    let existing = match read_regular(std::path::Path::new(path), MAX_DATA_BYTES) {
         Ok(bytes) => Some(bytes),
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
         Err(e) => return Err(GameError::file("cannot read", path, &e)),
@@ -241,7 +307,8 @@ pub fn generate<G: NetInput + Playable>(
     let keep = match existing {
         Some(bytes) if !header_bytes.starts_with(&bytes) => {
             let file = read_games(&bytes).map_err(|e| GameError::new(format!("{path}: {e}")))?;
-            if file.header != header {
+            let shape = |h: &DataHeader| (h.game.clone(), h.slots, h.kinds);
+            if shape(&file.header) != shape(&header) {
                 return Err(GameError::new(format!(
                     "{path}: a data file of {} ({} cells, {} kinds), not of {} ({} cells, {} kinds)",
                     file.header.game,
@@ -250,6 +317,19 @@ pub fn generate<G: NetInput + Playable>(
                     header.game,
                     header.slots,
                     header.kinds
+                )));
+            }
+            // Games of another run (other arguments) must not be mixed in.
+            if file.header.run.is_empty() {
+                return Err(GameError::new(format!(
+                    "{path}: a data file without the record of its run (an older agon's), so it cannot be checked against this run; give another --out"
+                )));
+            }
+            let differences = run_differences(&file.header.run, &header.run);
+            if !differences.is_empty() {
+                return Err(GameError::new(format!(
+                    "{path}: holds the games of another run ({}); give the same arguments or another --out",
+                    differences.join("; ")
                 )));
             }
             let wanted: HashSet<u32> = mine.iter().copied().collect();
@@ -373,6 +453,7 @@ mod tests {
             opening_plies: (2, 6),
             max_plies: 200,
             engine: EngineSpec::parse("depth=1,threads=1,hash=1").expect("a valid spec"),
+            settings: String::new(),
             concurrency: 1,
         }
     }

@@ -21,6 +21,7 @@ use std::fmt;
 
 use super::bytes::{put_str, Reader};
 use super::inputs::{inputs, NetInput};
+use crate::game::files::{read_regular, short_path};
 
 /// Centi-units per output unit.
 pub const SCALE: i32 = 400;
@@ -288,15 +289,13 @@ impl Network {
     }
 
     /// Reads a network file of `game` (any game: `None`); the error is
-    /// one line naming the file.
+    /// one line naming the file (a long path by its end, so the reason
+    /// stays in view). Only a regular file is read (a FIFO would block).
     pub fn load(path: &std::path::Path, game: Option<&str>) -> Result<Network, String> {
-        use std::io::Read;
-        let file = std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?;
-        let mut bytes = Vec::new();
-        file.take(MAX_FILE_BYTES as u64 + 1)
-            .read_to_end(&mut bytes)
-            .map_err(|e| format!("{}: {e}", path.display()))?;
-        Network::read(&bytes, game).map_err(|e| format!("{}: {e}", path.display()))
+        let shown = || short_path(&path.to_string_lossy());
+        let bytes =
+            read_regular(path, MAX_FILE_BYTES as u64).map_err(|e| format!("{}: {e}", shown()))?;
+        Network::read(&bytes, game).map_err(|e| format!("{}: {e}", shown()))
     }
 }
 

@@ -23,6 +23,7 @@ use std::io::BufRead;
 use parser::Command;
 
 use crate::engine::{Callbacks, Catalog, Engine, EngineError, Started};
+use crate::game::EvalChoice;
 use crate::settings::{self, Setting};
 
 /// Reads protocol commands from stdin until `quit` or end of input.
@@ -296,14 +297,32 @@ impl Protocol {
             Setting::GameOptions(text) => self.chosen.options = Some(text),
             Setting::ShowWdl(on) => self.show_wdl = on,
             other => {
-                // A network file is read for the game it will serve.
-                if matches!(other, Setting::EvalFile(_)) {
+                // A network file is read for the game it will serve, and
+                // `Eval=nnue` is checked against it.
+                let nnue = other == Setting::Eval(EvalChoice::Nnue);
+                if nnue || matches!(other, Setting::EvalFile(_)) {
                     self.apply_game_choice();
                 }
                 if let Err(e) = self.engine.apply(&other) {
                     self.out.error(&e.to_string());
+                } else if nnue {
+                    self.no_net_note();
                 }
             }
+        }
+    }
+
+    /// After `Eval=nnue`: an `info string` when no network applies to the
+    /// current game (none built in or loaded for it, as for Palma or
+    /// Kubeia), naming the evaluator used instead. Not an error: the
+    /// setting stands, and serves any game that has a network.
+    fn no_net_note(&self) {
+        let label = self.engine.evaluator_label();
+        if !label.starts_with("nnue") {
+            self.out.line(&format!(
+                "info string Eval nnue: no network applies to {}; the {label} evaluator is used",
+                self.engine.session().game()
+            ));
         }
     }
 

@@ -10,6 +10,7 @@ use clap::Args;
 
 use super::{parse_openings, GameCommand, Openings};
 use crate::arena::EngineSpec;
+use crate::game::files::{read_regular_text, MAX_TEXT_BYTES};
 use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
 use crate::tune::{
@@ -96,8 +97,8 @@ fn run_game<G: Playable>(opts: &GameOptions, args: &TuneArgs) -> Result<(), Game
     let skip = args.skip_plies;
     let mut samples: Vec<Sample> = Vec::new();
     if let Some(path) = &args.records {
-        let text =
-            std::fs::read_to_string(path).map_err(|e| GameError::file("cannot read", path, &e))?;
+        let text = read_regular_text(std::path::Path::new(path), MAX_TEXT_BYTES)
+            .map_err(|e| GameError::file("cannot read", path, &e))?;
         let records = G::read_records(&text, opts)?;
         let (decided, from_records) = samples_from_records(&records, skip)?;
         samples = from_records;

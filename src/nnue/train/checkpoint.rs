@@ -20,6 +20,11 @@ use crate::nnue::network::fnv1a;
 const MAGIC: &[u8; 8] = b"AGONCKPT";
 const VERSION: u16 = 1;
 
+/// The largest checkpoint read: three f32 copies of the parameters (the
+/// values and Adam's two moments) of the largest network file's i16
+/// ones, with room to spare.
+pub const MAX_CHECKPOINT_BYTES: u64 = 8 * crate::nnue::network::MAX_FILE_BYTES as u64;
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checkpoint {
     pub game: String,
@@ -117,8 +122,11 @@ impl Checkpoint {
             .map_err(|e| format!("{}: {e}", path.display()))
     }
 
+    /// Reads a checkpoint file: a regular file only, up to
+    /// [`MAX_CHECKPOINT_BYTES`].
     pub fn read(path: &Path) -> Result<Checkpoint, String> {
-        let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+        let bytes = crate::game::files::read_regular(path, MAX_CHECKPOINT_BYTES)
+            .map_err(|e| format!("{}: {e}", path.display()))?;
         Checkpoint::from_bytes(&bytes).map_err(|e| format!("{}: {e}", path.display()))
     }
 }

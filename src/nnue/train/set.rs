@@ -13,7 +13,7 @@ use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
 use crate::game::{to_cp, EvalChoice, Evaluator, Playable};
-use crate::nnue::data::{read_games, DataHeader, Sample};
+use crate::nnue::data::{read_games, DataHeader, Sample, MAX_DATA_BYTES};
 use crate::nnue::inputs::{inputs, NetInput};
 
 /// What the trainer needs of a game: its name, its input sizes, and its
@@ -175,13 +175,15 @@ pub fn load(spec: &Spec, paths: &[PathBuf], opts: &SetOptions) -> Result<TrainSe
         game: spec.game.clone(),
         slots: spec.slots,
         kinds: spec.kinds,
+        run: Vec::new(),
     };
     let mut feats = Vec::new();
     let mut active = 0usize;
     let mut max_active = 0usize;
     for path in paths {
         let name = path.display();
-        let bytes = std::fs::read(path).map_err(|e| format!("{name}: {e}"))?;
+        let bytes = crate::game::files::read_regular(path, MAX_DATA_BYTES)
+            .map_err(|e| format!("{name}: {e}"))?;
         let file = read_games(&bytes).map_err(|e| format!("{name}: {e}"))?;
         if !file.header.game.eq_ignore_ascii_case(&want.game) {
             return Err(format!(

@@ -1,0 +1,184 @@
+//! Reading the files a user names (records, openings, data, networks,
+//! checkpoints): only regular files, and only up to a size bound. A path
+//! may name a FIFO (whose `open` blocks until a writer comes, so an
+//! engine would stop answering), a device (`/dev/zero`, `/dev/full`:
+//! endless bytes that a whole-file read keeps taking) or a file far larger
+//! than any of agon's; each is one error instead.
+
+use std::io::{self, Read as _};
+use std::path::Path;
+
+/// The largest text file of games agon reads (record, openings and tuning
+/// files): a match of a hundred thousand long games fits several times.
+pub const MAX_TEXT_BYTES: u64 = 1 << 30;
+
+/// The whole of the regular file `path` if it holds at most `max_bytes`;
+/// otherwise an error whose text says why ("not a regular file (a
+/// FIFO)", "larger than the 64 MiB limit"), for the caller to put after
+/// the file's name.
+pub fn read_regular(path: &Path, max_bytes: u64) -> io::Result<Vec<u8>> {
+    // Asked before opening: opening a FIFO for reading blocks.
+    let meta = std::fs::metadata(path)?;
+    check_regular(&meta)?;
+    if meta.len() > max_bytes {
+        return Err(too_large(max_bytes));
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    // Should the path have been replaced by a FIFO since the check, the
+    // open returns at once rather than waiting for a writer, and the
+    // check on the opened file below refuses it. On a regular file the
+    // flag changes nothing.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt as _;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    check_regular(&file.metadata()?)?;
+    let mut bytes = Vec::new();
+    // Bounded even so: a file that grows while it is read.
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_large(max_bytes));
+    }
+    Ok(bytes)
+}
+
+/// [`read_regular`] of a text file (UTF-8).
+pub fn read_regular_text(path: &Path, max_bytes: u64) -> io::Result<String> {
+    String::from_utf8(read_regular(path, max_bytes)?).map_err(|_| {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            "not a text file (not valid UTF-8)",
+        )
+    })
+}
+
+fn check_regular(meta: &std::fs::Metadata) -> io::Result<()> {
+    if meta.is_file() {
+        return Ok(());
+    }
+    let what = if meta.is_dir() {
+        "a directory"
+    } else {
+        kind_of(meta)
+    };
+    Err(io::Error::new(
+        io::ErrorKind::InvalidInput,
+        format!("not a regular file ({what})"),
+    ))
+}
+
+#[cfg(unix)]
+fn kind_of(meta: &std::fs::Metadata) -> &'static str {
+    use std::os::unix::fs::FileTypeExt as _;
+    let t = meta.file_type();
+    if t.is_fifo() {
+        "a FIFO"
+    } else if t.is_char_device() || t.is_block_device() {
+        "a device"
+    } else if t.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    }
+}
+
+#[cfg(not(unix))]
+fn kind_of(_: &std::fs::Metadata) -> &'static str {
+    "not a file"
+}
+
+fn too_large(max_bytes: u64) -> io::Error {
+    io::Error::new(
+        io::ErrorKind::InvalidData,
+        format!("larger than the {} limit", size_text(max_bytes)),
+    )
+}
+
+/// `64 MiB`, `1 GiB`, `512 bytes`: a limit as people read it.
+pub fn size_text(bytes: u64) -> String {
+    const UNITS: [(u64, &str); 3] = [(1 << 30, "GiB"), (1 << 20, "MiB"), (1 << 10, "KiB")];
+    UNITS
+        .iter()
+        .find(|(unit, _)| bytes >= *unit && bytes.is_multiple_of(*unit))
+        .map_or_else(
+            || format!("{bytes} bytes"),
+            |(unit, name)| format!("{} {name}", bytes / unit),
+        )
+}
+
+/// The longest path an error line repeats whole.
+const SHOWN_PATH_CHARS: usize = 60;
+
+/// `path` as an error line shows it: whole when short, else its last
+/// characters after a `…`, so that a very long path cannot push the
+/// reason that follows it off a line.
+pub fn short_path(path: &str) -> String {
+    let chars = path.chars().count();
+    if chars <= SHOWN_PATH_CHARS {
+        return path.to_string();
+    }
+    let tail: String = path.chars().skip(chars - (SHOWN_PATH_CHARS - 1)).collect();
+    format!("…{tail}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir = std::env::temp_dir().join(format!("agon-files-{}-{name}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        dir
+    }
+
+    #[test]
+    fn a_regular_file_within_the_bound_reads_whole() {
+        let dir = scratch("regular");
+        let path = dir.join("f");
+        std::fs::write(&path, b"12345").expect("written");
+        assert_eq!(read_regular(&path, 5).expect("read"), b"12345");
+        let e = read_regular(&path, 4).expect_err("over the bound");
+        assert_eq!(e.to_string(), "larger than the 4 bytes limit");
+        assert_eq!(
+            read_regular(&dir.join("none"), 5)
+                .expect_err("missing")
+                .kind(),
+            io::ErrorKind::NotFound
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_fifo_a_device_and_a_directory_are_refused_without_blocking() {
+        let dir = scratch("special");
+        let fifo = dir.join("fifo");
+        let c = std::ffi::CString::new(fifo.to_string_lossy().into_owned()).expect("no NUL");
+        // SAFETY: `c` is a valid NUL-terminated path that outlives the call.
+        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        // Without the check this open would wait for a writer forever.
+        let e = read_regular(&fifo, 100).expect_err("a FIFO");
+        assert_eq!(e.to_string(), "not a regular file (a FIFO)");
+        let e = read_regular(Path::new("/dev/zero"), 100).expect_err("a device");
+        assert_eq!(e.to_string(), "not a regular file (a device)");
+        let e = read_regular(&dir, 100).expect_err("a directory");
+        assert_eq!(e.to_string(), "not a regular file (a directory)");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn sizes_and_paths_as_shown() {
+        assert_eq!(size_text(64 << 20), "64 MiB");
+        assert_eq!(size_text(1 << 30), "1 GiB");
+        assert_eq!(size_text(1000), "1000 bytes");
+        assert_eq!(short_path("/tmp/z.nnue"), "/tmp/z.nnue");
+        let long = format!("/tmp/{}/z.nnue", "d".repeat(600));
+        let short = short_path(&long);
+        assert_eq!(short.chars().count(), SHOWN_PATH_CHARS);
+        assert!(short.starts_with('…') && short.ends_with("dd/z.nnue"));
+    }
+}
