@@ -382,37 +382,3 @@ pub fn build_size() {
         t.deadlocks
     );
 }
-
-/// The exact kind reaches the protocol: a Palma position inside the exact
-/// domain reports `score cp … wp P exact` on every line, P the table's
-/// value for the player to move; outside the domain no line says `exact`.
-#[test]
-fn the_protocol_reports_the_tables_exact_value() {
-    let text = "h=0/0/24,26,27,28,29 j=0/0/22,24,26,27,28 use=j:1";
-    let p = pos(text);
-    let Status::Decision(mover) = p.status() else {
-        panic!("a decision position")
-    };
-    let want = exact_win_probability(&p, mover).expect("inside the domain");
-    let mut agon = crate::common::Agon::start();
-    agon.send("setoption name Game value palma");
-    agon.send(&format!("position fen {text}"));
-    agon.sync();
-    agon.send("go depth 3");
-    let lines = agon.until(|l| l.starts_with("bestmove"));
-    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
-    assert!(!scored.is_empty(), "{lines:?}");
-    for line in scored {
-        let words: Vec<&str> = line.split_whitespace().collect();
-        let at = words.iter().position(|w| *w == "wp").expect("a wp field");
-        let got: f64 = words[at + 1].parse().expect("a probability");
-        assert!(close(got, want, 1e-6), "{line}: table {want}");
-        assert_eq!(words.get(at + 2), Some(&"exact"), "{line}");
-        assert_eq!(words[at - 2], "cp", "{line}: cp first for GUIs");
-    }
-    // The start is outside the domain: the score is the search's.
-    agon.send("position startpos");
-    agon.send("go depth 2");
-    let lines = agon.until(|l| l.starts_with("bestmove"));
-    assert!(lines.iter().all(|l| !l.contains("exact")), "{lines:?}");
-}

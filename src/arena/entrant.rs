@@ -202,8 +202,9 @@ pub struct Answer {
 pub enum Runner {
     Builtin {
         spec: EngineSpec,
-        /// Kept for the whole match: table, threads, evaluation.
-        core: Core,
+        /// Kept for the whole match: table, threads, evaluation (boxed:
+        /// its weight set makes it large).
+        core: Box<Core>,
     },
     External {
         spec: ExternalSpec,
@@ -223,9 +224,11 @@ impl Runner {
             EngineKind::Builtin(spec) => Runner::Builtin {
                 spec: spec.clone(),
                 // A table that cannot be made is an engine that cannot start.
-                core: Core::new(spec.config.clone())
-                    .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?
-                    .with_weights(spec.weights.clone()),
+                core: Box::new(
+                    Core::new(spec.config.clone())
+                        .map_err(|e| Failure::new(Fault::Crash, e.to_string()))?
+                        .with_weights(spec.weights),
+                ),
             },
             EngineKind::External(spec) => Runner::External {
                 process: Some(Process::start(spec, game, options)?),

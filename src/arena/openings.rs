@@ -23,9 +23,11 @@ pub fn from_records<G: Playable>(
     plies: usize,
     count: usize,
 ) -> Result<Vec<String>, GameError> {
-    let text =
-        crate::game::files::read_regular_text(std::path::Path::new(path), crate::game::files::MAX_TEXT_BYTES)
-            .map_err(|e| GameError::file("cannot read", path, &e))?;
+    let text = crate::game::files::read_regular_text(
+        std::path::Path::new(path),
+        crate::game::files::MAX_TEXT_BYTES,
+    )
+    .map_err(|e| GameError::file("cannot read", path, &e))?;
     if text.trim().is_empty() {
         return Err(GameError::new(format!("'{path}' is empty")));
     }

@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use super::EngineError;
-use crate::game::{EvalChoice, Evaluated, Evaluator, GameError, Playable, WeightSet};
+use crate::game::{Evaluated, Evaluator, GameError, Playable, WeightSet};
 use crate::nnue::Network;
 use crate::search::{Limits, Report, Request, SearchConfig, SearchResult, Searcher, Signal};
 
@@ -156,16 +156,6 @@ impl Core {
             self.config.eval,
             self.config.eval_file.as_ref(),
         )
-    }
-
-    /// Whether `Eval nnue` asks for a network that `G` does not have
-    /// (neither built in nor loaded): the search then uses the classic
-    /// evaluator.
-    pub fn net_missing<G: Playable>(&self) -> bool {
-        self.config.eval == EvalChoice::Nnue
-            && self
-                .evaluator::<G>()
-                .is_ok_and(|e| !e.label().starts_with("nnue"))
     }
 
     /// Builds the tables the evaluator makes on first use (Palma's race
