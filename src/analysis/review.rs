@@ -17,13 +17,11 @@
 //! record format (APGN for Abalone, the transcription for Petteia and
 //! Kubeia).
 
-use std::sync::Mutex;
-
 use super::units::{to_units, win_scale};
 use crate::arena::record;
 use crate::engine::{Core, SearchJob};
 use crate::game::{GameError, GameOptions, Playable, Player, Status};
-use crate::search::{Limits, Report, ScoreReport, Signal};
+use crate::search::{Limits, ScoreReport, Signal};
 
 /// What a mate-deciding loss counts for in an average of centi-units.
 pub const MATE_LOSS: f64 = 1000.0;
@@ -165,14 +163,6 @@ fn search<G: Playable>(
     only: Option<G::Move>,
     (limits, core): (&Limits, &Core),
 ) -> (ScoreReport, Option<String>, Vec<(String, ScoreReport)>) {
-    let lines: Mutex<Vec<(u32, u32, String, ScoreReport)>> = Mutex::new(Vec::new());
-    let report = |r: &Report| {
-        if let (Report::Pv(p), Ok(mut l)) = (r, lines.lock()) {
-            if let Some(first) = p.pv.first() {
-                l.push((p.depth, p.multipv, first.clone(), p.score));
-            }
-        }
-    };
     let root_moves: Vec<G::Move> = only.into_iter().collect();
     let job = SearchJob {
         history,
@@ -181,23 +171,15 @@ fn search<G: Playable>(
     };
     // A restricted search must not take the whole position's entries.
     core.new_game();
-    let r = core.search(&job, &Signal::new(), &report);
-    let lines = lines.into_inner().unwrap_or_default();
-    // The last depth's lines, one per MultiPV index.
-    let deepest = lines.iter().map(|l| l.0).max().unwrap_or(0);
-    let mut ranked: Vec<(u32, String, ScoreReport)> = Vec::new();
-    for (d, k, m, s) in lines.into_iter().rev() {
-        if d == deepest && ranked.iter().all(|(j, _, _)| *j != k) {
-            ranked.push((k, m, s));
-        }
-    }
-    ranked.sort_by_key(|(k, _, _)| *k);
+    let r = core.search(&job, &Signal::new(), &|_| {});
+    // The last iteration's lines, one per MultiPV index.
+    let ranked: Vec<(String, ScoreReport)> = r
+        .lines
+        .iter()
+        .filter_map(|l| Some((pos.move_text(*l.pv.first()?), l.score)))
+        .collect();
     let best = r.best.map(|m| pos.move_text(m));
-    (
-        r.score,
-        best,
-        ranked.into_iter().map(|(_, m, s)| (m, s)).collect(),
-    )
+    (r.score, best, ranked)
 }
 
 /// The loss of `played` against `best` in analysis units, and whether it

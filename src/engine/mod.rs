@@ -59,6 +59,9 @@ pub struct FinalResult {
     /// Every thread's nodes up to the stop.
     pub nodes: u64,
     pub time: Duration,
+    /// The ranked lines of the last completed iteration (`MultiPV` of
+    /// them), best first, each in the game's notation with its score.
+    pub lines: Vec<(Vec<String>, ScoreReport)>,
 }
 
 impl FinalResult {
@@ -70,6 +73,7 @@ impl FinalResult {
             depth: 0,
             nodes: 0,
             time: Duration::ZERO,
+            lines: Vec::new(),
         }
     }
 

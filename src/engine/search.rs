@@ -61,7 +61,14 @@ pub fn task<G: Playable>(
             }
             None => first_allowed(),
         };
+        let lines = result
+            .lines
+            .iter()
+            .filter(|l| l.pv.first().is_some_and(|m| allowed.contains(m)))
+            .map(|l| (line_text(&root, &l.pv), l.score))
+            .collect();
         FinalResult {
+            lines,
             pv: line_text(&root, &line),
             score: result.bound.map(|b| (result.score, b)),
             depth: result.depth,

@@ -345,6 +345,7 @@ mod tests {
             depth: 4,
             nodes: 3000,
             time: std::time::Duration::from_millis(1500),
+            lines: Vec::new(),
         };
         assert_eq!(
             final_line(&r),

@@ -7,7 +7,7 @@
 
 use crate::game::{Game, Playable, Status};
 use crate::search::control::Control;
-use crate::search::info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
+use crate::search::info::{Bound, PvInfo, RankedLine, Report, ScoreReport, SearchResult};
 use crate::search::time::Deepening;
 
 /// The reports' receiver.
@@ -178,6 +178,16 @@ impl<M: Copy + PartialEq> Deepened<M> {
             Some(b) => std::iter::once(b).chain(line.ponder).collect(),
             None => Vec::new(),
         };
+        let lines = self.last.as_ref().map_or_else(Vec::new, |r| {
+            r.lines
+                .iter()
+                .filter(|l| l.best.is_some())
+                .map(|l| RankedLine {
+                    pv: l.pv.clone(),
+                    score: l.score,
+                })
+                .collect()
+        });
         SearchResult {
             best: line.best,
             pv,
@@ -185,6 +195,7 @@ impl<M: Copy + PartialEq> Deepened<M> {
             bound,
             depth: self.depth,
             nodes,
+            lines,
         }
     }
 }

@@ -9,7 +9,7 @@
 //! by a generator seeded with `config.seed` and the position hash, so a
 //! game between test opponents is reproducible.
 
-use super::info::{Bound, ScoreReport, SearchResult};
+use super::info::{Bound, SearchResult};
 use super::score::{mate_score, report, Value};
 use super::thread::EvalState;
 use crate::game::{Evaluator, Outcome, Playable, Player, Status, EVAL_LIMIT, MAX_PLAYERS};
@@ -23,12 +23,8 @@ pub fn think<G: Playable>(
     seed: u64,
 ) -> SearchResult<G::Move> {
     let mut result = SearchResult {
-        best: None,
-        pv: Vec::new(),
-        score: ScoreReport::Cp(0),
-        bound: None,
         depth: 1,
-        nodes: 0,
+        ..SearchResult::none()
     };
     let Status::Decision(me) = root.status() else {
         return result;
@@ -96,6 +92,7 @@ mod tests {
     use super::*;
     use crate::game::Notation;
     use crate::search::score::{DRAW, MATE_BOUND};
+    use crate::search::ScoreReport;
 
     #[test]
     fn terminal_values_order_like_payoffs() {

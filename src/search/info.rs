@@ -89,6 +89,15 @@ pub enum Report {
     String(String),
 }
 
+/// One line of the last completed iteration (MultiPV), best first.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RankedLine<M> {
+    /// The line from the root, its first move the line's move.
+    pub pv: Vec<M>,
+    /// From the root mover's view, on the protocol's scale.
+    pub score: ScoreReport,
+}
+
 /// The result of a search.
 #[derive(Clone, Debug, PartialEq)]
 pub struct SearchResult<M> {
@@ -109,6 +118,10 @@ pub struct SearchResult<M> {
     pub bound: Option<Bound>,
     pub depth: u32,
     pub nodes: u64,
+    /// The ranked lines of the last completed iteration (`MultiPV` of
+    /// them), best first; empty when none finished. What a strength
+    /// level picks among, and a review reads.
+    pub lines: Vec<RankedLine<M>>,
 }
 
 impl<M> SearchResult<M> {
@@ -121,6 +134,7 @@ impl<M> SearchResult<M> {
             bound: None,
             depth: 0,
             nodes: 0,
+            lines: Vec::new(),
         }
     }
 

@@ -62,7 +62,7 @@ mod eval_state_tests;
 #[cfg(test)]
 mod tests;
 
-pub use info::{Bound, PvInfo, Report, ScoreReport, SearchResult};
+pub use info::{Bound, PvInfo, RankedLine, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
 pub use signal::Signal;
 
@@ -362,6 +362,9 @@ impl Searcher {
         };
         let mut result = self.dispatch(req, signal, &shown);
         result.score = exact.unwrap_or_else(|| score::shown(result.score, unit));
+        for line in &mut result.lines {
+            line.score = score::shown(line.score, unit);
+        }
         result
     }
 

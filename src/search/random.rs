@@ -2,7 +2,7 @@
 //! generator seeded with `config.seed` and the position's hash (so it
 //! varies along a game yet replays exactly).
 
-use super::info::{ScoreReport, SearchResult};
+use super::info::SearchResult;
 use crate::game::{Playable, Status};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -18,14 +18,7 @@ pub(crate) fn candidates<G: Playable>(root: &G, root_moves: &[G::Move]) -> Vec<G
 }
 
 pub fn think<G: Playable>(root: &G, root_moves: &[G::Move], seed: u64) -> SearchResult<G::Move> {
-    let mut result = SearchResult {
-        best: None,
-        pv: Vec::new(),
-        score: ScoreReport::Cp(0),
-        bound: None,
-        depth: 0,
-        nodes: 0,
-    };
+    let mut result = SearchResult::none();
     if !matches!(root.status(), Status::Decision(_)) {
         return result;
     }
