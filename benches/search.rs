@@ -1,7 +1,7 @@
 //! Search speed in nodes/s: the `agon bench` positions at a fixed depth,
 //! one thread, a fresh table per search.
 
-use agon::bench::position_texts;
+use agon::engine::bench::position_texts;
 use agon::engine::{Core, SearchJob};
 use agon::game::Notation;
 use agon::game::{Game, GameOptions};

@@ -14,23 +14,23 @@
 //!   ranges) that the protocol, the referee and the command line share.
 //! - [`analysis`]: hints, game reviews and equity loss, as values.
 //! - [`arena`]: the internal referee for engine-vs-engine matches.
-//! - [`bench`]: the bench, the search's regression signature.
 //! - [`child`]: engine processes started in process groups of their own.
 //! - [`cli`]: the command-line subcommands.
-//! - [`nnue`]: learned evaluation: networks, their data and trainer.
+//! - [`nnue`]: learned evaluation: networks and their data format.
+//! - [`learn`]: making networks: self-play data and the trainer.
 //! - [`tune`]: fitting evaluation weights to game results.
 //! - `testgames`: the small games the tests search and play (hidden: not
 //!   shipped games).
 
 pub mod analysis;
 pub mod arena;
-pub mod bench;
 pub mod child;
 pub mod cli;
 pub mod engine;
 pub mod game;
 pub mod games;
 pub mod gui;
+pub mod learn;
 pub mod nnue;
 pub mod protocol;
 pub mod search;

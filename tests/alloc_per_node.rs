@@ -22,7 +22,7 @@ use std::cell::Cell;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::Mutex;
 
-use agon::bench;
+use agon::engine::bench;
 use agon::game::{Evaluator, GameOptions, Playable, Status};
 use agon::games::GameKind;
 use agon::search::{Limits, Report, Request, SearchConfig, Signal};

@@ -1,5 +1,6 @@
 //! The never-rules of the source tree, checked on the text of `src/` since
-//! the layers share one crate. A room is a top-level module (`crate::X`,
+//! the layers share one crate. Per folder: every room has a floor
+//! ([`FLOORS`]) and names no room above its own. A room is a top-level module (`crate::X`,
 //! or `agon::X`, which `extern crate self as agon` makes a path inside the
 //! crate too). The rules: the core (the Game abstraction, the games, the
 //! test games) knows no search and nothing above it; the Game abstraction
@@ -24,12 +25,12 @@ struct Rule {
 
 /// Every room above the core: the core names none of them.
 const ABOVE_CORE: &[&str] = &[
-    "search", "engine", "settings", "protocol", "cli", "arena", "analysis", "tune", "gui", "bench",
+    "search", "engine", "settings", "protocol", "cli", "arena", "analysis", "tune", "gui", "learn",
 ];
 
 /// Every room above the searches.
 const ABOVE_SEARCH: &[&str] = &[
-    "engine", "protocol", "cli", "arena", "analysis", "tune", "gui", "bench",
+    "engine", "protocol", "cli", "arena", "analysis", "tune", "gui", "learn",
 ];
 
 const RULES: &[Rule] = &[
@@ -45,20 +46,10 @@ const RULES: &[Rule] = &[
         rooms: ABOVE_SEARCH,
         why: "the test games know no engine, protocol or tool",
     },
-    // The networks' inference and formats are core: the games' evaluators
-    // are made of them. Data generation and training (datagen.rs,
-    // train.rs, train/) are tools above the search, beside `tune`.
+    // The networks' inference and formats are core: the games'
+    // evaluators are made of them. Making networks is `learn`, a tool.
     Rule {
-        places: &[
-            "src/nnue/mod.rs",
-            "src/nnue/inputs.rs",
-            "src/nnue/network.rs",
-            "src/nnue/accumulator.rs",
-            "src/nnue/bytes.rs",
-            "src/nnue/evaluator.rs",
-            "src/nnue/shipped.rs",
-            "src/nnue/data.rs",
-        ],
+        places: &["src/nnue"],
         rooms: ABOVE_CORE,
         why: "network inference and its files are core: they know no search and nothing above it",
     },
@@ -112,13 +103,50 @@ const RULES: &[Rule] = &[
             "src/arena",
             "src/tune",
             "src/gui",
-            "src/bench.rs",
+            "src/learn",
             "src/child.rs",
         ],
         rooms: &["cli"],
         why: "the command line only parses and prints: no room names it",
     },
 ];
+
+/// The rooms by floor, lowest first: code names only rooms on its own
+/// floor or below, so the import graph at folder level has no arrow from
+/// a lower room to a higher one (and no cycle). Every top-level module of
+/// `src/` has a floor (a new one must be placed here).
+const FLOORS: &[&[&str]] = &[
+    // Process plumbing.
+    &["child"],
+    // The Game abstraction and the evaluators' interface.
+    &["game"],
+    // Network inference and formats (the games' evaluators use them).
+    &["nnue"],
+    // The rules, notation and evaluation of each game.
+    &["games"],
+    // The searches.
+    &["search"],
+    // The test games' reference solvers use the search's scoring.
+    &["testgames"],
+    // The settings table: it makes the searches' configuration.
+    &["settings"],
+    // The engine: its core (every door's), the protocol's session, the
+    // bench.
+    &["engine"],
+    // The referee, then what plays through it and reads its records.
+    &["arena"],
+    &["analysis", "tune"],
+    &["learn"],
+    // The text protocol, the page, the command line, the binary.
+    &["protocol"],
+    &["gui"],
+    &["cli"],
+    &["main", "lib"],
+];
+
+fn floor_of(room: &str) -> Option<usize> {
+    FLOORS.iter().position(|f| f.contains(&room))
+}
 
 const GAME_NAMES: &[&str] = &[
     "abalone", "Abalone", "palma", "Palma", "petteia", "Petteia", "kubeia", "Kubeia", "zamma",
@@ -233,19 +261,33 @@ fn rooms_named(text: &str) -> Vec<(usize, String)> {
     out
 }
 
+/// Whether `file` holds only a room's tests (`tests.rs`, `*_tests.rs`):
+/// tests may use a room above the one they test (the search's tests play
+/// the test games), the room itself may not.
+fn is_test_file(file: &Path) -> bool {
+    file.file_stem()
+        .and_then(|s| s.to_str())
+        .is_some_and(|s| s == "tests" || s.ends_with("_tests"))
+}
+
 /// The files of `places` under `root`, each with its code (comments
-/// blanked, lines kept) and its path as shown.
+/// blanked, lines kept, a file's own test module left out) and its path
+/// as shown.
 fn sources(root: &Path, places: &[&str]) -> Vec<(String, String)> {
     let mut files = Vec::new();
     for place in places {
         rust_files(&root.join(place), &mut files);
     }
+    files.retain(|f| !is_test_file(f));
     files.sort();
     files
         .into_iter()
         .map(|file| {
             let text = std::fs::read_to_string(&file).unwrap_or_default();
-            let code: Vec<&str> = text.lines().map(code).collect();
+            let shipped = text
+                .find("#[cfg(test)]\nmod tests")
+                .map_or(text.as_str(), |at| &text[..at]);
+            let code: Vec<&str> = shipped.lines().map(code).collect();
             let shown = file.strip_prefix(root).unwrap_or(&file).display();
             (shown.to_string(), code.join("\n"))
         })
@@ -260,6 +302,24 @@ fn breaches(root: &Path) -> Vec<String> {
             for (line, room) in rooms_named(&code) {
                 if rule.rooms.contains(&room.as_str()) {
                     out.push(format!("{file}:{line}: {} (found '{room}')", rule.why));
+                }
+            }
+        }
+    }
+    // Per folder: a room names no room on a higher floor.
+    for room in FLOORS.iter().flat_map(|f| f.iter()) {
+        let place = if root.join("src").join(room).is_dir() {
+            format!("src/{room}")
+        } else {
+            format!("src/{room}.rs")
+        };
+        let Some(mine) = floor_of(room) else { continue };
+        for (file, code) in sources(root, &[&place]) {
+            for (line, named) in rooms_named(&code) {
+                if floor_of(&named).is_some_and(|f| f > mine) {
+                    out.push(format!(
+                        "{file}:{line}: a room names only rooms on its floor or below ({room} is under {named}) (found '{named}')"
+                    ));
                 }
             }
         }
@@ -339,8 +399,14 @@ fn a_forbidden_import_is_reported_with_file_line_and_rule() {
         "src/arena/run.rs",
         "use crate::{\n    game::Playable,\n    cli::progress,\n};\nfn g() { agon::gui::serve() }\n",
     );
+    // The floors' own report is checked by
+    // `every_room_has_a_floor_and_a_higher_one_is_caught`.
+    let found: Vec<String> = breaches(&tree.0)
+        .into_iter()
+        .filter(|b| !b.contains("on its floor or below"))
+        .collect();
     assert_eq!(
-        breaches(&tree.0),
+        found,
         vec![
             "src/games/demo/mod.rs:2: the core knows no search and nothing above it (found 'search')".to_string(),
             "src/arena/run.rs:5: the referee speaks the protocol as text and shows no GUI (found 'gui')".to_string(),
@@ -444,13 +510,13 @@ fn every_door_searches_through_the_engine_core() {
         ("src/engine/search.rs", "core.search("),
         ("src/arena/entrant.rs", "core.search("),
         ("src/arena/referee.rs", "Lineup"),
-        ("src/nnue/datagen.rs", "lineup.play("),
+        ("src/learn/datagen.rs", "lineup.play("),
         ("src/tune/samples.rs", "lineup.play("),
         ("src/tune/pair.rs", "play_game("),
         ("src/analysis/hint.rs", "core.search("),
         ("src/analysis/review.rs", "core.search("),
         ("src/analysis/equity.rs", "core.search("),
-        ("src/bench.rs", "core.search("),
+        ("src/engine/bench.rs", "core.search("),
     ];
     for (door, call) in doors {
         let text = std::fs::read_to_string(root.join(door)).unwrap_or_default();
@@ -459,4 +525,44 @@ fn every_door_searches_through_the_engine_core() {
             "{door} does not search through the engine core ({call})"
         );
     }
+}
+
+/// Every top-level module of `src/` has a floor, and a room that names a
+/// room above it is caught.
+#[test]
+fn every_room_has_a_floor_and_a_higher_one_is_caught() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut unplaced = Vec::new();
+    for entry in std::fs::read_dir(root.join("src")).expect("src").flatten() {
+        let path = entry.path();
+        let name = path.file_stem().and_then(|s| s.to_str()).unwrap_or("");
+        let module = path.is_dir() || path.extension().is_some_and(|e| e == "rs");
+        if module && floor_of(name).is_none() {
+            unplaced.push(name.to_string());
+        }
+    }
+    assert!(unplaced.is_empty(), "rooms without a floor: {unplaced:?}");
+    let tree = Scratch::new("floors");
+    tree.write("src/engine/x.rs", "use crate::arena::Runner;\n");
+    tree.write("src/search/y.rs", "fn f() { crate::engine::Core::new() }\n");
+    tree.write("src/arena/z.rs", "use crate::engine::Core;\n");
+    let found = breaches(&tree.0);
+    assert!(
+        found
+            .iter()
+            .any(|b| b
+                .starts_with("src/engine/x.rs:1: a room names only rooms on its floor or below")),
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|b| b
+                .starts_with("src/search/y.rs:1: a room names only rooms on its floor or below")),
+        "{found:?}"
+    );
+    assert!(
+        !found.iter().any(|b| b.starts_with("src/arena/z.rs")),
+        "{found:?}"
+    );
 }

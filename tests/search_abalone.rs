@@ -2,10 +2,10 @@
 //! move generation agree), and a single-threaded fixed-depth search is
 //! deterministic (what `agon bench` relies on).
 
-use agon::bench::position_texts as bench_positions_of;
+use agon::engine::bench::position_texts as bench_positions_of;
 use agon::game::walk::random_position;
 use agon::game::Notation;
-use agon::game::{EvalChoice, Game, GameOptions};
+use agon::game::{Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::games::GameKind;
 use agon::search::Request;
@@ -118,8 +118,11 @@ fn run_time_weights_change_the_evaluation() {
         let stop = Signal::new();
         let limits = Limits::depth(1);
         let req = Request {
-            evaluator: Abalone::evaluator_with(weights.as_ref(), EvalChoice::Classic, None)
-                .expect("eight weights"),
+            evaluator: Abalone::evaluator_with(&agon::game::EvalResources {
+                weights,
+                ..agon::game::EvalResources::classic()
+            })
+            .expect("eight weights"),
             ..Request::new(&pos, &limits, &config)
         };
         let r = think(&req, &stop, &|_| {});

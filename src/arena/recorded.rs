@@ -61,11 +61,10 @@ pub fn play_recorded<G: Playable>(
     };
     let native_file = files.native.map(append).transpose()?;
     for spec in entrants.iter().filter_map(|e| e.builtin_spec()) {
-        G::evaluator_with(
-            spec.weights.as_ref(),
-            spec.config.eval,
-            spec.config.eval_file.as_ref(),
-        )?;
+        G::evaluator_with(&crate::game::EvalResources {
+            weights: spec.weights,
+            ..spec.config.eval_resources()
+        })?;
     }
     let round = Seating::new(&start, entrants.len())?.round();
     let total = spec.games.div_ceil(round as u32) * round as u32;

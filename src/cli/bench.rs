@@ -1,4 +1,4 @@
-//! `agon bench`: the bench of [`crate::bench`] (the protocol's `bench`
+//! `agon bench`: the bench of [`crate::engine::bench`] (the protocol's `bench`
 //! prints the same signature), with each position's result, and options
 //! to measure with: threads, another table size, LMR off, one position,
 //! every iteration, another search (`--search mcts`: playouts per second).
@@ -6,7 +6,7 @@
 use clap::Args;
 
 use super::{on_game, GameCommand};
-use crate::bench::Totals;
+use crate::engine::bench::Totals;
 use crate::engine::Core;
 use crate::game::Evaluator;
 use crate::game::{EvalChoice, GameError, GameOptions, Playable};
@@ -41,7 +41,7 @@ pub struct BenchArgs {
     pub threads: usize,
     /// Transposition table size in MiB; the bench's own size (16, not the
     /// engine's Hash) is part of its definition.
-    #[arg(long, allow_negative_numbers = true, value_parser = hash_arg, default_value_t = crate::bench::HASH_MB)]
+    #[arg(long, allow_negative_numbers = true, value_parser = hash_arg, default_value_t = crate::engine::bench::HASH_MB)]
     pub hash: usize,
     /// Turn late-move reductions off (alpha-beta).
     #[arg(long)]
@@ -136,16 +136,16 @@ impl GameCommand for BenchArgs {
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(u32, Totals, String), GameError> {
         let texts = match &self.position {
             Some(p) => vec![p.as_str()],
-            None => crate::bench::position_texts(G::NAME),
+            None => crate::engine::bench::position_texts(G::NAME),
         };
-        let roots = crate::bench::roots::<G>(opts, &texts)?;
+        let roots = crate::engine::bench::roots::<G>(opts, &texts)?;
         let algorithm = self
             .search
             .unwrap_or(crate::settings::default_config().algorithm);
         let depth = match (self.depth, algorithm) {
             (Some(d), _) => d,
             (None, Algorithm::Mcts) => MCTS_ROUNDS,
-            (None, _) => crate::bench::default_depth(G::NAME),
+            (None, _) => crate::engine::bench::default_depth(G::NAME),
         };
         let core = Core::new(SearchConfig {
             algorithm,
@@ -161,18 +161,19 @@ impl GameCommand for BenchArgs {
         };
         // The command line's bench runs to its end (^C ends the process).
         let signal = Signal::new();
-        let totals = crate::bench::search(&roots, depth, &core, &signal, &report, &mut |i, s| {
-            out!(
-                "{} position {:>2}: depth {} best {} score {} nodes {} time {:.3} s",
-                G::NAME,
-                i + 1,
-                s.depth,
-                s.best.as_deref().unwrap_or("(none)"),
-                score_text(s.score),
-                s.nodes,
-                s.secs
-            );
-        });
+        let totals =
+            crate::engine::bench::search(&roots, depth, &core, &signal, &report, &mut |i, s| {
+                out!(
+                    "{} position {:>2}: depth {} best {} score {} nodes {} time {:.3} s",
+                    G::NAME,
+                    i + 1,
+                    s.depth,
+                    s.best.as_deref().unwrap_or("(none)"),
+                    score_text(s.score),
+                    s.nodes,
+                    s.secs
+                );
+            });
         Ok((depth, totals, label))
     }
 }

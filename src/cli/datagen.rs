@@ -1,5 +1,5 @@
 //! `agon datagen`: training data for the networks from self-play
-//! (`src/nnue/datagen.rs`), with its progress on standard error and a
+//! (`src/learn/datagen.rs`), with its progress on standard error and a
 //! summary line on standard output.
 
 use std::io::{IsTerminal as _, Write as _};
@@ -13,7 +13,7 @@ use super::{parse_openings, Openings};
 use crate::arena::EngineSpec;
 use crate::game::{GameError, GameOptions, Playable};
 use crate::games::GameKind;
-use crate::nnue::datagen::{generate, Event, Plan, Summary};
+use crate::learn::datagen::{generate, Event, Plan, Summary};
 use crate::nnue::NetInput;
 
 #[derive(Args)]

@@ -1,4 +1,4 @@
-//! `agon train`: fits a network to data files ([`crate::nnue::train`])
+//! `agon train`: fits a network to data files ([`crate::learn::train`])
 //! and prints a line per epoch.
 
 use std::io::IsTerminal as _;
@@ -9,7 +9,7 @@ use clap::Args;
 use super::ArgError;
 use crate::game::GameError;
 use crate::games::GameKind;
-use crate::nnue::train::{self, EpochReport, Observer, SetOptions, Spec, TrainConfig, TrainSet};
+use crate::learn::train::{self, EpochReport, Observer, SetOptions, Spec, TrainConfig, TrainSet};
 
 /// Arguments of `agon train`.
 #[derive(Args, Clone)]

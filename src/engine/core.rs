@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use super::EngineError;
-use crate::game::{Evaluated, Evaluator, GameError, Playable, WeightSet};
+use crate::game::{EvalResources, Evaluated, Evaluator, GameError, Playable, WeightSet};
 use crate::nnue::Network;
 use crate::search::{Limits, Report, Request, SearchConfig, SearchResult, Searcher, Signal};
 
@@ -151,11 +151,10 @@ impl Core {
     /// made for a search; an error when the network or the weights do not
     /// fit `G`.
     pub fn evaluator<G: Playable>(&self) -> Result<G::Evaluator, GameError> {
-        G::evaluator_with(
-            self.weights.as_ref(),
-            self.config.eval,
-            self.config.eval_file.as_ref(),
-        )
+        G::evaluator_with(&EvalResources {
+            weights: self.weights,
+            ..self.config.eval_resources()
+        })
     }
 
     /// Builds the tables the evaluator makes on first use (Palma's race

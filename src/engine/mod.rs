@@ -11,12 +11,16 @@
 //! thread ([`Engine::go`]), which then answers the first legal move so
 //! that the engine stays up.
 //!
+//! - [`core`]: [`Core`], the engine value every door searches through;
+//! - [`bench`]: the bench, the search's regression signature (the
+//!   protocol's `bench` and `agon bench`);
 //! - [`error`]: [`EngineError`], what a request to it may end with;
 //! - [`game`]: the object-safe [`GameSession`] and the [`Catalog`] of games;
 //! - [`session`]: [`session::Session`], a session of one game type;
 //! - [`search`]: `go` for one game (limits, the one legality check);
 //! - [`request`]: what the engine is asked (`go`, `position`, `query`).
 
+pub mod bench;
 pub mod core;
 pub mod error;
 pub mod game;
@@ -38,7 +42,7 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-use crate::bench::Totals;
+use crate::engine::bench::Totals;
 use crate::game::GameError;
 use crate::nnue::Network;
 use crate::search::{Bound, Report, ScoreReport, Signal};
@@ -388,7 +392,7 @@ impl Engine {
         })
     }
 
-    /// Starts every game's bench ([`crate::bench`]) on the job thread with
+    /// Starts every game's bench ([`crate::engine::bench`]) on the job thread with
     /// the engine's threads and search, at `depth` or each game's bench
     /// depth: `each(game, depth, totals)` as a game ends (or its error),
     /// then `end(total)`, `None` once stopped (a game cut short is not
@@ -405,13 +409,13 @@ impl Engine {
         let games = self.catalog.games.clone();
         // The bench's own table (part of its definition), made before the
         // job starts so that an error is the command's.
-        let core = crate::bench::engine(self.core.config())
+        let core = crate::engine::bench::engine(self.core.config())
             .map_err(|e| EngineError::new(e.to_string()))?;
         self.spawn_with("bench", Signal::new(), move |signal, done| {
             let mut total = Some(Totals::default());
             for game in games {
-                let depth = depth.unwrap_or_else(|| crate::bench::default_depth(game));
-                let t = crate::bench::run_game(game, depth, &core, signal);
+                let depth = depth.unwrap_or_else(|| crate::engine::bench::default_depth(game));
+                let t = crate::engine::bench::run_game(game, depth, &core, signal);
                 if signal.stopped() {
                     total = None;
                     break;
@@ -419,7 +423,12 @@ impl Engine {
                 if let (Ok(t), Some(total)) = (&t, total.as_mut()) {
                     total.add(*t);
                 }
-                each(game, depth, &crate::bench::eval_label(game, &core), t);
+                each(
+                    game,
+                    depth,
+                    &crate::engine::bench::eval_label(game, &core),
+                    t,
+                );
             }
             done.store(true, Ordering::Release);
             end(total);

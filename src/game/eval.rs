@@ -23,12 +23,67 @@
 //! inlined no-ops and the evaluations are [`Evaluator::evaluate`] and
 //! [`Evaluator::evaluate_for`].
 
+use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
 use super::{decider_after, Game, GameError, Player, Score, Status};
-pub use crate::nnue::EvalChoice;
-use crate::nnue::Network;
+
+/// Which evaluation a search uses (`Eval`): the game's stronger one
+/// (`auto`, the default: its shipped network where that wins), the
+/// classic one, or the network (the shipped one or `EvalFile`'s).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum EvalChoice {
+    #[default]
+    Auto,
+    Classic,
+    Nnue,
+}
+
+impl EvalChoice {
+    pub const NAMES: &'static [&'static str] = &["auto", "classic", "nnue"];
+
+    pub fn from_name(name: &str) -> Option<EvalChoice> {
+        match name.to_ascii_lowercase().as_str() {
+            "auto" => Some(EvalChoice::Auto),
+            "classic" => Some(EvalChoice::Classic),
+            "nnue" => Some(EvalChoice::Nnue),
+            _ => None,
+        }
+    }
+}
+
+/// A loaded evaluation resource (a value network, later a policy net),
+/// seen by the core without its type: the core names no network, and a
+/// game that has one takes it back with [`EvalNet::into_any`].
+pub trait EvalNet: Send + Sync + Debug {
+    /// The game it was made for (`Game::NAME`).
+    fn game(&self) -> &str;
+    /// How `eval`, `bench` and errors name it.
+    fn label(&self) -> String;
+    fn into_any(self: Arc<Self>) -> Arc<dyn Any + Send + Sync>;
+}
+
+/// What an evaluator may read, owned by the engine and handed to the
+/// game that makes the evaluator ([`Evaluated::evaluator_with`]): `Eval`,
+/// the network `EvalFile` loaded (used only by its own game) and a weight
+/// set instead of the game's (`weights=`).
+#[derive(Clone, Debug, Default)]
+pub struct EvalResources {
+    pub choice: EvalChoice,
+    pub net: Option<Arc<dyn EvalNet>>,
+    pub weights: Option<WeightSet>,
+}
+
+impl EvalResources {
+    /// The classic evaluator's resources: nothing loaded.
+    pub fn classic() -> EvalResources {
+        EvalResources {
+            choice: EvalChoice::Classic,
+            ..EvalResources::default()
+        }
+    }
+}
 
 /// Bound on the magnitude of any static evaluation, so searches can keep
 /// win/loss scores above it.
@@ -243,31 +298,30 @@ pub trait Evaluated: Game {
         None
     }
 
-    /// The evaluator `Eval` (`choice`) and `EvalFile` (`file`, used only
-    /// when it is a network of this game) select: the default for a game
-    /// without networks.
-    fn evaluator_for(choice: EvalChoice, file: Option<&Arc<Network>>) -> Self::Evaluator {
-        let _ = (choice, file);
+    /// The evaluator `Eval` (`res.choice`) and the loaded network
+    /// (`res.net`, used only when it is a network of this game) select,
+    /// weights aside: the default for a game without networks. The games'
+    /// hook; callers use [`Evaluated::evaluator_with`].
+    fn evaluator_for(res: &EvalResources) -> Self::Evaluator {
+        let _ = res;
         Self::Evaluator::default()
     }
 
-    /// The evaluator with `weights` ([`Tunable::evaluator`]), or the
-    /// default one without: what an `agon match` engine spec asks for.
-    fn evaluator_with(
-        weights: Option<&WeightSet>,
-        choice: EvalChoice,
-        file: Option<&Arc<Network>>,
-    ) -> Result<Self::Evaluator, GameError> {
-        if let Some(net) = file.filter(|n| n.shape.game != Self::NAME) {
+    /// The evaluator `res` asks for: with its weights
+    /// ([`Tunable::evaluator`]) if it has some, else
+    /// [`Evaluated::evaluator_for`]. An error when the network is
+    /// another game's or the game takes no weights.
+    fn evaluator_with(res: &EvalResources) -> Result<Self::Evaluator, GameError> {
+        if let Some(net) = res.net.as_ref().filter(|n| n.game() != Self::NAME) {
             return Err(GameError::new(format!(
                 "the network {} is for {}, not {}",
                 net.label(),
-                net.shape.game,
+                net.game(),
                 Self::NAME
             )));
         }
-        match (weights, Self::tuner()) {
-            (None, _) => Ok(Self::evaluator_for(choice, file)),
+        match (res.weights.as_ref(), Self::tuner()) {
+            (None, _) => Ok(Self::evaluator_for(res)),
             (Some(w), Some(t)) => (t.evaluator)(w),
             (Some(_), None) => Err(GameError::new(format!(
                 "{} has no tunable evaluation weights",

@@ -53,7 +53,8 @@ pub mod zobrist;
 
 pub use error::GameError;
 pub use eval::{
-    to_cp, EvalChoice, Evaluated, Evaluator, Tunable, Tuner, WeightSet, CP_PER_UNIT, EVAL_LIMIT,
+    to_cp, EvalChoice, EvalNet, EvalResources, Evaluated, Evaluator, Tunable, Tuner, WeightSet,
+    CP_PER_UNIT, EVAL_LIMIT,
 };
 pub use hints::{SearchHints, HISTORY_SIZE};
 pub use notation::Notation;

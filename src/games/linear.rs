@@ -140,14 +140,8 @@ macro_rules! linear_evaluation {
                 Some($crate::game::Tuner::of())
             }
 
-            fn evaluator_for(
-                choice: $crate::game::EvalChoice,
-                file: Option<&std::sync::Arc<$crate::nnue::Network>>,
-            ) -> Self::Evaluator {
-                $crate::nnue::Netted::new(
-                    Default::default(),
-                    $crate::nnue::chosen_net::<Self>(choice, file),
-                )
+            fn evaluator_for(res: &$crate::game::EvalResources) -> Self::Evaluator {
+                $crate::nnue::Netted::new(Default::default(), $crate::nnue::chosen_net::<Self>(res))
             }
         }
 

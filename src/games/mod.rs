@@ -71,10 +71,11 @@ impl GameKind {
 
     /// The name and hash of the network shipped for the game, if any.
     pub fn shipped_net(self) -> Option<String> {
-        let label = crate::with_game!(self, G => <G as crate::game::Evaluated>::evaluator_for(
-            crate::game::EvalChoice::Nnue,
-            None
-        )
+        let nnue = crate::game::EvalResources {
+            choice: crate::game::EvalChoice::Nnue,
+            ..Default::default()
+        };
+        let label = crate::with_game!(self, G => <G as crate::game::Evaluated>::evaluator_for(&nnue)
         .label());
         label.strip_prefix("nnue ").map(str::to_string)
     }

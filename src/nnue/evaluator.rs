@@ -14,31 +14,7 @@ use super::accumulator::{evaluate_from_scratch, Accumulators};
 use super::inputs::NetInput;
 use super::network::Network;
 use crate::game::eval::{evaluate_each, two_sided_for};
-use crate::game::{Evaluator, Player, Score, CP_PER_UNIT, EVAL_LIMIT};
-
-/// Which evaluation a search uses (`Eval`): the game's stronger one
-/// (`auto`, the default: its shipped network where that wins), the
-/// classic one, or the network (the shipped one or `EvalFile`'s).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub enum EvalChoice {
-    #[default]
-    Auto,
-    Classic,
-    Nnue,
-}
-
-impl EvalChoice {
-    pub const NAMES: &'static [&'static str] = &["auto", "classic", "nnue"];
-
-    pub fn from_name(name: &str) -> Option<EvalChoice> {
-        match name.to_ascii_lowercase().as_str() {
-            "auto" => Some(EvalChoice::Auto),
-            "classic" => Some(EvalChoice::Classic),
-            "nnue" => Some(EvalChoice::Nnue),
-            _ => None,
-        }
-    }
-}
+use crate::game::{EvalChoice, EvalResources, Evaluator, Player, Score, CP_PER_UNIT, EVAL_LIMIT};
 
 /// A game's shipped network and whether it is the default.
 pub trait ShippedNet: NetInput {
@@ -49,21 +25,21 @@ pub trait ShippedNet: NetInput {
     const NET_BY_DEFAULT: bool;
 }
 
-/// The network `choice` and `file` (an `EvalFile`, used only if it is
-/// for `G`) select for `G`, or `None` for the classic evaluator.
-pub fn chosen_net<G: ShippedNet>(
-    choice: EvalChoice,
-    file: Option<&Arc<Network>>,
-) -> Option<Arc<Network>> {
-    let file = file.filter(|n| {
-        n.shape.game == G::NAME && n.shape.slots == G::SLOTS && n.shape.kinds == G::KINDS
-    });
-    match choice {
+/// The network `res` selects for `G` (its `EvalFile` network, used only
+/// if it is a network for `G`, or the shipped one), or `None` for the
+/// classic evaluator.
+pub fn chosen_net<G: ShippedNet>(res: &EvalResources) -> Option<Arc<Network>> {
+    let file = res
+        .net
+        .clone()
+        .and_then(|n| n.into_any().downcast::<Network>().ok())
+        .filter(|n| {
+            n.shape.game == G::NAME && n.shape.slots == G::SLOTS && n.shape.kinds == G::KINDS
+        });
+    match res.choice {
         EvalChoice::Classic => None,
-        EvalChoice::Nnue => file.or(G::shipped()).cloned(),
-        EvalChoice::Auto => file
-            .cloned()
-            .or_else(|| G::shipped().filter(|_| G::NET_BY_DEFAULT).cloned()),
+        EvalChoice::Nnue => file.or_else(|| G::shipped().cloned()),
+        EvalChoice::Auto => file.or_else(|| G::shipped().filter(|_| G::NET_BY_DEFAULT).cloned()),
     }
 }
 
@@ -101,7 +77,7 @@ impl<G, C: fmt::Debug> fmt::Debug for Netted<G, C> {
 
 impl<G: ShippedNet, C: Default> Default for Netted<G, C> {
     fn default() -> Self {
-        Netted::new(C::default(), chosen_net::<G>(EvalChoice::Auto, None))
+        Netted::new(C::default(), chosen_net::<G>(&EvalResources::default()))
     }
 }
 

@@ -1,6 +1,7 @@
 //! Learned evaluation (NNUE): efficiently updatable networks that a
-//! search reads incrementally, the data they are trained on, and the
-//! trainer.
+//! search reads incrementally, and the format of the data they are
+//! trained on. Making them — self-play data and the trainer — is a tool
+//! above the search ([`crate::learn`]).
 //!
 //! # The network
 //!
@@ -27,8 +28,9 @@
 //!
 //! # Making one
 //!
-//! [`datagen`] plays agon against itself and writes every position with
-//! the search's score and the result; [`train`] fits the network's
+//! [`crate::learn::datagen`] plays agon against itself and writes every
+//! position with the search's score and the result;
+//! [`crate::learn::train`] fits the network's
 //! correction to them on the quiet positions (no forcing move), the
 //! classic evaluation of each remade from its pieces
 //! ([`NetInput::from_pieces`]).
@@ -46,7 +48,8 @@
 //!   the game's result for that side.
 
 // Inference and the file formats: core, as the games' evaluators are
-// made of them (tests/layering.rs).
+// made of them (tests/layering.rs). The tools that make networks are
+// `crate::learn`.
 pub mod accumulator;
 pub mod bytes;
 pub mod data;
@@ -55,11 +58,8 @@ pub mod inputs;
 pub mod network;
 pub mod shipped;
 
-// Tools above the search: self-play data and the trainer.
-pub mod datagen;
-pub mod train;
-
-pub use evaluator::{chosen_net, EvalChoice, Netted, ShippedNet};
+pub use crate::game::EvalChoice;
+pub use evaluator::{chosen_net, Netted, ShippedNet};
 pub use inputs::{feature, NetInput};
 pub use network::{FloatNet, Network};
 

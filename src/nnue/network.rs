@@ -175,6 +175,20 @@ impl fmt::Debug for Network {
     }
 }
 
+impl crate::game::EvalNet for Network {
+    fn game(&self) -> &str {
+        &self.shape.game
+    }
+
+    fn label(&self) -> String {
+        Network::label(self)
+    }
+
+    fn into_any(self: std::sync::Arc<Self>) -> std::sync::Arc<dyn std::any::Any + Send + Sync> {
+        self
+    }
+}
+
 impl Network {
     /// The net's short hash: the first 8 hex digits of its checksum.
     pub fn hash(&self) -> String {

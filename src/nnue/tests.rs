@@ -266,9 +266,8 @@ fn a_network_file_round_trips_and_bad_files_are_one_line_errors() {
 /// so many plies), which a sample does not keep: there the trainer's
 /// base is the position's with the counters at zero.
 fn remade_from_pieces<G: NetInput + Playable>(start: &G, seed: u64, same_eval: bool) {
-    use crate::game::EvalChoice;
     use crate::nnue::data::Sample;
-    let classic = G::evaluator_for(EvalChoice::Classic, None);
+    let classic = G::evaluator_for(&crate::game::EvalResources::classic());
     for (pos, _) in RandomWalk::new(start, Pcg64::seed_from_u64(seed)).take(500) {
         let sample = Sample::of(&pos, 0, 1);
         let remade = G::from_pieces(&sample.cells(), usize::from(sample.side)).expect("a position");

@@ -7,7 +7,7 @@
 use std::io::Write;
 use std::sync::{Arc, Mutex};
 
-use crate::bench::Totals;
+use crate::engine::bench::Totals;
 use crate::engine::FinalResult;
 use crate::search::{Bound, PvInfo, Report, ScoreReport};
 

@@ -159,11 +159,18 @@ pub struct SearchConfig {
     pub eval_file: Option<std::sync::Arc<crate::nnue::Network>>,
 }
 
-impl Default for SearchConfig {
-    /// The settings table's defaults ([`crate::settings::default_config`]),
-    /// the one place they are written.
-    fn default() -> Self {
-        crate::settings::default_config()
+impl SearchConfig {
+    /// What the evaluator of a search may read: `Eval` and `EvalFile`'s
+    /// network (weights are the engine's: `crate::engine::Core`).
+    pub fn eval_resources(&self) -> crate::game::EvalResources {
+        crate::game::EvalResources {
+            choice: self.eval,
+            net: self
+                .eval_file
+                .clone()
+                .map(|n| n as std::sync::Arc<dyn crate::game::EvalNet>),
+            weights: None,
+        }
     }
 }
 
@@ -193,7 +200,7 @@ impl<'a, G: Playable> Request<'a, G> {
             root_moves: &[],
             limits,
             config,
-            evaluator: G::evaluator_for(config.eval, config.eval_file.as_ref()),
+            evaluator: G::evaluator_for(&config.eval_resources()),
         }
     }
 }

@@ -708,6 +708,15 @@ pub fn spec_keys_help() -> String {
         .join(", ")
 }
 
+impl Default for SearchConfig {
+    /// The settings table's defaults ([`default_config`]), the one place
+    /// they are written (here, above the search: the search names no
+    /// settings).
+    fn default() -> Self {
+        default_config()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

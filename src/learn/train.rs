@@ -1,5 +1,5 @@
 //! The trainer: fits the one-hidden-layer network ([`super`]) to data
-//! files ([`super::data`]) on the CPU.
+//! files ([`crate::nnue::data`]) on the CPU.
 //!
 //! The prediction for a position is `p = σ(y·SCALE / K)`, its target
 //! `t = λ·σ(score / K) + (1 − λ)·result/2` (K = `scale`, in
@@ -36,7 +36,7 @@ pub use checkpoint::Checkpoint;
 pub use model::{Adam, Layout};
 pub use set::{load, target, Positions, SetOptions, Spec, TrainSet};
 
-use super::network::{FloatNet, Network, Shape, SCALE};
+use crate::nnue::network::{FloatNet, Network, Shape, SCALE};
 use model::{backward, forward, Scratch};
 
 /// A training run's settings (the command line's `agon train`).
@@ -186,7 +186,7 @@ pub fn train(spec: &Spec, cfg: &TrainConfig, obs: &mut dyn Observer) -> Result<T
     let mut order = set.train.clone();
     let ckpt = cfg.checkpoint_path();
     let clip = model::input_clip(set.max_active);
-    if clip < super::network::WEIGHT_CLIP {
+    if clip < crate::nnue::network::WEIGHT_CLIP {
         obs.note(&format!(
             "up to {} active inputs: the input layer is clipped to ±{clip:.3} so the accumulators fit i16",
             set.max_active

@@ -1,6 +1,6 @@
 //! Training data from self-play (`agon datagen`): agon plays itself at a
 //! fixed node or depth budget from varied openings, and every decision
-//! position after the opening goes to a [data file](super::data) with the
+//! position after the opening goes to a [data file](crate::nnue::data) with the
 //! search's score and the game's result.
 //!
 //! Game `g` of a run is a function of `(seed, g)` alone: its random
@@ -28,12 +28,12 @@ use std::sync::mpsc;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use super::data::{game_bytes, read_games, DataHeader, Sample, MAX_DATA_BYTES};
-use super::inputs::NetInput;
 use crate::arena::{random_opening, EndReason, EngineSpec, Lineup};
 use crate::game::eval::to_cp;
 use crate::game::files::read_regular;
 use crate::game::{Evaluator, GameError, Outcome, Playable, Player, Status};
+use crate::nnue::data::{game_bytes, read_games, DataHeader, Sample, MAX_DATA_BYTES};
+use crate::nnue::inputs::NetInput;
 use crate::search::ScoreReport;
 
 /// The largest score written, in centi-units: a proven win or loss, or a

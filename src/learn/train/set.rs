@@ -12,7 +12,7 @@ use rand::seq::SliceRandom;
 use rand::SeedableRng;
 use rand_pcg::Pcg64;
 
-use crate::game::{to_cp, EvalChoice, Evaluator, Playable};
+use crate::game::{to_cp, Evaluator, Playable};
 use crate::nnue::data::{read_games, DataHeader, Sample, MAX_DATA_BYTES};
 use crate::nnue::inputs::{inputs, NetInput};
 
@@ -70,7 +70,7 @@ fn classic_cp<G: NetInput + Playable>(sample: &Sample) -> f32 {
     let Some(pos) = G::from_pieces(&sample.cells(), usize::from(sample.side)) else {
         return 0.0;
     };
-    let classic = G::evaluator_for(EvalChoice::Classic, None);
+    let classic = G::evaluator_for(&crate::game::EvalResources::classic());
     to_cp(classic.evaluate(&pos), classic.cp_unit()) as f32
 }
 

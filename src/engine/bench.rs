@@ -24,11 +24,11 @@ pub const HASH_MB: usize = 16;
 /// The bench position lists, by game name; a game without one (a test
 /// game) is benched at its start position.
 const POSITIONS: &[(&str, &str)] = &[
-    ("abalone", include_str!("../positions/bench-abalone.txt")),
-    ("zamma", include_str!("../positions/bench-zamma.txt")),
-    ("petteia", include_str!("../positions/bench-petteia.txt")),
-    ("kubeia", include_str!("../positions/bench-kubeia.txt")),
-    ("palma", include_str!("../positions/bench-palma.txt")),
+    ("abalone", include_str!("../../positions/bench-abalone.txt")),
+    ("zamma", include_str!("../../positions/bench-zamma.txt")),
+    ("petteia", include_str!("../../positions/bench-petteia.txt")),
+    ("kubeia", include_str!("../../positions/bench-kubeia.txt")),
+    ("palma", include_str!("../../positions/bench-palma.txt")),
 ];
 
 /// The bench depth of each game: a few seconds at most per game, deep
