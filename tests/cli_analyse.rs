@@ -409,3 +409,21 @@ fn the_default_analysis_of_every_start_finishes_and_shows_progress() {
         assert_eq!(steps.len().to_string(), total, "{game}: {err}");
     }
 }
+
+/// The analysis runs on one engine whose table and threads are
+/// `--hash` and `--threads` (16 MiB and one thread unless told), as its
+/// searcher reports them; a table the machine cannot give is one error.
+#[test]
+fn analyse_honours_hash_and_threads() {
+    let (code, out, err) = agon(&["analyse", "--game", "zamma", "--depth", "1"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("engine: table 16 MiB, threads 1"), "{out}");
+    let (code, out, err) = agon(&[
+        "analyse", "--game", "zamma", "--depth", "1", "--hash", "3", "--threads", "2",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("engine: table 3 MiB, threads 2"), "{out}");
+    let (code, _, err) = agon(&["analyse", "--game", "zamma", "--hash", "0"]);
+    assert_ne!(code, Some(0));
+    assert!(err.contains("--hash"), "{err}");
+}

@@ -157,6 +157,12 @@ impl AnalyseArgs {
     }
 }
 
+/// The engine the analysis ran on, as its searcher has it (`--hash`,
+/// `--threads`).
+fn engine_line(core: &Core) {
+    out!("engine: table {} MiB, threads {}", core.hash_mb(), core.threads());
+}
+
 fn budget_text(limits: &Limits) -> String {
     match (limits.depth, limits.movetime) {
         (_, Some(t)) => format!("movetime {} ms per move", t.as_millis()),
@@ -193,6 +199,7 @@ fn hint<G: Playable>(
         analyse_step(done, total, "moves", &l.text, began)
     })?;
     out!("position {}", pos.position());
+    engine_line(core);
     let legal = lines.len();
     if let Some(k) = multipv {
         lines.truncate(k);
@@ -266,6 +273,7 @@ fn print_chance_hint<G: Playable>(
         .copied()
         .unwrap_or("the thrower");
     out!("position {}", pos.position());
+    engine_line(how);
     out!(
         "chance node: {thrower_name} to throw, {} outcomes; {}; values: {}",
         hint.rows.len(),
