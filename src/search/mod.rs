@@ -369,7 +369,22 @@ impl Searcher {
     ) -> SearchResult<G::Move> {
         let (root, root_moves, config) = (req.root, req.root_moves, req.config);
         let eval = &req.evaluator;
+        let mcts = match config.algorithm {
+            Algorithm::Mcts => true,
+            Algorithm::Auto => G::AUTO_MCTS && req.limits.depth.is_none(),
+            _ => false,
+        };
+        if !mcts {
+            // Trees an MCTS search kept would stay beside the table this
+            // search fills: `Hash` bounds the two together.
+            if let Ok(mut slot) = self.kept.lock() {
+                *slot = None;
+            }
+        }
         match config.algorithm {
+            // Values per player and chance nodes of its own: every game.
+            Algorithm::Mcts => mcts::search(self, req, stop, report),
+            Algorithm::Auto if mcts => mcts::search(self, req, stop, report),
             Algorithm::Greedy => greedy::think(eval, root, root_moves, config.seed),
             Algorithm::Random => random::think(root, root_moves, config.seed),
             Algorithm::Rearmost => {
@@ -382,12 +397,7 @@ impl Searcher {
                 }
                 result
             }
-            // Values per player and chance nodes of its own: every game.
-            Algorithm::Mcts => mcts::search(self, req, stop, report),
             Algorithm::MaxN => maxn::search(self, req, stop, report),
-            Algorithm::Auto if G::AUTO_MCTS && req.limits.depth.is_none() => {
-                mcts::search(self, req, stop, report)
-            }
             // More than two teams: paranoid, which beat max^n, MCTS and
             // greedy in Abalone for 3 players (3 teams of 1) and 6 (3
             // teams of 2) at equal time (README, "Searches for more than
