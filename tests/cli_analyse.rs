@@ -419,7 +419,15 @@ fn analyse_honours_hash_and_threads() {
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("engine: table 16 MiB, threads 1"), "{out}");
     let (code, out, err) = agon(&[
-        "analyse", "--game", "zamma", "--depth", "1", "--hash", "3", "--threads", "2",
+        "analyse",
+        "--game",
+        "zamma",
+        "--depth",
+        "1",
+        "--hash",
+        "3",
+        "--threads",
+        "2",
     ]);
     assert_eq!(code, Some(0), "{err}");
     assert!(out.contains("engine: table 3 MiB, threads 2"), "{out}");

@@ -210,3 +210,68 @@ fn the_default_margin_is_100_ms_and_forfeits_stand_out() {
     );
     assert!(err.contains("warning: FORFEITS"), "{err}");
 }
+
+/// The `GameOptions` lines the scripted engine (B, with `fake` as further
+/// arguments) read in a short Abalone match against a built-in random A
+/// with `extra` arguments; the match must end without a fault.
+fn game_options_sent(tag: &str, fake: &[&str], extra: &[&str]) -> Vec<String> {
+    let log = std::env::temp_dir().join(format!("agon-options-{tag}-{}.txt", std::process::id()));
+    let _ = std::fs::remove_file(&log);
+    let log_text = log.display().to_string();
+    let mut b = vec!["--log", log_text.as_str()];
+    b.extend_from_slice(fake);
+    let mut args: Vec<String> = [
+        "match",
+        "--game",
+        "abalone",
+        "--a",
+        "search=random,hash=1",
+        "--b",
+        &fake_spec(&b),
+        "--games",
+        "2",
+        "--max-plies",
+        "10",
+    ]
+    .map(String::from)
+    .to_vec();
+    args.extend(extra.iter().map(|s| s.to_string()));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let (status, out, err) = crate::common::run(&args);
+    let lines = std::fs::read_to_string(&log).unwrap_or_default();
+    let _ = std::fs::remove_file(&log);
+    assert!(status.success(), "{err}");
+    assert!(out.contains("forfeits 0)"), "{out}");
+    assert!(lines.contains("isready"), "the engine ran: {lines}");
+    lines
+        .lines()
+        .filter(|l| l.starts_with("setoption name GameOptions"))
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn the_referee_sends_only_game_options_off_their_defaults() {
+    // No options given: nothing to send (every option is its default).
+    assert_eq!(game_options_sent("none", &[], &[]), Vec::<String>::new());
+    // Exactly what differs, and nothing of the defaults beside it.
+    let sent = game_options_sent("belgian", &[], &["--options", "layout=belgian"]);
+    assert!(!sent.is_empty());
+    for line in &sent {
+        assert_eq!(line, "setoption name GameOptions value layout=belgian");
+    }
+    // Three players differ from the default two: the engine is told.
+    let sent = game_options_sent("players", &[], &["--players", "3"]);
+    assert!(!sent.is_empty());
+    for line in &sent {
+        assert_eq!(line, "setoption name GameOptions value players=3");
+    }
+    // An engine of an older version that lacks the `players` key plays
+    // a two-player game (it rejected the setup when every default was
+    // sent).
+    let older = ["--known", "layout:princess:max_plies:repetition"];
+    assert_eq!(
+        game_options_sent("older", &older, &[]),
+        Vec::<String>::new()
+    );
+}

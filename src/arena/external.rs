@@ -106,7 +106,8 @@ enum Heard {
 
 impl Process {
     /// Starts the program, shakes hands, sets the game, its variant options
-    /// and the engine's own options, and waits for `readyok`.
+    /// (`options`: those off their defaults, none sent when empty) and the
+    /// engine's own options, and waits for `readyok`.
     pub fn start(spec: &ExternalSpec, game: &str, options: &str) -> Result<Process, Failure> {
         let mut command = Command::new(&spec.command);
         command
@@ -140,12 +141,11 @@ impl Process {
         process.send(spec.dialect.hello())?;
         process.wait_for(spec.dialect.hello_ok(), SETUP_DEADLINE)?;
         process.send(&format!("setoption name Game value {game}"))?;
-        let options = if options.is_empty() {
-            "<empty>"
-        } else {
-            options
-        };
-        process.send(&format!("setoption name GameOptions value {options}"))?;
+        // A fresh engine plays the defaults: no line when every option is
+        // one (the referee passes only the options off their defaults).
+        if !options.is_empty() {
+            process.send(&format!("setoption name GameOptions value {options}"))?;
+        }
         for (name, value) in &spec.options {
             process.send(&format!("setoption name {name} value {value}"))?;
         }

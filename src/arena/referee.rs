@@ -530,7 +530,10 @@ pub fn run_match<G: Playable>(
             (opening, seeder.gen())
         })
         .collect();
-    let options = start.options().to_string();
+    // Only the options off their defaults: an engine of another version
+    // may not know a newer key (Abalone's `players`) even at its default,
+    // and would reject a setup that names it.
+    let options = start.options().differing(G::option_specs());
     // Game numbers from 1: those of this shard not played yet.
     let done: HashMap<usize, &GameResult> = spec
         .done

@@ -160,7 +160,11 @@ impl AnalyseArgs {
 /// The engine the analysis ran on, as its searcher has it (`--hash`,
 /// `--threads`).
 fn engine_line(core: &Core) {
-    out!("engine: table {} MiB, threads {}", core.hash_mb(), core.threads());
+    out!(
+        "engine: table {} MiB, threads {}",
+        core.hash_mb(),
+        core.threads()
+    );
 }
 
 fn budget_text(limits: &Limits) -> String {

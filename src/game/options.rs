@@ -120,6 +120,19 @@ impl GameOptions {
     pub fn pairs(&self) -> &[(String, String)] {
         &self.pairs
     }
+
+    /// The pairs whose value is not `specs`' default, as `key=value` text
+    /// in spec order (empty when every value is the default): what an
+    /// engine must be told, and all that one of another version, which
+    /// may lack a newer key, can be expected to accept.
+    pub fn differing(&self, specs: &[OptionSpec]) -> String {
+        self.pairs
+            .iter()
+            .filter(|(k, v)| specs.iter().all(|s| s.key != k || s.default != v))
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
 }
 
 impl std::fmt::Display for GameOptions {
@@ -257,6 +270,13 @@ mod tests {
         let o = GameOptions::parse("max_plies=300 layout=belgian", SPECS).unwrap();
         assert_eq!(o.int("max_plies"), Some(300));
         assert_eq!(o.get("layout"), "belgian");
+    }
+
+    #[test]
+    fn only_values_off_their_defaults_differ() {
+        assert_eq!(GameOptions::defaults(SPECS).differing(SPECS), "");
+        let o = GameOptions::parse("princess=true layout=standard max_plies=300", SPECS).unwrap();
+        assert_eq!(o.differing(SPECS), "princess=on max_plies=300");
     }
 
     #[derive(Debug)]

@@ -356,19 +356,26 @@ impl Searcher {
         // A root inside an exact table's domain: every score of the root
         // is the table's (the search still picks the move).
         let exact = exact_root(req);
+        // A proven result (`mate N`) says more than a certain probability:
+        // it keeps its distance.
         let shown = |r: &Report| match (exact, r) {
-            (Some(e), Report::Pv(p)) => report(&Report::Pv(PvInfo {
-                score: e,
-                bound: Bound::Exact,
-                ..p.clone()
-            })),
+            (Some(e), Report::Pv(p)) if !matches!(p.score, ScoreReport::Mate(_)) => {
+                report(&Report::Pv(PvInfo {
+                    score: e,
+                    bound: Bound::Exact,
+                    ..p.clone()
+                }))
+            }
             _ => match score::shown_report(r, unit) {
                 Some(scaled) => report(&scaled),
                 None => report(r),
             },
         };
         let mut result = self.dispatch(req, signal, &shown);
-        result.score = exact.unwrap_or_else(|| score::shown(result.score, unit));
+        result.score = match (exact, result.score) {
+            (Some(e), s) if !matches!(s, ScoreReport::Mate(_)) => e,
+            (_, s) => score::shown(s, unit),
+        };
         for line in &mut result.lines {
             line.score = score::shown(line.score, unit);
         }
@@ -383,7 +390,22 @@ impl Searcher {
     ) -> SearchResult<G::Move> {
         let (root, root_moves, config) = (req.root, req.root_moves, req.config);
         let eval = &req.evaluator;
+        let mcts = match config.algorithm {
+            Algorithm::Mcts => true,
+            Algorithm::Auto => G::AUTO_MCTS && req.limits.depth.is_none(),
+            _ => false,
+        };
+        if !mcts {
+            // Trees an MCTS search kept would stay beside the table this
+            // search fills: `Hash` bounds the two together.
+            if let Ok(mut slot) = self.kept.lock() {
+                *slot = None;
+            }
+        }
         match config.algorithm {
+            // Values per player and chance nodes of its own: every game.
+            Algorithm::Mcts => mcts::search(self, req, signal, report),
+            Algorithm::Auto if mcts => mcts::search(self, req, signal, report),
             Algorithm::Greedy => greedy::think(eval, root, root_moves, config.seed),
             Algorithm::Random => random::think(root, root_moves, config.seed),
             Algorithm::Rearmost => {
@@ -396,12 +418,7 @@ impl Searcher {
                 }
                 result
             }
-            // Values per player and chance nodes of its own: every game.
-            Algorithm::Mcts => mcts::search(self, req, signal, report),
             Algorithm::MaxN => maxn::search(self, req, signal, report),
-            Algorithm::Auto if G::AUTO_MCTS && req.limits.depth.is_none() => {
-                mcts::search(self, req, signal, report)
-            }
             // More than two teams: paranoid, which beat max^n, MCTS and
             // greedy in Abalone for 3 players (3 teams of 1) and 6 (3
             // teams of 2) at equal time (README, "Searches for more than

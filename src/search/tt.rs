@@ -14,7 +14,7 @@
 //! yield any index).
 
 use super::score::{from_tt, to_tt, Value};
-use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// What a stored score means relative to the true value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,6 +63,10 @@ pub(crate) struct Cluster {
 pub struct Tt {
     clusters: Vec<Cluster>,
     age: AtomicU8,
+    /// Given back by [`Tt::release`] and not searched with since: empty,
+    /// so [`Tt::clear`] has nothing to write (writing would make every
+    /// page resident again).
+    released: AtomicBool,
 }
 
 // data word: move 0..16 | score 16..32 | depth 32..40 | bound 40..42 | age 42..48
@@ -172,6 +176,7 @@ impl Tt {
         Ok(Tt {
             clusters,
             age: AtomicU8::new(0),
+            released: AtomicBool::new(false),
         })
     }
 
@@ -183,6 +188,10 @@ impl Tt {
     /// Forgets every entry (a new game), in parallel on `pool` (or on
     /// rayon's global pool).
     pub fn clear(&self, pool: Option<&rayon::ThreadPool>) {
+        if self.released.load(Ordering::Relaxed) {
+            self.age.store(0, Ordering::Relaxed);
+            return;
+        }
         let wipe = || {
             use rayon::prelude::*;
             self.clusters.par_chunks(CLEAR_CHUNK).for_each(|chunk| {
@@ -203,8 +212,60 @@ impl Tt {
     /// Marks the start of a new search: older entries become cheaper to
     /// replace.
     pub fn new_search(&self) {
+        self.released.store(false, Ordering::Relaxed);
         let a = self.age.load(Ordering::Relaxed);
         self.age.store((a + 1) & AGE_MASK as u8, Ordering::Relaxed);
+    }
+
+    /// Empties the table and gives its memory back to the system, for a
+    /// search that does not use it (MCTS, whose trees then have all of
+    /// `Hash`): a page is made again, zeroed (an empty entry), when a later
+    /// search writes to it. Linux only; elsewhere the table stays as it is.
+    pub fn release(&self) {
+        #[cfg(target_os = "linux")]
+        {
+            // SAFETY: sysconf has no preconditions.
+            let page = usize::try_from(unsafe { libc::sysconf(libc::_SC_PAGESIZE) })
+                .ok()
+                .filter(|&p| p > 0)
+                .unwrap_or(4096);
+            let start = self.clusters.as_ptr() as usize;
+            let end = start + std::mem::size_of_val(self.clusters.as_slice());
+            // Whole pages within the table only: the allocator's own
+            // bytes beside it are left alone, and the clusters on the
+            // pages at the ends are emptied by hand (64-byte clusters
+            // never straddle a page).
+            let lo = start.next_multiple_of(page);
+            let hi = end / page * page;
+            let size = std::mem::size_of::<Cluster>();
+            let n = self.clusters.len();
+            let (head, tail) = if hi > lo {
+                ((lo - start) / size, (hi - start) / size)
+            } else {
+                (n, n)
+            };
+            for c in self.clusters[..head.min(n)]
+                .iter()
+                .chain(&self.clusters[tail.min(n)..])
+            {
+                for w in &c.words {
+                    w.store(0, Ordering::Relaxed);
+                }
+            }
+            if hi > lo {
+                // SAFETY: [lo, hi) lies within the table's allocation,
+                // which is private anonymous memory (the allocator's); its
+                // atomics may change under shared references, and
+                // MADV_DONTNEED makes them read as zero, as `clear` would
+                // write them. No search uses the table meanwhile: the one
+                // calling this is the searcher's only search.
+                let done =
+                    unsafe { libc::madvise(lo as *mut libc::c_void, hi - lo, libc::MADV_DONTNEED) };
+                if done == 0 {
+                    self.released.store(true, Ordering::Relaxed);
+                }
+            }
+        }
     }
 
     pub(crate) fn age(&self) -> u64 {
@@ -315,6 +376,26 @@ fn write(words: &[AtomicU64], key: u64, data: u64) {
 mod tests {
     use super::*;
     use crate::search::score::mate_score;
+
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn a_released_table_is_empty_and_takes_entries_again() {
+        let tt = Tt::new(2);
+        let keys: Vec<u64> = (1..=2000u64)
+            .map(|k| k.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .collect();
+        for &k in &keys {
+            tt.store(k, 0, Some(1), 5, 3, TtBound::Exact);
+        }
+        assert!(keys.iter().any(|&k| tt.probe(k, 0).is_some()));
+        tt.release();
+        assert!(keys.iter().all(|&k| tt.probe(k, 0).is_none()));
+        tt.new_search();
+        tt.store(keys[0], 0, Some(2), 7, 4, TtBound::Lower);
+        assert_eq!(tt.probe(keys[0], 0).map(|e| e.depth), Some(4));
+        tt.clear(None);
+        assert!(tt.probe(keys[0], 0).is_none());
+    }
 
     #[test]
     fn a_table_beyond_memory_is_an_error_not_an_abort() {

@@ -17,7 +17,10 @@
 //!   input, and never exits by itself.
 //!
 //! `--pid-file` appends the process id to PATH at start (the tests look
-//! for processes left running).
+//! for processes left running). `--log PATH` appends every line it reads
+//! to PATH (the tests check what the referee sends). `--known K1:K2:…`
+//! plays an engine of an older version that knows only those game option
+//! keys: a `GameOptions` naming another key is one error line.
 //!
 //! `fake_engine --measure PROGRAM ARG…` is no engine: it runs the program
 //! and prints `maxrss_kb N` (its peak memory) on its standard error. A
@@ -56,6 +59,8 @@ fn main() {
     let mut mode = Mode::None;
     let mut at = 1u64;
     let mut seed = 1u64;
+    let mut log: Option<std::fs::File> = None;
+    let mut known: Option<Vec<String>> = None;
     for pair in args.chunks(2) {
         let value = pair.get(1).map(String::as_str).unwrap_or("");
         match pair[0].as_str() {
@@ -74,6 +79,17 @@ fn main() {
             }
             "--at" => at = value.parse().unwrap_or(1),
             "--seed" => seed = value.parse().unwrap_or(1),
+            "--known" => known = Some(value.split(':').map(String::from).collect()),
+            "--log" => {
+                match std::fs::OpenOptions::new()
+                    .create(true)
+                    .append(true)
+                    .open(value)
+                {
+                    Ok(f) => log = Some(f),
+                    Err(_) => std::process::exit(4),
+                }
+            }
             "--pid-file" => {
                 let written = std::fs::OpenOptions::new()
                     .create(true)
@@ -101,6 +117,11 @@ fn main() {
             continue;
         }
         let line = line.trim();
+        if let Some(f) = &mut log {
+            if writeln!(f, "{line}").is_err() {
+                std::process::exit(4);
+            }
+        }
         let reply = if line == "uci" || line == "ugi" {
             format!("id name fake_engine\nid author the agon tests\n{line}ok")
         } else if line == "isready" {
@@ -114,12 +135,21 @@ fn main() {
             game = v.to_string();
             String::new()
         } else if let Some(v) = line.strip_prefix("setoption name GameOptions value ") {
-            options = if v == "<empty>" {
-                String::new()
+            let unknown = known.as_ref().and_then(|keys| {
+                v.split_whitespace()
+                    .filter_map(|pair| pair.split_once('=').map(|(k, _)| k))
+                    .find(|k| !keys.iter().any(|known| known == k))
+            });
+            if let Some(key) = unknown {
+                format!("info string error: setoption: unknown option '{key}'")
             } else {
-                v.to_string()
-            };
-            String::new()
+                options = if v == "<empty>" {
+                    String::new()
+                } else {
+                    v.to_string()
+                };
+                String::new()
+            }
         } else if line.starts_with("position ") {
             position = line.to_string();
             String::new()
@@ -178,6 +208,11 @@ fn main() {
 fn random_move(game: &str, options: &str, position: &str, rng: &mut Pcg64) -> String {
     let Ok(kind) = GameKind::from_name(game) else {
         return "(none)".to_string();
+    };
+    // Abalone for more than two players is a game type of its own.
+    let kind = match GameOptions::parse(options, kind.option_specs()) {
+        Ok(opts) => kind.for_options(&opts),
+        Err(_) => return "(none)".to_string(),
     };
     agon::with_game!(kind, G => pick::<G>(kind, options, position, rng))
 }

@@ -49,8 +49,12 @@
 //!   the soft limit, under `movetime` at the limit. Each round reports the
 //!   root moves by visits (MultiPV: the most visited), proven wins first;
 //!   the PV is the most visited line. `Hash` bounds the trees' memory
-//!   (`hashfull`); a full tree stops growing and goes on refining its
-//!   values.
+//!   (`hashfull`), their arenas' capacities counted, and the search gives
+//!   the unused transposition table's memory back ([`Tt::release`]), so
+//!   trees and table together stay within `Hash`; a full tree stops
+//!   growing and goes on refining its values.
+//!
+//! [`Tt::release`]: crate::search::tt::Tt::release
 
 pub mod params;
 pub mod root;
@@ -123,6 +127,10 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
     fn prepare(&mut self, root: &Root<G>) {
         let searcher = root.searcher;
         let threads = searcher.threads();
+        // `Hash` bounds the trees and the table together: MCTS has no use
+        // for the table, so its memory goes back to the system and the
+        // trees have all of `Hash` (protocol.md, `Hash`).
+        root.tt.release();
         let budget = (searcher.hash_mb() << 20) / threads;
         let leaf = Leaf::new(root.evaluator, root.pos.num_players());
         // A tree searched with `searchmoves` lacks the other root moves, so
@@ -134,7 +142,7 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
                 let old = k.root;
                 k.trees
                     .into_iter()
-                    .filter_map(|t| t.reroot(&old, root.pos, REUSE_PLIES))
+                    .filter_map(|t| t.reroot(&old, root.pos, REUSE_PLIES, budget))
                     .collect::<Vec<_>>()
             })
             .unwrap_or_default()
@@ -264,6 +272,41 @@ mod tests {
         }
     }
 
+    /// A tree's heap, its arenas' capacities counted, stays within its
+    /// budget when the playouts far outnumber what the budget holds: a
+    /// full tree used to go on making a node for every unvisited edge, and
+    /// a `Vec` holds up to twice its length.
+    #[test]
+    fn a_full_tree_stays_within_its_share_of_hash() {
+        use crate::games::petteia::Kubeia;
+        let start = Kubeia::new(&GameOptions::default()).expect("start");
+        let config = SearchConfig {
+            algorithm: Algorithm::Mcts,
+            ..SearchConfig::default()
+        };
+        let limits = Limits {
+            nodes: Some(40_000),
+            ..Limits::default()
+        };
+        let stop = Signal::new();
+        for threads in [1, 2] {
+            let searcher = Searcher::new(1, threads).expect("engine");
+            let budget = (1 << 20) / threads;
+            searcher.think(&Request::new(&start, &limits, &config), &stop, &|_| {});
+            let kept = searcher.take_kept::<Kept<Kubeia>>().expect("kept trees");
+            assert_eq!(kept.trees.len(), threads);
+            for tree in &kept.trees {
+                let arenas = tree.nodes.capacity() * std::mem::size_of::<tree::Node>()
+                    + tree.edges.capacity()
+                        * std::mem::size_of::<tree::Edge<<Kubeia as Game>::Move>>();
+                assert!(arenas <= tree.bytes(), "{arenas} > {}", tree.bytes());
+                assert!(tree.bytes() <= budget, "{} > {budget}", tree.bytes());
+                // Full: the bound was reached, not merely approached.
+                assert!(tree.fill() > 900, "fill {}", tree.fill());
+            }
+        }
+    }
+
     #[test]
     fn the_next_search_starts_from_the_kept_subtree() {
         let start = Connect::new(&GameOptions::default()).expect("start");
@@ -288,7 +331,7 @@ mod tests {
             .trees
             .into_iter()
             .next()
-            .and_then(|t| t.reroot(&kept.root, &pos, REUSE_PLIES))
+            .and_then(|t| t.reroot(&kept.root, &pos, REUSE_PLIES, 16 << 20))
             .expect("the position two plies down is in the tree");
         let before = reused.root().visits;
         assert!(before > 50, "{before} visits");

@@ -6,6 +6,12 @@
 //! when the node is expanded (on its second visit: a position visited
 //! once is valued by the evaluator alone, so most leaves never pay for
 //! their children). An edge points at its node once that is visited.
+//!
+//! Memory: every edge may get a node, so an expansion of `k` edges is
+//! allowed only while `k` more edges and `k` more nodes fit in the budget
+//! beside what the tree holds; the arenas grow by doubling as `Vec` does,
+//! but never past that bound, and [`Tree::bytes`] counts their capacities
+//! (what the allocator gave), not their lengths.
 
 use super::params::{Chance, Params, Playout, Policy};
 use super::values::{Leaf, Values};
@@ -85,7 +91,8 @@ pub struct Tree<G: Playable> {
     /// earlier search (the nodes above it are no longer reached).
     root: u32,
     pub edges: Vec<Edge<G::Move>>,
-    /// Bytes the arenas may hold (the thread's share of `Hash`).
+    /// Bytes the arenas and buffers may hold (the thread's share of
+    /// `Hash`).
     budget: usize,
     players: usize,
     /// Greatest depth a playout reached (for `seldepth`).
@@ -124,19 +131,44 @@ impl<G: Playable> Tree<G> {
             rng: Pcg32::seed_from_u64(0),
         };
         let node = t.new_node(root, leaf, false);
-        t.nodes.push(node);
+        t.push_node(node);
         t
     }
 
-    /// Bytes in use.
+    /// Bytes the tree holds on the heap: the capacities of its arenas and
+    /// buffers (a `Vec` may hold up to twice its length).
     pub fn bytes(&self) -> usize {
-        self.nodes.len() * std::mem::size_of::<Node>()
-            + self.edges.len() * std::mem::size_of::<Edge<G::Move>>()
+        use std::mem::size_of;
+        self.nodes.capacity() * size_of::<Node>()
+            + self.edges.capacity() * size_of::<Edge<G::Move>>()
+            + self.buffer_bytes()
     }
 
-    /// Table fill per mille (of this tree's budget).
+    fn buffer_bytes(&self) -> usize {
+        use std::mem::size_of;
+        self.path.capacity() * size_of::<u32>()
+            + self.hashes.capacity() * size_of::<u64>()
+            + self.moves.capacity() * size_of::<G::Move>()
+            + self.outcomes.capacity() * size_of::<(G::Move, f64)>()
+            + (self.weights.capacity() + self.priors.capacity()) * size_of::<f32>()
+    }
+
+    /// The most edges the budget allows: each with the node it may get,
+    /// beside the root's node and the buffers, with room for the buffers
+    /// to grow after the last expansion (the path deepens as nodes are
+    /// added to a full tree).
+    fn max_edges(&self) -> usize {
+        use std::mem::size_of;
+        const BUFFER_GROWTH: usize = 16 << 10;
+        let per_edge = size_of::<Edge<G::Move>>() + size_of::<Node>();
+        self.budget
+            .saturating_sub(size_of::<Node>() + self.buffer_bytes() + BUFFER_GROWTH)
+            / per_edge
+    }
+
+    /// Table fill per mille: the edges made of those the budget allows.
     pub fn fill(&self) -> u32 {
-        (self.bytes() as u128 * 1000 / self.budget.max(1) as u128).min(1000) as u32
+        (self.edges.len() as u128 * 1000 / self.max_edges().max(1) as u128).min(1000) as u32
     }
 
     pub fn set_budget(&mut self, budget: usize) {
@@ -177,14 +209,46 @@ impl<G: Playable> Tree<G> {
         }
     }
 
-    /// Adds `node`'s edges, unless the budget is spent (the node then
-    /// stays a leaf valued by its estimate).
-    fn expand(&mut self, node: usize, pos: &G, leaf: &Leaf<G>, params: &Params) {
+    /// Adds a node: every node but the root is some edge's child, so there
+    /// are never more than `max_edges() + 1` and the arena's growth stops
+    /// there.
+    fn push_node(&mut self, node: Node) {
+        let max = self.max_edges() + 1;
+        grow(&mut self.nodes, 1, max);
+        self.nodes.push(node);
+    }
+
+    /// Makes room for `count` more edges, each with the node it may get,
+    /// within the budget (beyond it when `force`); false if they do not
+    /// fit.
+    fn reserve_edges(&mut self, count: usize, force: bool) -> bool {
+        let max = self.max_edges();
+        if self.edges.len() + count > max && !force {
+            return false;
+        }
+        grow(&mut self.edges, count, max);
+        true
+    }
+
+    /// Adds `node`'s edges; false, adding nothing, when they and their
+    /// nodes would not fit in the budget (the node then stays a leaf), or
+    /// always when `force` (the root, whose moves a search must have).
+    fn expand(
+        &mut self,
+        node: usize,
+        pos: &G,
+        leaf: &Leaf<G>,
+        params: &Params,
+        force: bool,
+    ) -> bool {
         let first = self.edges.len();
         match self.nodes[node].kind {
-            Kind::Leaf => return,
+            Kind::Leaf => return true,
             Kind::Chance => {
                 pos.outcomes(&mut self.outcomes);
+                if !self.reserve_edges(self.outcomes.len(), force) {
+                    return false;
+                }
                 for &(mv, p) in &self.outcomes {
                     self.edges.push(Edge {
                         mv,
@@ -196,6 +260,9 @@ impl<G: Playable> Tree<G> {
             }
             Kind::Decision(me) => {
                 pos.moves(&mut self.moves);
+                if !self.reserve_edges(self.moves.len(), force) {
+                    return false;
+                }
                 let moves = &self.moves;
                 leaf.estimates(&mut self.eval_state, pos, moves, me, &mut self.weights);
                 let mut best = f32::MIN;
@@ -229,6 +296,7 @@ impl<G: Playable> Tree<G> {
         n.first = first as u32;
         n.len = (self.edges.len() - first) as u32;
         n.expanded = true;
+        true
     }
 
     /// One playout from the root `root` (whose game history before it is
@@ -254,15 +322,15 @@ impl<G: Playable> Tree<G> {
                 if n.visits == 0 {
                     break n.value;
                 }
-                if self.bytes() + self.expansion_bytes() > self.budget {
+                let value = n.value;
+                if !self.expand(node, &pos, leaf, params, false) {
                     // A full tree: the leaf is valued again, by a new
                     // playout when there are playouts.
                     break match params.playout {
-                        Playout::None => n.value,
+                        Playout::None => value,
                         _ => self.rollout(&pos, leaf, params),
                     };
                 }
-                self.expand(node, &pos, leaf, params);
                 if self.nodes[node].len == 0 {
                     break self.nodes[node].value;
                 }
@@ -283,7 +351,7 @@ impl<G: Playable> Tree<G> {
             if params.playout != Playout::None && child.kind != Kind::Leaf {
                 child.value = self.rollout(&pos, leaf, params);
             }
-            self.nodes.push(child);
+            self.push_node(child);
             let id = (self.nodes.len() - 1) as u32;
             self.edges[e].child = id;
             self.path.push(id);
@@ -346,11 +414,6 @@ impl<G: Playable> Tree<G> {
         }
         let u = self.rng.gen::<f32>();
         pick_weighted(self.weights.iter().copied(), u)
-    }
-
-    /// Bytes one more expansion may add, at most (a guess: 64 edges).
-    fn expansion_bytes(&self) -> usize {
-        64 * std::mem::size_of::<Edge<G::Move>>()
     }
 
     /// The edge to follow from `node`.
@@ -498,6 +561,17 @@ impl<G: Playable> Tree<G> {
     }
 }
 
+/// Grows `v` to hold `more` items beyond its length: doubling, as `Vec`
+/// does (amortised copies), but not past `max` items unless `more` needs
+/// it.
+fn grow<T>(v: &mut Vec<T>, more: usize, max: usize) {
+    let need = v.len() + more;
+    if need > v.capacity() {
+        let target = (v.capacity() * 2).max(4).min(max).max(need);
+        v.reserve_exact(target - v.len());
+    }
+}
+
 impl<G: Playable> Tree<G> {
     /// Expands the root now (a search reports every root move from its
     /// first round) and keeps only `keep` among its moves when one of them
@@ -505,7 +579,7 @@ impl<G: Playable> Tree<G> {
     pub fn prepare_root(&mut self, root: &G, leaf: &Leaf<G>, params: &Params, keep: &[G::Move]) {
         let r = self.root as usize;
         if !self.nodes[r].expanded {
-            self.expand(r, root, leaf, params);
+            self.expand(r, root, leaf, params, true);
         }
         let n = &self.nodes[r];
         let (first, len) = (n.first as usize, n.len as usize);
@@ -526,10 +600,19 @@ impl<G: Playable> Tree<G> {
     /// This tree re-rooted at the node reached from its root `old_root`
     /// by a line of at most `max_plies` whose position is `new_root` (by
     /// hash and ply); `None` if there is none or the tree is more than
-    /// half full (it would soon stop growing: a new tree is better). The
-    /// nodes are not moved, so re-rooting costs no more than the look.
-    pub fn reroot(mut self, old_root: &G, new_root: &G, max_plies: usize) -> Option<Tree<G>> {
-        if self.bytes() > self.budget / 2 {
+    /// half full of the budget `budget` it takes on (it would soon stop
+    /// growing: a new tree is better; its capacity alone may be more than
+    /// a smaller `Hash` allows). The nodes are not moved, so re-rooting
+    /// costs no more than the look.
+    pub fn reroot(
+        mut self,
+        old_root: &G,
+        new_root: &G,
+        max_plies: usize,
+        budget: usize,
+    ) -> Option<Tree<G>> {
+        self.budget = budget;
+        if self.bytes() > budget || self.fill() > 500 {
             return None;
         }
         let id = self.find(self.root as usize, old_root, new_root, max_plies)?;
