@@ -83,6 +83,7 @@ pub fn check_node<G: Playable>(pos: &G, evaluate: bool) -> Result<(), String> {
             if evaluate && v.abs() > EVAL_LIMIT {
                 return Err(at(format!("evaluation {v} out of range")));
             }
+            check_search_moves(pos, &moves).map_err(at)?;
         }
     }
     let edges: Vec<G::Move> = moves
@@ -116,6 +117,38 @@ pub fn check_node<G: Playable>(pos: &G, evaluate: bool) -> Result<(), String> {
         // generation each time.
         if i < 3 {
             near_miss_moves(pos, &mt, &edges)?;
+        }
+    }
+    Ok(())
+}
+
+/// Quiescence's generator gives exactly the forcing moves and says
+/// whether they are all the moves; the table's packing of a decision
+/// node's `moves` unpacks to the same move.
+fn check_search_moves<G: Playable>(pos: &G, moves: &[G::Move]) -> Result<(), String> {
+    let mut forcing = Vec::new();
+    let all = pos.forcing_moves(&mut forcing);
+    let filtered: std::collections::HashSet<G::Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| pos.is_forcing(m))
+        .collect();
+    if forcing.len() != filtered.len() || !forcing.iter().all(|m| filtered.contains(m)) {
+        return Err(format!(
+            "forcing_moves gives {} moves, {} are forcing",
+            forcing.len(),
+            filtered.len()
+        ));
+    }
+    if all != (filtered.len() == moves.len()) {
+        return Err(format!("forcing_moves says all-forcing is {all}"));
+    }
+    let stride = moves.len().div_ceil(MAX_EDGES_CHECKED).max(1);
+    for (i, &m) in moves.iter().enumerate().step_by(stride) {
+        if let Some(p) = pos.pack_move(m, i) {
+            if p == u16::MAX || pos.unpack_move(p, moves) != Some(m) {
+                return Err(format!("'{}' packs as {p}", pos.move_text(m)));
+            }
         }
     }
     Ok(())

@@ -1,9 +1,10 @@
 //! What a game tells a search beyond its rules: which moves are forcing
-//! (quiescence), a static move order, a move's shape for history tables,
-//! the expected length of the rest of the game (the time manager) and a
-//! piece's progress along its track (the `rearmost` test opponent). Only
-//! the searches use it; every hint has a default that is always correct,
-//! only slower or weaker.
+//! (quiescence) and how to generate only them, a static move order, a
+//! move's shape for history tables, a move's 16-bit form for the
+//! transposition table, the expected length of the rest of the game (the
+//! time manager) and a piece's progress along its track (the `rearmost`
+//! test opponent). Only the searches use it; every hint has a default that
+//! is always correct, only slower or weaker.
 
 use super::Game;
 
@@ -31,6 +32,47 @@ pub trait SearchHints: Game {
     /// Whether a move is forcing (searched in quiescence).
     fn is_forcing(&self, _m: Self::Move) -> bool {
         false
+    }
+
+    /// The forcing moves of this decision node (those [`is_forcing`]
+    /// says are), written into `out` (cleared first), in generation order
+    /// or any other: quiescence orders them itself. Returns whether they
+    /// are every legal move and there is at least one, so the mover has no
+    /// quiet move to stand on (what [`FORCING_COMPULSORY`] games need to
+    /// know). The default generates every move and keeps the forcing ones;
+    /// a game may generate them alone (captures only), which quiescence
+    /// asks for at every node below the horizon.
+    ///
+    /// [`is_forcing`]: SearchHints::is_forcing
+    /// [`FORCING_COMPULSORY`]: SearchHints::FORCING_COMPULSORY
+    fn forcing_moves(&self, out: &mut Vec<Self::Move>) -> bool {
+        self.moves(out);
+        let all = out.len();
+        out.retain(|&m| self.is_forcing(m));
+        all > 0 && out.len() == all
+    }
+
+    /// `m`, a legal move of this position, in 16 bits for the
+    /// transposition table: `None` when it has no such form (the table
+    /// then keeps no move), and the value `0xFFFF` is the table's "no
+    /// move", so a game never gives it. `index` is `m`'s index in this
+    /// position's generation order ([`Game::moves`]), which the search
+    /// has at hand. The default is that index: it pins the table's moves
+    /// to the generation order, so a game that wants to generate in
+    /// another order (or in stages) packs the move itself and overrides
+    /// [`unpack_move`](SearchHints::unpack_move) to match.
+    fn pack_move(&self, _m: Self::Move, index: usize) -> Option<u16> {
+        u16::try_from(index).ok().filter(|&i| i != u16::MAX)
+    }
+
+    /// The move that [`pack_move`](SearchHints::pack_move) gave `packed`
+    /// for, in this position; `moves` is this position's legal moves in
+    /// generation order. A table entry may come from another position
+    /// (a key collision), so any `packed` may arrive and the result need
+    /// not be legal: the search plays it only if it is one of `moves`.
+    /// The default reads the index.
+    fn unpack_move(&self, packed: u16, moves: &[Self::Move]) -> Option<Self::Move> {
+        moves.get(usize::from(packed)).copied()
     }
 
     /// A cheap static ordering hint: larger is searched first.

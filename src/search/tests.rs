@@ -438,6 +438,36 @@ fn thread_state_is_kept_by_the_searcher_and_emptied_by_clear() {
 }
 
 #[test]
+fn alphabeta_buffers_kept_from_a_stopped_search_leave_the_next_one_unchanged() {
+    // The thread's kept buffers (`alphabeta::AbState`: the path, the
+    // repetition filter, the per-ply move lists) are working memory: a
+    // search stopped deep in another position's tree leaves the next
+    // search the same tree as a new thread's.
+    let config = SearchConfig {
+        algorithm: Algorithm::AlphaBeta,
+        ..SearchConfig::default()
+    };
+    let stop = Signal::new();
+    let other = Connect::from_position("2323", &GameOptions::default()).expect("legal");
+    let stopped = Limits {
+        nodes: Some(2_000),
+        ..Limits::depth(12)
+    };
+    let used = Searcher::new(2, 1).expect("a small table");
+    let _ = used.think(&Request::new(&other, &stopped, &config), &stop, &|_| {});
+    let pos = Connect::new(&GameOptions::default()).expect("start");
+    let limits = Limits::depth(6);
+    let think = |s: &Searcher| s.think(&Request::new(&pos, &limits, &config), &stop, &|_| {});
+    let clean = think(&Searcher::new(2, 1).expect("a small table"));
+    // The used thread state on a searcher with an empty table.
+    let searcher = Searcher::new(2, 1).expect("a small table");
+    searcher.keep_threads(used.take_threads::<Connect>());
+    let after = think(&searcher);
+    assert_eq!(after.nodes, clean.nodes, "the same tree as a new thread's");
+    assert_eq!(after.best, clean.best);
+}
+
+#[test]
 fn alphabeta_starts_each_search_from_a_clean_history() {
     let pos = Connect::new(&GameOptions::default()).expect("start");
     let config = SearchConfig {

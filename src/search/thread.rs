@@ -1,6 +1,8 @@
 //! What each search thread owns across searches (after Viridithas's
-//! `ThreadData`): alpha-beta's move-ordering memory (killers and history)
-//! and its PV stack, and the evaluator's state, per thread. The
+//! `ThreadData`): alpha-beta's move-ordering memory (killers and history),
+//! its PV stack and its other buffers (per-ply move lists, the repetition
+//! filter, the reduction table: [`AbState`]), and the evaluator's state,
+//! per thread. The
 //! [`Searcher`] owns them, so no search allocates them: a new game
 //! (`Searcher::clear`) empties them and a new thread count makes a new
 //! set. What a search reads of the last one's contents is its own
@@ -16,10 +18,11 @@
 //! takes back, so it is in sync with the node being evaluated.
 //!
 //! [`Searcher`]: crate::search::Searcher
+//! [`AbState`]: crate::search::alphabeta::AbState
 //! [`Evaluator::State`]: crate::game::Evaluator::State
 
 use crate::game::{Evaluator, Playable};
-use crate::search::alphabeta::History;
+use crate::search::alphabeta::{AbState, History};
 use crate::search::score::MAX_PLY;
 use std::sync::{Mutex, MutexGuard};
 
@@ -31,6 +34,8 @@ pub struct ThreadData<G: Playable> {
     pub pv: Vec<Vec<G::Move>>,
     /// The evaluator's incremental state (refreshed at each root).
     pub eval: EvalState<G>,
+    /// Alpha-beta's other buffers and tables.
+    pub ab: AbState<G>,
 }
 
 /// The per-thread state of `G`'s evaluator.
@@ -42,6 +47,7 @@ impl<G: Playable> ThreadData<G> {
             history: History::new(),
             pv: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
             eval: EvalState::<G>::default(),
+            ab: AbState::new(),
         }
     }
 }

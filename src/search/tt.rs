@@ -8,10 +8,13 @@
 //! entry with the least depth, counting entries from older searches as
 //! shallower.
 //!
-//! The best move is stored as its index in the game's deterministic move
-//! generation order, so the table is game-neutral; the searcher checks the
-//! index against the number of moves before using it (a key collision can
-//! yield any index).
+//! The best move is stored in the 16 bits the game packs it into
+//! ([`SearchHints::pack_move`]: by default its index in the generation
+//! order), so the table is game-neutral; the searcher unpacks it and plays
+//! it only if it is one of the position's legal moves (a key collision can
+//! yield any value).
+//!
+//! [`SearchHints::pack_move`]: crate::game::SearchHints::pack_move
 
 use super::score::{from_tt, to_tt, Value};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
@@ -29,8 +32,8 @@ pub enum TtBound {
 /// A decoded entry.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TtEntry {
-    /// Index of the best move in generation order, if one is known.
-    pub move_index: Option<u16>,
+    /// The best move as the game packed it, if one is known.
+    pub mv: Option<u16>,
     /// Score at the probing ply (mate scores already re-adjusted).
     pub score: Value,
     pub depth: u8,
@@ -39,8 +42,12 @@ pub struct TtEntry {
 
 const NO_MOVE: u64 = 0xFFFF;
 
-/// A move index as the tables store it: 16 bits, so the rare move beyond
-/// them (a Zamma position with more moves than that) is stored as none.
+/// A move index as the tables store it (expectiminimax's, and alpha-beta's
+/// through the default [`SearchHints::pack_move`]): 16 bits, so the rare
+/// move beyond them (a Zamma position with more moves than that) is
+/// stored as none.
+///
+/// [`SearchHints::pack_move`]: crate::game::SearchHints::pack_move
 pub fn storable_index(i: usize) -> Option<u16> {
     u16::try_from(i).ok().filter(|&i| u64::from(i) != NO_MOVE)
 }
@@ -70,14 +77,13 @@ pub struct Tt {
 }
 
 // data word: move 0..16 | score 16..32 | depth 32..40 | bound 40..42 | age 42..48
-fn pack(move_index: u64, score: Value, depth: u8, bound: TtBound, age: u64) -> u64 {
+fn pack(mv: u64, score: Value, depth: u8, bound: TtBound, age: u64) -> u64 {
     let b = match bound {
         TtBound::Upper => 1u64,
         TtBound::Lower => 2,
         TtBound::Exact => 3,
     };
-    move_index
-        | (u64::from(score as i16 as u16) << 16)
+    mv | (u64::from(score as i16 as u16) << 16)
         | (u64::from(depth) << 32)
         | (b << 40)
         | ((age & AGE_MASK) << 42)
@@ -296,7 +302,7 @@ impl Tt {
                     _ => TtBound::Exact,
                 };
                 return Some(TtEntry {
-                    move_index: (mv != NO_MOVE).then_some(mv as u16),
+                    mv: (mv != NO_MOVE).then_some(mv as u16),
                     score: from_tt(Value::from((data >> 16) as u16 as i16), ply),
                     depth: depth_of(data),
                     bound,
@@ -306,19 +312,20 @@ impl Tt {
         None
     }
 
-    /// Stores a search result for `key` found at `ply`.
+    /// Stores a search result for `key` found at `ply`, with the best
+    /// move as the game packed it (a packed `0xFFFF` is kept as none).
     pub fn store(
         &self,
         key: u64,
         ply: usize,
-        move_index: Option<u16>,
+        mv: Option<u16>,
         score: Value,
         depth: u8,
         bound: TtBound,
     ) {
         let age = self.age();
         let cluster = self.cluster(key);
-        let mv = move_index.map_or(NO_MOVE, u64::from);
+        let mv = mv.map_or(NO_MOVE, u64::from);
         for w in cluster.words.chunks_exact(2) {
             let data = w[1].load(Ordering::Relaxed);
             if bound_bits(data) != 0 && w[0].load(Ordering::Relaxed) ^ data == key {
@@ -414,7 +421,7 @@ mod tests {
         assert_eq!(tt.probe(key, 0), None);
         tt.store(key, 3, Some(17), -250, 6, TtBound::Lower);
         let e = tt.probe(key, 3).expect("stored entry is found");
-        assert_eq!(e.move_index, Some(17));
+        assert_eq!(e.mv, Some(17));
         assert_eq!(e.score, -250);
         assert_eq!(e.depth, 6);
         assert_eq!(e.bound, TtBound::Lower);
@@ -428,7 +435,7 @@ mod tests {
         tt.store(99, 4, None, mate_score(true, 7), 5, TtBound::Exact);
         let e = tt.probe(99, 1).expect("entry");
         assert_eq!(e.score, mate_score(true, 4));
-        assert_eq!(e.move_index, None);
+        assert_eq!(e.mv, None);
         tt.store(100, 4, Some(0), mate_score(false, 10), 5, TtBound::Upper);
         assert_eq!(
             tt.probe(100, 6).map(|e| e.score),
@@ -442,7 +449,7 @@ mod tests {
         tt.store(5, 0, Some(3), 10, 4, TtBound::Lower);
         tt.store(5, 0, None, -10, 5, TtBound::Upper);
         let e = tt.probe(5, 0).expect("entry");
-        assert_eq!((e.move_index, e.score, e.depth), (Some(3), -10, 5));
+        assert_eq!((e.mv, e.score, e.depth), (Some(3), -10, 5));
     }
 
     #[test]

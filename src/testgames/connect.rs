@@ -259,6 +259,17 @@ impl SearchHints for Connect {
     fn history_index(&self, m: u8) -> usize {
         self.drop_bit(m).trailing_zeros() as usize
     }
+
+    // The table keeps the column, not its index among the open columns
+    // (the default): the search tests cover a game's own packing this way,
+    // since the real games keep the default.
+    fn pack_move(&self, m: u8, _index: usize) -> Option<u16> {
+        Some(u16::from(m))
+    }
+
+    fn unpack_move(&self, packed: u16, _moves: &[u8]) -> Option<u8> {
+        u8::try_from(packed).ok().filter(|&c| usize::from(c) < W)
+    }
 }
 
 #[test]

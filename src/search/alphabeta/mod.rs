@@ -35,6 +35,49 @@ use crate::game::{Evaluator, Outcome, Playable, Player, Team};
 use ordering::Ordered;
 
 pub use history::History;
+
+/// What one thread's alpha-beta keeps from search to search
+/// ([`ThreadData::ab`]): its per-ply buffers, the repetition filter and the
+/// late-move reduction table, so a search allocates none of them. Their
+/// contents are working memory: every search starts from an empty path
+/// and filter (`Worker::new`) and overwrites a ply's buffers before
+/// reading them. The reduction table depends on [`LMR_DIVISOR`] alone, a
+/// constant, so it is built once, with the thread's state.
+pub struct AbState<G: Playable> {
+    /// Hashes of the positions from the root down to the current node.
+    path: Vec<u64>,
+    /// Counts of the game history's and `path`'s hashes by low bits: a
+    /// zero count rules out a repetition without scanning.
+    rep_filter: Vec<u8>,
+    /// Per ply: the moves, their ordering keys, the quiet moves tried.
+    moves: Vec<Vec<G::Move>>,
+    order: Vec<Ordered>,
+    quiets: Vec<Vec<usize>>,
+    /// Every player's evaluation (paranoid leaves).
+    values: Vec<crate::game::Score>,
+    /// Reductions by depth and move number ([`LMR_DIVISOR`]).
+    lmr_table: Vec<[u8; 64]>,
+}
+
+impl<G: Playable> AbState<G> {
+    pub fn new() -> Self {
+        AbState {
+            path: Vec::with_capacity(MAX_PLY + 2),
+            rep_filter: vec![0; 1 << REP_FILTER_BITS],
+            moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            order: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            quiets: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            values: Vec::new(),
+            lmr_table: lmr_table(),
+        }
+    }
+}
+
+impl<G: Playable> Default for AbState<G> {
+    fn default() -> Self {
+        AbState::new()
+    }
+}
 pub use root::{search, RootMove};
 
 /// Late-move reduction = 0.5 + ln(depth)·ln(move number) / this. Measured
@@ -126,32 +169,48 @@ pub(crate) struct Worker<'a, G: Playable> {
     /// own two teams).
     paranoid: Option<Team>,
     /// Every player's evaluation (paranoid leaves).
-    values: Vec<crate::game::Score>,
+    values: &'a mut Vec<crate::game::Score>,
     pub ticker: Ticker,
     pub seldepth: usize,
     /// The node count at which the current quiescence search has spent
     /// its [`QS_BUDGET`].
     qs_end: u64,
-    /// Hashes of the positions from the root down to the current node.
-    path: Vec<u64>,
-    /// Counts of `history` + `path` hashes by low bits: a zero count
-    /// rules out a repetition without scanning.
-    rep_filter: Vec<u8>,
+    // The thread's kept buffers (`AbState`, which says what each is).
+    path: &'a mut Vec<u64>,
+    rep_filter: &'a mut [u8],
     /// Killers and history, kept by the thread from search to search.
     hist: &'a mut History<G>,
-    moves: Vec<Vec<G::Move>>,
-    order: Vec<Ordered>,
-    quiets: Vec<Vec<usize>>,
+    moves: &'a mut [Vec<G::Move>],
+    order: &'a mut [Ordered],
+    quiets: &'a mut [Vec<usize>],
     pv: &'a mut Vec<Vec<G::Move>>,
-    lmr_table: Vec<[u8; 64]>,
+    lmr_table: &'a [[u8; 64]],
 }
 
 const REP_FILTER_BITS: u64 = 12;
 
 impl<'a, G: Playable> Worker<'a, G> {
     pub fn new(shared: &'a Root<'a, G>, thread: &'a mut ThreadData<G>) -> Self {
-        let ThreadData { history, pv, eval } = thread;
+        let ThreadData {
+            history,
+            pv,
+            eval,
+            ab,
+        } = thread;
         shared.evaluator.refresh(eval, shared.pos);
+        let AbState {
+            path,
+            rep_filter,
+            moves,
+            order,
+            quiets,
+            values,
+            lmr_table,
+        } = ab;
+        // The last search may have stopped anywhere: start from an empty
+        // path and filter (the game history is added below).
+        path.clear();
+        rep_filter.fill(0);
         let mut w = Worker {
             shared,
             eval: shared.evaluator,
@@ -161,18 +220,18 @@ impl<'a, G: Playable> Worker<'a, G> {
                 aspiration: shared.config.aspiration,
             },
             paranoid: None,
-            values: Vec::new(),
+            values,
             ticker: Ticker::default(),
             seldepth: 0,
             qs_end: 0,
-            path: Vec::with_capacity(MAX_PLY + 2),
-            rep_filter: vec![0; 1 << REP_FILTER_BITS],
+            path,
+            rep_filter,
             hist: history,
-            moves: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            order: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
-            quiets: (0..MAX_PLY + 2).map(|_| Vec::new()).collect(),
+            moves,
+            order,
+            quiets,
             pv,
-            lmr_table: lmr_table(),
+            lmr_table,
         };
         for &h in shared.history {
             w.filter_add(h, true);
@@ -220,8 +279,7 @@ impl<'a, G: Playable> Worker<'a, G> {
             None => self.eval.evaluate_in(self.eval_state, pos),
             Some(root) => {
                 self.values.resize(pos.num_players(), 0);
-                self.eval
-                    .evaluate_all(self.eval_state, pos, &mut self.values);
+                self.eval.evaluate_all(self.eval_state, pos, self.values);
                 let v = (0..pos.num_players())
                     .find(|&p| pos.team_of(p as Player) == root)
                     .map_or(0, |p| self.values[p]);

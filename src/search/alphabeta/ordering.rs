@@ -46,14 +46,25 @@ pub fn score_moves<G: Playable>(
     }
 }
 
-/// Scores only the forcing moves (quiescence), by hint.
+/// Scores forcing moves (quiescence's, as
+/// [`SearchHints::forcing_moves`](crate::game::SearchHints::forcing_moves)
+/// gave them), by hint.
 pub fn score_forcing<G: Playable>(pos: &G, moves: &[G::Move], out: &mut Ordered) {
     out.clear();
     for (i, &m) in moves.iter().enumerate() {
-        if pos.is_forcing(m) {
-            out.push((i64::from(pos.order_hint(m)), i as u32));
-        }
+        out.push((i64::from(pos.order_hint(m)), i as u32));
     }
+}
+
+/// The index in `moves` (this position's legal moves, in generation
+/// order) of the table's move `packed`: unpacked by the game and played
+/// only if it is one of them, since an entry may come from another
+/// position (a key collision). Moves are distinct (the game contract), so
+/// with the default packing this is the stored index whenever it is in
+/// range.
+pub fn table_index<G: Playable>(pos: &G, packed: u16, moves: &[G::Move]) -> Option<usize> {
+    let m = pos.unpack_move(packed, moves)?;
+    moves.iter().position(|&x| x == m)
 }
 
 /// Longer lists are sorted at the first pick: selecting from them move by
@@ -86,6 +97,23 @@ pub fn pick(order: &mut Ordered, n: usize) -> Option<usize> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::{Game, GameOptions, Notation, SearchHints};
+    use crate::testgames::connect::Connect;
+
+    #[test]
+    fn the_table_move_is_the_games_packing_and_only_a_legal_move() {
+        // Column 0 full: the open columns are 1..6 at indices 0..5, and
+        // Connect packs the column itself.
+        let pos = Connect::from_position("00000", &GameOptions::default()).expect("legal");
+        let mut moves = Vec::new();
+        pos.moves(&mut moves);
+        assert_eq!(moves, [1, 2, 3, 4, 5]);
+        assert_eq!(pos.pack_move(3, 2), Some(3));
+        assert_eq!(table_index(&pos, 3, &moves), Some(2));
+        // A full column, or no column: no move (a collision's entry).
+        assert_eq!(table_index(&pos, 0, &moves), None);
+        assert_eq!(table_index(&pos, 9, &moves), None);
+    }
 
     #[test]
     fn pick_yields_every_index_once_best_first() {

@@ -1,6 +1,7 @@
 //! Quiescence: below the horizon only forcing moves
 //! ([`SearchHints::is_forcing`](crate::game::SearchHints::is_forcing): for Abalone ejections and pushes that threaten
-//! one) are searched, with the static evaluation as a stand-pat bound, so a
+//! one; the game generates them,
+//! [`SearchHints::forcing_moves`](crate::game::SearchHints::forcing_moves)) are searched, with the static evaluation as a stand-pat bound, so a
 //! line never ends in the middle of an exchange. At most
 //! [`QS_MAX_DEPTH`](super::QS_MAX_DEPTH) plies deep and
 //! [`QS_BUDGET`](super::QS_BUDGET) nodes large.
@@ -42,9 +43,7 @@ impl<G: Playable> Worker<'_, G> {
             return stand;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        pos.moves(&mut moves);
-        let compulsory =
-            G::FORCING_COMPULSORY && !moves.is_empty() && moves.iter().all(|&m| pos.is_forcing(m));
+        let compulsory = pos.forcing_moves(&mut moves) && G::FORCING_COMPULSORY;
         let mut best = -INF;
         if !compulsory {
             if stand >= beta {

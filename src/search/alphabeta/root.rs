@@ -2,7 +2,7 @@
 //! MultiPV lines; the [`runner`] deepens, reports and picks the move to
 //! return.
 
-use super::ordering::{pick, score_moves};
+use super::ordering::{pick, score_moves, table_index};
 use super::{tt_key, Node, Sides, Worker};
 use crate::game::{Playable, Player, Status, Team};
 use crate::search::driver::{Iteration, Line, Ranked, ReportFn};
@@ -11,7 +11,7 @@ use crate::search::runner::{self, Algorithm, Root};
 use crate::search::score::{self, is_mate, Value, INF, MATE, MAX_PLY};
 use crate::search::signal::Signal;
 use crate::search::thread::ThreadData;
-use crate::search::tt::{storable_index, Tt, TtBound};
+use crate::search::tt::{Tt, TtBound};
 use crate::search::{Request, Searcher};
 /// First aspiration half-width, centi-units.
 const ASPIRATION_DELTA: Value = 25;
@@ -20,7 +20,8 @@ const ASPIRATION_DELTA: Value = 25;
 #[derive(Clone, Debug)]
 pub struct RootMove<M> {
     pub mv: M,
-    /// Index in the game's generation order (for the table).
+    /// Index in the game's generation order (for the default
+    /// [`pack_move`](crate::game::SearchHints::pack_move)).
     pub index: usize,
     /// Score in the current iteration (`-INF`: not better than the best).
     pub score: Value,
@@ -130,10 +131,15 @@ fn initial_order<G: Playable>(
     tt: &Tt,
 ) -> Vec<RootMove<G::Move>> {
     let moves: Vec<G::Move> = allowed.iter().map(|&(_, m)| m).collect();
+    // Unpacked against every legal move (`allowed` may be a `searchmoves`
+    // subset), then found among the allowed ones.
+    let mut legal = Vec::new();
+    root.moves(&mut legal);
     let tt_index = tt
         .probe(key, 0)
-        .and_then(|e| e.move_index)
-        .and_then(|i| allowed.iter().position(|&(g, _)| g == usize::from(i)));
+        .and_then(|e| e.mv)
+        .and_then(|p| table_index(root, p, &legal))
+        .and_then(|i| allowed.iter().position(|&(_, m)| m == legal[i]));
     let hist = super::History::<G>::new();
     let mut order = Vec::new();
     score_moves(root, &moves, tt_index, &hist, 0, me, &mut order);
@@ -187,7 +193,7 @@ impl<G: Playable> Iteration<G> for Deepener<'_, G> {
         self.w.shared.tt.store(
             key,
             0,
-            storable_index(best.index),
+            root.pack_move(best.mv, best.index),
             best.score,
             depth as u8,
             TtBound::Exact,

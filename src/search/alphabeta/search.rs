@@ -2,13 +2,13 @@
 //! table cuts, late-move reductions and mate-distance pruning; the child
 //! evaluation that scores terminal positions and repetitions.
 
-use super::ordering::{pick, score_moves};
+use super::ordering::{pick, score_moves, table_index};
 use super::{Node, Worker};
 use crate::game::{Playable, Player, Status};
 use crate::search::pov::Pov;
 use crate::search::runner::view_of;
 use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
-use crate::search::tt::{storable_index, TtBound};
+use crate::search::tt::TtBound;
 use std::cmp::Ordering;
 
 impl<G: Playable> Worker<'_, G> {
@@ -103,9 +103,9 @@ impl<G: Playable> Worker<'_, G> {
         }
 
         let key = self.tt_key(pos);
-        let mut tt_index = None;
+        let mut tt_move = None;
         if let Some(e) = self.shared.tt.probe(key, ply) {
-            tt_index = e.move_index.map(usize::from);
+            tt_move = e.mv;
             if !pv_node
                 && i32::from(e.depth) >= depth
                 && match e.bound {
@@ -126,7 +126,7 @@ impl<G: Playable> Worker<'_, G> {
             self.moves[ply] = moves;
             return DRAW;
         }
-        let tt_index = tt_index.filter(|&i| i < moves.len());
+        let tt_index = tt_move.and_then(|p| table_index(pos, p, &moves));
         let mut order = std::mem::take(&mut self.order[ply]);
         // Moves are scored only after the table move failed to cut.
         let mut scored = false;
@@ -238,7 +238,9 @@ impl<G: Playable> Worker<'_, G> {
             } else {
                 TtBound::Upper
             };
-            let mv = best_index.or(tt_index).and_then(storable_index);
+            let mv = best_index
+                .or(tt_index)
+                .and_then(|i| pos.pack_move(moves[i], i));
             self.shared
                 .tt
                 .store(key, ply, mv, best, depth.clamp(0, 255) as u8, bound);
