@@ -386,3 +386,51 @@ fn a_resume_with_other_arguments_is_refused_naming_what_differs() {
     assert_eq!(std::fs::read(&path).expect("there"), old);
     let _ = std::fs::remove_file(&path);
 }
+
+/// An engine whose table the machine cannot give is one error line from
+/// `agon datagen` and `agon tune --spsa`, not a panic in a worker (the
+/// referee's built-in engines are made once per worker, fallibly).
+#[test]
+fn a_table_the_machine_cannot_give_is_one_error_line() {
+    // 64 GiB, the largest Hash: more than this machine has available.
+    let available_mib = std::fs::read_to_string("/proc/meminfo")
+        .ok()
+        .and_then(|m| {
+            let line = m.lines().find(|l| l.starts_with("MemAvailable:"))?;
+            line.split_whitespace().nth(1)?.parse::<u64>().ok()
+        })
+        .map(|kib| kib / 1024);
+    if available_mib.is_none_or(|a| a >= 65_536) {
+        eprintln!("skipped: this machine could give a 64 GiB table");
+        return;
+    }
+    let out = temp("hash");
+    let out_text = out.to_string_lossy().into_owned();
+    let (status, _, stderr) = crate::common::run(&[
+        "datagen",
+        "--game",
+        "zamma",
+        "--games",
+        "2",
+        "--engine",
+        "hash=65536",
+        "--out",
+        &out_text,
+    ]);
+    assert!(!status.success());
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("MiB"), "{stderr}");
+    let (status, _, stderr) = crate::common::run(&[
+        "tune",
+        "--game",
+        "zamma",
+        "--spsa",
+        "2",
+        "--engine",
+        "hash=65536,depth=1",
+    ]);
+    assert!(!status.success());
+    assert!(!stderr.contains("panicked"), "{stderr}");
+    assert!(stderr.contains("MiB"), "{stderr}");
+    let _ = std::fs::remove_file(&out);
+}
