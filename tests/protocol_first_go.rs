@@ -49,3 +49,30 @@ fn options_that_change_the_tables_build_them_before_go() {
     assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
     assert!(final_depth(&out) >= 1, "{out:?}");
 }
+
+/// The time field of the last `info` line of a search, in milliseconds.
+fn final_time(out: &[String]) -> u64 {
+    let line = &out[out.len() - 2];
+    let mut words = line.split(' ');
+    words
+        .find(|w| *w == "time")
+        .and_then(|_| words.next())
+        .and_then(|t| t.parse().ok())
+        .unwrap_or_else(|| panic!("no time in {line}"))
+}
+
+#[test]
+fn an_endgame_position_builds_the_exact_table_before_go() {
+    // Palma's exact endgame table (1.4 s in release) is built at
+    // `position` when the position lies in its domain: the first `go`
+    // there neither waits for it nor counts it in its `time`.
+    let mut e = Agon::start();
+    e.send("setoption name Game value palma");
+    e.send("position fen h=0/0/24,26,27,28,29 j=0/0/22,24,26,27,28 use=j:1");
+    e.send("go movetime 100");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    assert!(final_depth(&out) >= 1, "{out:?}");
+    // Far below the build's 1.4 s, far above a loaded 100 ms move.
+    assert!(final_time(&out) < 700, "{out:?}");
+}

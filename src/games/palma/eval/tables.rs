@@ -43,3 +43,73 @@ impl Tablebase<Palma> for PalmaTables {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameOptions, Notation, Outcome};
+
+    fn pos(text: &str) -> Palma {
+        Palma::from_position(text, &GameOptions::defaults(Palma::option_specs())).unwrap()
+    }
+
+    /// Equal tracks with Jackals to throw: the thrower is ahead by the
+    /// tables, while the pip count is tied and goes to Hounds. So a
+    /// verdict shows which of the two judged it.
+    #[test]
+    fn adjudication_reads_the_tables_only_when_handed_them() {
+        for (text, how) in [
+            // Inside the exact domain: the endgame table's value.
+            (
+                "h=0/0/24,26,27,28,29 j=0/0/24,26,27,28,29 throw=j",
+                "(exact)",
+            ),
+            // Outside it: the race table's estimate.
+            ("h=0/0/3,5,7,9,11 j=0/0/3,5,7,9,11 throw=j", "(race table)"),
+        ] {
+            let p = pos(text);
+            assert_eq!(TABLES.in_domain(&p), how == "(exact)", "{text}");
+            let jackals = TABLES
+                .probe(&p, 1)
+                .or_else(|| TABLES.estimate(&p, 1))
+                .unwrap();
+            assert!(jackals > 0.5, "{text}: {jackals}");
+            let with = p.adjudicate(Some(&TABLES));
+            assert_eq!(with.outcome, Outcome::Win(1), "{text}: {}", with.reason);
+            assert!(with.reason.starts_with("jackals ahead"), "{}", with.reason);
+            assert!(with.reason.ends_with(how), "{}", with.reason);
+            let without = p.adjudicate(None);
+            assert_eq!(
+                without.outcome,
+                Outcome::Win(0),
+                "{text}: {}",
+                without.reason
+            );
+            assert!(
+                without.reason.ends_with("(pip count)"),
+                "{}",
+                without.reason
+            );
+        }
+        // Without tables the fewer pips win: Jackals 4 pips behind.
+        let p = pos("h=0/0/24,26,27,28,29 j=0/0/22,24,26,27,28 throw=h");
+        let without = p.adjudicate(None);
+        assert_eq!(without.outcome, Outcome::Win(0), "{}", without.reason);
+        assert_eq!(
+            without.reason,
+            "hounds ahead in the race, 11 pips to go against 18 (pip count)"
+        );
+    }
+
+    #[test]
+    fn near_the_domain_is_measured_in_missing_pips() {
+        let start = pos("h=5/0/- j=5/0/- throw=h");
+        assert!(!endgame::near_domain(&start, NEAR_PIPS));
+        let inside = pos("h=0/0/24,26,27,28,29 j=0/0/22,24,26,27,28 throw=h");
+        assert!(endgame::near_domain(&inside, 0));
+        // Hounds lack 17 − 12 = 5 pips, Jackals none.
+        let near = pos("h=0/0/12,26,27,28,29 j=0/0/22,24,26,27,28 throw=h");
+        assert!(endgame::near_domain(&near, 5));
+        assert!(!endgame::near_domain(&near, 4));
+    }
+}
