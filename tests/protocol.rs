@@ -46,6 +46,7 @@ fn documented_options() -> Vec<String> {
         "option name ExpectimaxTable type check default true".into(),
         "option name ExpectimaxCriticalPath type check default false".into(),
         "option name MctsChance type combo default stratified var stratified var widening".into(),
+        "option name ExactTables type check default true".into(),
     ]
 }
 

@@ -49,3 +49,19 @@ fn options_that_change_the_tables_build_them_before_go() {
     assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
     assert!(final_depth(&out) >= 1, "{out:?}");
 }
+
+#[test]
+fn an_endgame_position_builds_the_exact_table_before_go() {
+    // Palma's exact endgame table (1.4 s in release) is built at
+    // `position` when the position lies in its domain: the first `go`
+    // there, at a movetime far below the build, still finishes an
+    // iteration and reports no error. (How long the build takes is the
+    // bench's to measure, not a test's.)
+    let mut e = Agon::start();
+    e.send("setoption name Game value palma");
+    e.send("position fen h=0/0/24,26,27,28,29 j=0/0/22,24,26,27,28 use=j:1");
+    e.send("go movetime 100");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+    assert!(final_depth(&out) >= 1, "{out:?}");
+}

@@ -113,3 +113,35 @@ fn the_protocol_reports_the_tables_exact_value() {
     let lines = agon.until(|l| l.starts_with("bestmove"));
     assert!(lines.iter().all(|l| !l.contains("exact")), "{lines:?}");
 }
+
+/// `ExactTables false`: the searches probe no table, so the same endgame
+/// is searched and reported as any other position (no `exact`, no `wp`),
+/// and setting it back to `true` brings the exact kind back.
+#[test]
+fn exact_tables_off_reports_no_exact_score() {
+    let mut agon = Agon::start();
+    agon.send("setoption name Game value palma");
+    agon.send("setoption name ExactTables value false");
+    agon.send("position fen h=0/0/24,26,27,28,29 j=0/0/22,24,26,27,28 use=j:1");
+    agon.send("go depth 3");
+    let lines = agon.until(|l| l.starts_with("bestmove"));
+    let scored: Vec<&String> = lines.iter().filter(|l| l.contains(" score ")).collect();
+    assert!(!scored.is_empty(), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .all(|l| !l.contains("exact") && !l.contains(" wp ")),
+        "{lines:?}"
+    );
+    assert!(lines.iter().all(|l| !l.contains("error")), "{lines:?}");
+    agon.send("setoption name ExactTables value true");
+    agon.send("go depth 3");
+    let lines = agon.until(|l| l.starts_with("bestmove"));
+    assert!(
+        lines
+            .iter()
+            .filter(|l| l.contains(" score "))
+            .all(|l| l.contains(" exact")),
+        "{lines:?}"
+    );
+}

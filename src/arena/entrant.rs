@@ -284,6 +284,9 @@ impl Runner {
             Runner::Builtin { spec, core } => {
                 let mut limits = spec.limits.clone();
                 limits.clocks = request.clocks.to_vec();
+                // As the protocol at `position`: tables the search would
+                // build on first use are built before its clock runs.
+                core.prepare_tables(request.pos);
                 let began = Instant::now();
                 // `agon match` checked the weights against the game first
                 // (and `new_game` made the evaluator): an error here would

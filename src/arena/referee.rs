@@ -173,7 +173,9 @@ pub fn play<G: Playable>(
             return game.end(Outcome::Draw, EndReason::ScoreDraw);
         }
         if game.moves.len() as u32 >= rules.max_plies {
-            let verdict = pos.adjudicate();
+            // The rules judge with the game's exact tables, whatever the
+            // engines' `ExactTables`: the verdict is the referee's.
+            let verdict = pos.adjudicate(G::tablebase());
             let mut result = game.end(verdict.outcome, EndReason::PlyLimit);
             result.detail = verdict.reason;
             return result;

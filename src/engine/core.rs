@@ -158,10 +158,24 @@ impl Core {
     }
 
     /// Builds the tables the evaluator makes on first use (Palma's race
-    /// table) before any clock runs, as the protocol does at `position`.
+    /// table) and the exact tables a search from `start` may probe
+    /// ([`Core::prepare_tables`]) before any clock runs, as the protocol
+    /// does at `position`.
     pub fn prepare<G: Playable>(&self, start: &G) -> Result<(), GameError> {
         self.evaluator::<G>()?.prepare(start);
+        self.prepare_tables(start);
         Ok(())
+    }
+
+    /// Builds the exact tables ([`crate::game::Tablebase::prepare`]:
+    /// Palma's endgame table, 1.4 s, when `pos` is in or near its domain)
+    /// that a search from `pos` would otherwise build out of its clock;
+    /// nothing when `ExactTables` is off (the searches do not probe
+    /// them).
+    pub fn prepare_tables<G: Playable>(&self, pos: &G) {
+        if let (true, Some(tables)) = (self.config.exact_tables, G::tablebase()) {
+            tables.prepare(pos);
+        }
     }
 
     /// Searches `job` until its limits or `signal`'s stop, reporting as it

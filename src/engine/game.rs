@@ -50,6 +50,11 @@ pub trait GameSession {
     /// error the old position stays.
     fn set_position(&mut self, spec: &PositionSpec) -> Result<(), EngineError>;
 
+    /// Builds the exact tables a search from the position may probe,
+    /// under `core`'s settings ([`Core::prepare_tables`]): after the
+    /// position is set, before any `go` can start its clock.
+    fn prepare_tables(&self, core: &Core);
+
     /// At a chance node: draws an outcome from `rng` with the rules'
     /// probabilities, plays it and returns its token.
     fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, EngineError>;

@@ -168,8 +168,12 @@ impl Engine {
     }
 
     /// See [`GameSession::set_position`].
+    /// The exact tables the position may need are built here, before a
+    /// `go` can start a clock ([`GameSession::prepare_tables`]).
     pub fn set_position(&mut self, spec: &PositionSpec) -> Result<(), EngineError> {
-        self.session.set_position(spec)
+        self.session.set_position(spec)?;
+        self.session.prepare_tables(&self.core);
+        Ok(())
     }
 
     /// At a chance node: draws an outcome with the seeded generator, plays
@@ -219,11 +223,16 @@ impl Engine {
             | Setting::ExpectimaxParallel(_)
             | Setting::ExpectimaxTable(_)
             | Setting::ExpectimaxCriticalPath(_)
-            | Setting::MctsChance(_) => {}
+            | Setting::MctsChance(_)
+            | Setting::ExactTables(_) => {}
             // Not the engine's (the protocol's and the session's).
             Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) => {}
         }
         settings::apply(self.core.config_mut(), setting);
+        if *setting == Setting::ExactTables(true) {
+            // Probing again: the position set before may need its tables.
+            self.session.prepare_tables(&self.core);
+        }
         Ok(())
     }
 

@@ -136,6 +136,10 @@ impl<G: Playable> GameSession for Session<G> {
         Ok(())
     }
 
+    fn prepare_tables(&self, core: &Core) {
+        core.prepare_tables(&self.pos);
+    }
+
     fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, EngineError> {
         if self.pos.status() != Status::Chance {
             return Err(EngineError::new(

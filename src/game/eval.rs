@@ -27,7 +27,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use super::{decider_after, Game, GameError, Player, Score, Status};
+use super::{decider_after, Game, GameError, Player, Score, Status, Tablebase};
 
 /// Which evaluation a search uses (`Eval`): the game's stronger one
 /// (`auto`, the default: its shipped network where that wins), the
@@ -295,6 +295,13 @@ pub trait Evaluated: Game {
     /// The tuner's hooks when the evaluator is linear in features
     /// ([`Tunable`]: `Some(Tuner::of::<Self>())`); `None` otherwise.
     fn tuner() -> Option<Tuner<Self>> {
+        None
+    }
+
+    /// The game's exact tables ([`Tablebase`]: Palma's endgames), which
+    /// the searches probe under `ExactTables` and the referee hands to
+    /// [`Game::adjudicate`]; `None` (the default) for a game without.
+    fn tablebase() -> Option<&'static dyn Tablebase<Self>> {
         None
     }
 

@@ -48,6 +48,7 @@ pub mod options;
 pub mod outcome;
 pub mod perft;
 pub mod record;
+pub mod tablebase;
 pub mod walk;
 pub mod zobrist;
 
@@ -61,6 +62,7 @@ pub use notation::Notation;
 pub use options::{GameOptions, OptionKind, OptionSpec};
 pub use outcome::{Outcome, Ranking, MAX_PLAYERS};
 pub use record::GameRecord;
+pub use tablebase::Tablebase;
 
 use std::fmt::Debug;
 use std::hash::Hash;
@@ -224,8 +226,12 @@ pub trait Game: Clone + Send + Sync + Debug + 'static {
     /// The result a referee gives when a game is stopped at its ply limit,
     /// by the game's own rules (e.g. Abalone: more ejected opposing
     /// marbles wins, equal is a draw; Palma, which has no draws: the side
-    /// ahead in the race), with the reason the record keeps.
-    fn adjudicate(&self) -> Adjudication {
+    /// ahead in the race), with the reason the record keeps. `oracle`:
+    /// the game's exact tables when the caller has them (the referee
+    /// passes [`Evaluated::tablebase`]); the rules read no evaluator data
+    /// of their own, and without tables give their rules-only verdict.
+    fn adjudicate(&self, oracle: Option<&dyn Tablebase<Self>>) -> Adjudication {
+        let _ = oracle;
         Adjudication {
             outcome: Outcome::Draw,
             reason: "a draw: the game has no adjudication of its own".into(),

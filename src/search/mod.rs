@@ -66,7 +66,7 @@ pub use info::{Bound, PvInfo, RankedLine, Report, ScoreReport, SearchResult};
 pub use limits::{Clock, Limits};
 pub use signal::Signal;
 
-use crate::game::{Evaluator, Playable};
+use crate::game::{Evaluator, Playable, Tablebase};
 use std::any::Any;
 use std::sync::Mutex;
 use std::time::Duration;
@@ -157,6 +157,10 @@ pub struct SearchConfig {
     /// used for its own game only).
     pub eval: crate::game::EvalChoice,
     pub eval_file: Option<std::sync::Arc<crate::nnue::Network>>,
+    /// Whether the searches probe the game's exact tables
+    /// ([`crate::game::Evaluated::tablebase`], `ExactTables`): off, an
+    /// exact position is searched like any other.
+    pub exact_tables: bool,
 }
 
 impl SearchConfig {
@@ -205,6 +209,16 @@ impl<'a, G: Playable> Request<'a, G> {
     }
 }
 
+/// The exact tables a search probes: the game's
+/// ([`crate::game::Evaluated::tablebase`]), unless `ExactTables` is off.
+pub(crate) fn tablebase<G: Playable>(config: &SearchConfig) -> Option<&'static dyn Tablebase<G>> {
+    if config.exact_tables {
+        G::tablebase()
+    } else {
+        None
+    }
+}
+
 /// The exact score of `req`'s root from the view its scores are from,
 /// when the evaluator knows it (a win probability from an exact table).
 fn exact_root<G: Playable>(req: &Request<G>) -> Option<ScoreReport> {
@@ -213,7 +227,7 @@ fn exact_root<G: Playable>(req: &Request<G>) -> Option<ScoreReport> {
         return None;
     }
     let view = runner::view_of(req.root);
-    let p = req.evaluator.exact_win_probability(req.root, view)?;
+    let p = tablebase::<G>(req.config)?.probe(req.root, view)?;
     let internal = ((2.0 * p - 1.0) * f64::from(scale)).round() as score::Value;
     Some(ScoreReport::exact(
         p,

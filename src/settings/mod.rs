@@ -91,6 +91,7 @@ pub enum SettingId {
     ExpectimaxTable,
     ExpectimaxCriticalPath,
     MctsChance,
+    ExactTables,
 }
 
 /// A checked `setoption`.
@@ -121,6 +122,7 @@ pub enum Setting {
     ExpectimaxTable(bool),
     ExpectimaxCriticalPath(bool),
     MctsChance(Chance),
+    ExactTables(bool),
 }
 
 impl Setting {
@@ -148,6 +150,7 @@ impl Setting {
             Setting::ExpectimaxTable(_) => SettingId::ExpectimaxTable,
             Setting::ExpectimaxCriticalPath(_) => SettingId::ExpectimaxCriticalPath,
             Setting::MctsChance(_) => SettingId::MctsChance,
+            Setting::ExactTables(_) => SettingId::ExactTables,
         }
     }
 }
@@ -376,6 +379,14 @@ pub const MCTS_CHANCE: SettingSpec = SettingSpec {
     help: "how an MCTS playout picks a chance outcome",
 };
 
+pub const EXACT_TABLES: SettingSpec = SettingSpec {
+    id: SettingId::ExactTables,
+    name: "ExactTables",
+    kind: Kind::Check { default: true },
+    in_spec: true,
+    help: "the searches probe the game's exact tables (Palma's endgames)",
+};
+
 /// Every engine setting, in the order `uci` lists them (the ones added
 /// later at the end, so the earlier lines keep their places).
 pub const SETTINGS: &[SettingSpec] = &[
@@ -400,6 +411,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     EXPECTIMAX_TABLE,
     EXPECTIMAX_CRITICAL_PATH,
     MCTS_CHANCE,
+    EXACT_TABLES,
 ];
 
 impl SettingSpec {
@@ -426,7 +438,8 @@ impl SettingSpec {
             | SettingId::Lmr
             | SettingId::Aspiration
             | SettingId::ExpectimaxTable
-            | SettingId::ExpectimaxCriticalPath => &[],
+            | SettingId::ExpectimaxCriticalPath
+            | SettingId::ExactTables => &[],
         }
     }
 
@@ -483,6 +496,7 @@ impl SettingSpec {
             SettingId::MctsChance => {
                 Setting::MctsChance(self.combo(value, games, Chance::from_name)?)
             }
+            SettingId::ExactTables => Setting::ExactTables(flag(value)?),
         })
     }
 
@@ -594,6 +608,7 @@ pub fn default_config() -> SearchConfig {
         },
         eval: EvalChoice::default(),
         eval_file: None,
+        exact_tables: EXACT_TABLES.check_default(),
     }
 }
 
@@ -618,6 +633,7 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::ExpectimaxTable(on) => config.expectimax.use_tt = on,
         Setting::ExpectimaxCriticalPath(on) => config.expectimax.critical_path = on,
         Setting::MctsChance(c) => config.mcts.chance = c,
+        Setting::ExactTables(on) => config.exact_tables = on,
         Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) | Setting::EvalFile(_) => {
             return false
         }
@@ -759,6 +775,7 @@ mod tests {
                 "option name ExpectimaxTable type check default true",
                 "option name ExpectimaxCriticalPath type check default false",
                 "option name MctsChance type combo default stratified var stratified var widening",
+                "option name ExactTables type check default true",
             ]
         );
     }

@@ -120,7 +120,10 @@ impl Game for Abalone {
         copy
     }
 
-    fn adjudicate(&self) -> crate::game::Adjudication {
+    fn adjudicate(
+        &self,
+        _: Option<&dyn crate::game::Tablebase<Self>>,
+    ) -> crate::game::Adjudication {
         // abalone.md: a match runner adjudicates by ejected marbles.
         let outcome = match self.ejected[1].cmp(&self.ejected[0]) {
             std::cmp::Ordering::Greater => Outcome::Win(0),

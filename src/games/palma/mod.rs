@@ -58,7 +58,7 @@ pub use state::{Palma, PalmaMove, Phase, Track};
 
 use crate::game::{
     Adjudication, Evaluated, Game, GameError, GameOptions, Notation, OptionSpec, Outcome,
-    SearchHints, Status,
+    SearchHints, Status, Tablebase,
 };
 use state::{THROWS, THROW_PROBS};
 
@@ -112,15 +112,18 @@ impl Game for Palma {
     crate::game_state_methods!(PalmaMove);
 
     /// palma.md has no draws: a race stopped early goes to the side ahead
-    /// in it, by the exact endgame value where the tables have one, else
-    /// the race table's win probability (Hounds on an exact tie).
-    fn adjudicate(&self) -> Adjudication {
-        let (hounds, how) = match eval::endgame::exact_win_probability(self, 0) {
-            Some(p) => (p, "exact"),
-            None => (
-                eval::win_probability(self, 0, eval::race::table(self.rules())),
-                "race table",
-            ),
+    /// in it. With the tables (`oracle`, the referee's): by the exact
+    /// endgame value where they have one, else the race table's win
+    /// probability (Hounds on an exact tie). Without: by the pips still
+    /// to go, the rules' own measure (Hounds on a tie).
+    fn adjudicate(&self, oracle: Option<&dyn Tablebase<Self>>) -> Adjudication {
+        let judged = oracle.and_then(|o| {
+            o.probe(self, 0)
+                .map(|p| (p, "exact"))
+                .or_else(|| o.estimate(self, 0).map(|p| (p, "race table")))
+        });
+        let Some((hounds, how)) = judged else {
+            return self.adjudicate_by_pips();
         };
         let winner = u8::from(hounds < 0.5);
         let p = if winner == 0 { hounds } else { 1.0 - hounds };
@@ -134,8 +137,32 @@ impl Game for Palma {
     }
 }
 
+impl Palma {
+    /// [`Game::adjudicate`] without tables: fewer pips to go wins.
+    fn adjudicate_by_pips(&self) -> Adjudication {
+        let [hounds, jackals] = self.tracks.map(eval::pips_to_go);
+        let winner = u8::from(jackals < hounds);
+        let (mine, theirs) = if winner == 0 {
+            (hounds, jackals)
+        } else {
+            (jackals, hounds)
+        };
+        Adjudication {
+            outcome: Outcome::Win(winner),
+            reason: format!(
+                "{} ahead in the race, {mine} pips to go against {theirs} (pip count)",
+                Self::PLAYER_NAMES[usize::from(winner)]
+            ),
+        }
+    }
+}
+
 impl Evaluated for Palma {
     type Evaluator = eval::PalmaEvaluator;
+
+    fn tablebase() -> Option<&'static dyn Tablebase<Self>> {
+        Some(&eval::tables::TABLES)
+    }
 }
 
 impl Notation for Palma {

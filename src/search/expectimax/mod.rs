@@ -181,6 +181,7 @@ pub fn fixed_depth<G: Playable>(
     let mut s = Worker::<G>::new(
         pruning,
         &eval,
+        G::tablebase(),
         tt.as_ref(),
         &control,
         root,

@@ -35,7 +35,7 @@
 
 use super::tt::{self, Entry};
 use super::Pruning;
-use crate::game::{Evaluator, Playable, Player, Status};
+use crate::game::{Evaluator, Playable, Player, Status, Tablebase};
 use crate::search::control::{Control, Ticker};
 use crate::search::thread::EvalState;
 use crate::search::tt::{storable_index, Tt};
@@ -45,6 +45,9 @@ pub struct Worker<'a, G: Playable> {
     pub pruning: Pruning,
     /// The search's evaluator, shared by every thread.
     eval: &'a G::Evaluator,
+    /// The exact tables probed below the root (`None`: the game has none,
+    /// or `ExactTables` is off).
+    tables: Option<&'a dyn Tablebase<G>>,
     /// This worker's evaluator state, in sync with the node searched.
     state: EvalState<G>,
     pub scale: Scale,
@@ -95,6 +98,7 @@ impl<'a, G: Playable> Worker<'a, G> {
     pub fn new(
         pruning: Pruning,
         eval: &'a G::Evaluator,
+        tables: Option<&'a dyn Tablebase<G>>,
         tt: Option<&'a Tt>,
         control: &'a Control<'a>,
         root: &G,
@@ -104,6 +108,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         Worker {
             pruning,
             eval,
+            tables,
             state,
             scale: Scale::of::<G>(eval),
             tt,
@@ -172,7 +177,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         // An exact table's value is the node's value with best play: a
         // leaf, whatever depth is left (Palma's endgames).
         if self.scale.probability && !pos.status().is_over() {
-            if let Some(p) = self.eval.exact_win_probability(pos, view) {
+            if let Some(p) = self.tables.and_then(|t| t.probe(pos, view)) {
                 return (2.0 * p - 1.0) * self.scale.win;
             }
         }

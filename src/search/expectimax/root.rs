@@ -6,7 +6,7 @@
 use super::node::Worker;
 use super::tt;
 use super::{Options, Parallel, Pruning};
-use crate::game::{Evaluator, Playable, Player, Status};
+use crate::game::{Evaluator, Playable, Player, Status, Tablebase};
 use crate::search::control::Control;
 use crate::search::driver::{Iteration, Line, Ranked, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
@@ -77,6 +77,7 @@ impl<G: Playable> Algorithm<G> for Expectimax {
                 restricted: root.restricted,
                 pruning: options.pruning,
                 evaluator: root.evaluator,
+                tables: crate::search::tablebase::<G>(root.config),
                 // The engine's table, kept from the last move: its entries
                 // are still true (a position's value does not depend on the
                 // path to it).
@@ -215,6 +216,8 @@ struct Pass<'a, G: Playable> {
     restricted: bool,
     pruning: Pruning,
     evaluator: &'a G::Evaluator,
+    /// The exact tables probed below the root (`ExactTables`).
+    tables: Option<&'a dyn Tablebase<G>>,
     tt: Option<&'a Tt>,
     control: &'a Control<'a>,
     /// The side values are from ([`Root::view`]).
@@ -230,6 +233,7 @@ impl<G: Playable> Pass<'_, G> {
         Worker::<G>::new(
             self.pruning,
             self.evaluator,
+            self.tables,
             self.tt,
             self.control,
             self.root,

@@ -131,7 +131,10 @@ impl Game for AbaloneMulti {
         copy
     }
 
-    fn adjudicate(&self) -> crate::game::Adjudication {
+    fn adjudicate(
+        &self,
+        _: Option<&dyn crate::game::Tablebase<Self>>,
+    ) -> crate::game::Adjudication {
         // The rules know only "first side to six": a game stopped before
         // is a draw for all (the scores are shown, not used).
         let scores: Vec<String> = (0..self.players)

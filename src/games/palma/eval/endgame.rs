@@ -347,3 +347,23 @@ pub fn in_domain(pos: &Palma) -> bool {
         .iter()
         .all(|t| t.waiting == 0 && t.start == 0 && t.board & low == 0 && t.board.count_ones() == 5)
 }
+
+/// Whether every side of `pos` lacks at most `pips` pips to the domain
+/// (a piece below [`FIRST_SQUARE`] lacks the squares to it, one on square
+/// 0 or not entered all of them and the entry's 5 more): positions a
+/// search from `pos` may reach. Never with `reverse=on` (no table).
+pub fn near_domain(pos: &Palma, pips: u32) -> bool {
+    if pos.rules().reverse {
+        return false;
+    }
+    let first = u32::from(FIRST_SQUARE);
+    pos.tracks().iter().all(|t| {
+        let mut lack = u32::from(t.waiting) * (first + 5) + u32::from(t.start) * first;
+        let mut b = t.board & ((1u32 << FIRST_SQUARE) - 1);
+        while b != 0 {
+            lack += first - b.trailing_zeros();
+            b &= b - 1;
+        }
+        lack <= pips
+    })
+}

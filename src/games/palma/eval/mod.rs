@@ -11,10 +11,11 @@ pub mod endgame_set;
 mod per_rules;
 pub mod race;
 pub mod race_cyclic;
+pub mod tables;
 
 use super::movegen::for_each_use;
 use super::state::{other, Palma, PalmaMove, Phase, Track};
-use crate::game::{Evaluator, Player, Score};
+use crate::game::{Evaluator, Player, Score, Tablebase};
 use race::{rank, table, RaceTable};
 
 /// Centi-units per unit of `2p − 1`.
@@ -93,8 +94,11 @@ impl Evaluator<Palma> for PalmaEvaluator {
         Some(SCALE as Score)
     }
 
+    /// The exact tables' value ([`tables::PalmaTables`]), whatever the
+    /// `ExactTables` setting: that governs the searches' probes, while
+    /// analysis (`agon analyse`'s exact column) always shows the truth.
     fn exact_win_probability(&self, pos: &Palma, player: Player) -> Option<f64> {
-        endgame::exact_win_probability(pos, player)
+        tables::TABLES.probe(pos, player)
     }
 
     fn prepare(&self, pos: &Palma) {
