@@ -41,7 +41,11 @@ pub trait SearchHints: Game {
     /// quiet move to stand on (what [`FORCING_COMPULSORY`] games need to
     /// know). The default generates every move and keeps the forcing ones;
     /// a game may generate them alone (captures only), which quiescence
-    /// asks for at every node below the horizon.
+    /// asks for at every node below the horizon where stand-pat did not
+    /// already cut. (In a [`FORCING_COMPULSORY`] game quiescence looks
+    /// for one quiet move first, which decides that cut at most nodes;
+    /// filtering every move there before it cost Petteia 16 % of its
+    /// nodes/s.)
     ///
     /// [`is_forcing`]: SearchHints::is_forcing
     /// [`FORCING_COMPULSORY`]: SearchHints::FORCING_COMPULSORY

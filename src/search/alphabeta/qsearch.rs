@@ -43,7 +43,20 @@ impl<G: Playable> Worker<'_, G> {
             return stand;
         }
         let mut moves = std::mem::take(&mut self.moves[ply]);
-        let compulsory = pos.forcing_moves(&mut moves) && G::FORCING_COMPULSORY;
+        let compulsory = if G::FORCING_COMPULSORY {
+            // Whether a quiet move exists decides the stand-pat cut, and
+            // the first quiet move found says so: most of these nodes
+            // cut there, before a full pass over the moves would end.
+            pos.moves(&mut moves);
+            let compulsory = !moves.is_empty() && moves.iter().all(|&m| pos.is_forcing(m));
+            if !compulsory && stand < beta {
+                moves.retain(|&m| pos.is_forcing(m));
+            }
+            compulsory
+        } else {
+            pos.forcing_moves(&mut moves);
+            false
+        };
         let mut best = -INF;
         if !compulsory {
             if stand >= beta {
