@@ -189,7 +189,9 @@ impl Engine {
         self.stop();
         self.rng = Pcg64::seed_from_u64(self.core.config().seed);
         self.core.new_game();
-        self.session.set_position(&PositionSpec {
+        // Through `set_position`: a new game builds the game's exact
+        // tables before a GUI's or a referee's clock starts.
+        self.set_position(&PositionSpec {
             fen: None,
             moves: Vec::new(),
         })

@@ -38,10 +38,10 @@ pub trait Tablebase<G: Game>: Send + Sync {
         None
     }
 
-    /// Builds what [`Tablebase::probe`] would build on first use for
-    /// positions in or near the domain from `pos`, so that a search
-    /// started there does not pay for it out of its clock. Nothing by
-    /// default; far from the domain a game may build nothing either.
+    /// Builds what [`Tablebase::probe`] would build on first use, so
+    /// that no search (and no move a referee times) pays for it out of
+    /// its clock; called with the game's positions as they are set.
+    /// Nothing by default.
     fn prepare(&self, pos: &G) {
         let _ = pos;
     }

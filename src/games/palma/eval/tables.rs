@@ -16,12 +16,9 @@ pub struct PalmaTables;
 /// The one value [`crate::game::Evaluated::tablebase`] hands out.
 pub static TABLES: PalmaTables = PalmaTables;
 
-/// Pips each side may still lack to reach the exact domain for
-/// [`Tablebase::prepare`] to build the endgame table: about seven throws
-/// (a throw averages 17/8 pips), more than a timed search looks ahead,
-/// so a search whose tree can reach the domain finds the table built,
-/// while a game far from it (every test that plays from the start) does
-/// not pay 1.4 s and 26.5 MB for it.
+/// Pips each side may still lack to be near the exact domain
+/// ([`endgame::near_domain`]): about seven throws (a throw averages 17/8
+/// pips), more than a timed search looks ahead.
 pub const NEAR_PIPS: u32 = 16;
 
 impl Tablebase<Palma> for PalmaTables {
@@ -37,10 +34,13 @@ impl Tablebase<Palma> for PalmaTables {
         Some(win_probability(pos, player, race::table(pos.rules())))
     }
 
+    /// Builds the endgame table with the game, wherever the position:
+    /// built when the game first came near the domain, it was paid for
+    /// inside a move's time (a referee that sends `position` and then
+    /// `go` times both: agon forfeited Palma games on time against
+    /// f66bba2 at 50 ms a move, answering after 487 ms at ply 234).
     fn prepare(&self, pos: &Palma) {
-        if endgame::near_domain(pos, NEAR_PIPS) {
-            endgame::table(pos.rules());
-        }
+        endgame::table(pos.rules());
     }
 }
 
