@@ -16,7 +16,7 @@
 use std::sync::Arc;
 
 use super::EngineError;
-use crate::game::{EvalResources, Evaluated, Evaluator, GameError, Playable, WeightSet};
+use crate::game::{EvalResources, Evaluator, GameError, Playable, WeightSet};
 use crate::nnue::Network;
 use crate::search::{Limits, Report, Request, SearchConfig, SearchResult, Searcher, Signal};
 
@@ -187,13 +187,22 @@ impl Core {
         signal: &Signal,
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult<G::Move> {
-        match self.evaluator::<G>() {
-            Ok(evaluator) => self.search_with(job, evaluator, signal, report),
+        let evaluator = match self.evaluator::<G>() {
+            Ok(evaluator) => evaluator,
             Err(e) => {
                 report(&Report::String(format!("error: {e}")));
-                SearchResult::none()
+                return SearchResult::none();
             }
-        }
+        };
+        let req = Request {
+            root: job.root,
+            history: job.history,
+            root_moves: job.root_moves,
+            limits: job.limits,
+            config: &self.config,
+            evaluator,
+        };
+        self.searcher.think(&req, signal, report)
     }
 
     /// A whole [`Request`] — its own settings and evaluator — on this
@@ -205,25 +214,5 @@ impl Core {
         report: &(dyn Fn(&Report) + Sync),
     ) -> SearchResult<G::Move> {
         self.searcher.think(req, signal, report)
-    }
-
-    /// [`Core::search`] with a given evaluator (tests of the evaluators'
-    /// state; a caller that made one for another use).
-    pub fn search_with<G: Playable>(
-        &self,
-        job: &SearchJob<G>,
-        evaluator: <G as Evaluated>::Evaluator,
-        signal: &Signal,
-        report: &(dyn Fn(&Report) + Sync),
-    ) -> SearchResult<G::Move> {
-        let req = Request {
-            root: job.root,
-            history: job.history,
-            root_moves: job.root_moves,
-            limits: job.limits,
-            config: &self.config,
-            evaluator,
-        };
-        self.searcher.think(&req, signal, report)
     }
 }

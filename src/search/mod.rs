@@ -357,7 +357,10 @@ impl Searcher {
     /// Searches `req` on this engine's table and threads
     /// (`config.hash_mb` and `config.threads` are not looked at: see
     /// [`Searcher::set_hash`], [`Searcher::set_threads`]) until its limits
-    /// or `stop`; `report` receives the `info` reports as the search goes.
+    /// or `signal`'s stop; `report` receives the `info` reports as the
+    /// search goes. It returns when the search is done, under `go
+    /// infinite` or while pondering too: waiting for `stop` or
+    /// `ponderhit` is the engine's ([`Signal::wait`]).
     pub fn think<G: Playable>(
         &self,
         req: &Request<G>,
