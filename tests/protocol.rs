@@ -525,3 +525,56 @@ fn the_last_pv_starts_with_bestmove_after_a_stop() {
         "{out:?}"
     );
 }
+
+/// The last `nodes N` of a search's lines.
+fn last_nodes(lines: &[String]) -> Option<u64> {
+    lines.iter().rev().find_map(|l| {
+        let words: Vec<&str> = l.split_whitespace().collect();
+        let at = words.iter().position(|w| *w == "nodes")?;
+        words.get(at + 1)?.parse().ok()
+    })
+}
+
+/// The search switches of the options table reach the searches:
+/// `ExpectimaxCriticalPath` adds expectiminimax's report, and `LMR false`
+/// searches other nodes than the default at the same depth.
+#[test]
+fn search_switches_reach_the_search() {
+    let mut e = Agon::start();
+    e.send("setoption name Game value palma");
+    e.send("setoption name Search value expectimax");
+    e.send("go depth 2");
+    let plain = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        !plain
+            .iter()
+            .any(|l| l.starts_with("info string critical path")),
+        "{plain:?}"
+    );
+    e.send("setoption name ExpectimaxCriticalPath value true");
+    e.send("go depth 2");
+    let reported = e.until(|l| l.starts_with("bestmove"));
+    assert!(
+        reported
+            .iter()
+            .any(|l| l.starts_with("info string critical path ") && l.ends_with(" nodes")),
+        "{reported:?}"
+    );
+
+    e.send("setoption name Game value abalone");
+    e.send("setoption name Search value alphabeta");
+    let mut nodes = Vec::new();
+    for lmr in ["true", "false"] {
+        // A fresh table each time: the second search must not start from
+        // what the first stored.
+        e.send("ucinewgame");
+        e.send(&format!("setoption name LMR value {lmr}"));
+        e.send("go depth 5");
+        let lines = e.until(|l| l.starts_with("bestmove"));
+        nodes.push(last_nodes(&lines).unwrap_or_else(|| panic!("{lines:?}")));
+    }
+    assert_ne!(nodes[0], nodes[1], "LMR on and off searched alike");
+    e.send("quit");
+    let (_, status, stderr) = e.finish();
+    assert!(status.success(), "{status:?} {stderr}");
+}

@@ -463,7 +463,8 @@ impl SettingSpec {
     /// expected (`an integer in 1..=256`).
     pub fn check(&self, value: &str, games: &[&str]) -> Result<Setting, SettingError> {
         let value = value.trim();
-        // In range, so non-negative and small enough for every target.
+        // A spin value is in its range: non-negative, and small enough for
+        // the casts below.
         Ok(match self.id {
             SettingId::Game => Setting::Game(self.combo(value, games, |g| Some(g.to_string()))?),
             SettingId::GameOptions => Setting::GameOptions(text(value)),

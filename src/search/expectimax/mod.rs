@@ -63,12 +63,12 @@ impl Pruning {
     }
 }
 
-/// How `threads > 1` share one search. Lazy SMP is the default: on the
-/// bench positions (`agon bench --game palma|kubeia --threads 2 --parallel
-/// root|smp`) its main thread needed 48–68% (Palma, depth 7) and 54–80%
-/// (Kubeia, depth 2) of the single thread's nodes to reach the depth; the
-/// critical path of parallel root moves was 82% and 69–84% (README,
-/// "Expectiminimax threads").
+/// How `threads > 1` share one search (`ExpectimaxParallel`). Lazy SMP is
+/// the default: on the bench positions (`agon bench --game palma|kubeia
+/// --threads 2`, then with `--parallel root|smp`) its main thread needed
+/// 48–68% (Palma, depth 7) and 54–80% (Kubeia, depth 2) of the single
+/// thread's nodes to reach the depth; the critical path of parallel root
+/// moves was 82% and 69–84% (README, "Expectiminimax threads").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Parallel {
     /// The root moves after the first are searched in parallel (rayon),
