@@ -111,11 +111,9 @@ impl<G: NetInput, C: Evaluator<G, State = ()>> Evaluator<G> for Netted<G, C> {
     }
 
     #[inline]
-    fn push(&self, state: &mut Accumulators, parent: &G, _mv: G::Move, child: &G) {
+    fn push(&self, state: &mut Accumulators, _parent: &G, _mv: G::Move, child: &G) {
         if state.active {
-            if let Some(net) = &self.net {
-                state.push(net, parent, child);
-            }
+            state.push(child);
         }
     }
 
@@ -130,7 +128,7 @@ impl<G: NetInput, C: Evaluator<G, State = ()>> Evaluator<G> for Netted<G, C> {
     fn evaluate_in(&self, state: &mut Accumulators, pos: &G) -> Score {
         match &self.net {
             Some(net) if state.active => {
-                let (own, other) = state.views(pos.net_side());
+                let (own, other) = state.views(net, pos.net_side());
                 let out = net.output(own, other);
                 #[cfg(test)]
                 check::leaf(out, evaluate_from_scratch(net, pos));

@@ -57,6 +57,7 @@ pub mod evaluator;
 pub mod inputs;
 pub mod network;
 pub mod shipped;
+mod simd;
 
 pub use crate::game::EvalChoice;
 pub use evaluator::{chosen_net, Netted, ShippedNet};

@@ -21,6 +21,7 @@ use std::fmt;
 
 use super::bytes::{put_str, Reader};
 use super::inputs::{inputs, NetInput};
+use super::simd::crelu_dot;
 use crate::game::files::{read_regular, short_path};
 
 /// Centi-units per output unit.
@@ -311,15 +312,6 @@ impl Network {
             read_regular(path, MAX_FILE_BYTES as u64).map_err(|e| format!("{}: {e}", shown()))?;
         Network::read(&bytes, game).map_err(|e| format!("{}: {e}", shown()))
     }
-}
-
-/// `Σ clamp(a, 0, QA) · o`.
-#[inline]
-fn crelu_dot(acc: &[i16], out: &[i16]) -> i32 {
-    acc.iter()
-        .zip(out)
-        .map(|(&a, &o)| i32::from(a.clamp(0, QA as i16)) * i32::from(o))
-        .sum()
 }
 
 /// FNV-1a, 64 bits: detects a changed or cut file (not an adversary).

@@ -63,8 +63,8 @@ fn incremental_equals_scratch<G: NetInput + Playable>(start: &G, plies: usize, s
                 let sibling = moves[rng.gen_range(0..moves.len())];
                 let mut child = pos.clone();
                 child.play(sibling);
-                acc.push(&net, &pos, &child);
-                let (own, other) = acc.views(child.net_side());
+                acc.push(&child);
+                let (own, other) = acc.views(&net, child.net_side());
                 assert_eq!(net.output(own, other), evaluate_from_scratch(&net, &child));
                 acc.pop();
                 moves[rng.gen_range(0..moves.len())]
@@ -72,9 +72,9 @@ fn incremental_equals_scratch<G: NetInput + Playable>(start: &G, plies: usize, s
         };
         let mut child = pos.clone();
         child.play(next);
-        acc.push(&net, &pos, &child);
+        acc.push(&child);
         pos = child;
-        let (own, other) = acc.views(pos.net_side());
+        let (own, other) = acc.views(&net, pos.net_side());
         assert_eq!(
             net.output(own, other),
             evaluate_from_scratch(&net, &pos),
@@ -92,6 +92,71 @@ fn incremental_equals_scratch_over_long_playouts_in_every_net_game() {
     incremental_equals_scratch(&Zamma::new(&Default::default()).unwrap(), 3000, 2);
     incremental_equals_scratch(&Petteia::new(&Default::default()).unwrap(), 3000, 3);
     incremental_equals_scratch(&Kubeia::new(&Default::default()).unwrap(), 3000, 4);
+}
+
+/// A search asks for a ply's accumulators only at some nodes: lines of
+/// random length are pushed, evaluated at random plies only (so a ply is
+/// often made from an ancestor several plies up, or from scratch after
+/// long captures), and popped back a random number of plies. Every
+/// evaluation must equal a refresh's.
+fn lazy_equals_scratch<G: NetInput + Playable>(start: &G, lines: usize, seed: u64) {
+    let net = random_net::<G>(48, seed).quantize();
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let mut acc = Accumulators::default();
+    let mut line = vec![start.clone()];
+    acc.refresh(&net, start);
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    let mut asked = [0usize; 2];
+    for _ in 0..lines {
+        for _ in 0..rng.gen_range(1..12) {
+            let mut pos = line[line.len() - 1].clone();
+            match pos.status() {
+                Status::Over(_) => break,
+                Status::Chance => {
+                    pos.outcomes(&mut outcomes);
+                    pos.play(outcomes[rng.gen_range(0..outcomes.len())].0);
+                }
+                Status::Decision(_) => {
+                    pos.moves(&mut moves);
+                    pos.play(moves[rng.gen_range(0..moves.len())]);
+                }
+            }
+            acc.push(&pos);
+            line.push(pos);
+            if rng.gen_bool(0.3) {
+                let pos = &line[line.len() - 1];
+                let (own, other) = acc.views(&net, pos.net_side());
+                assert_eq!(net.output(own, other), evaluate_from_scratch(&net, pos));
+                asked[0] += 1;
+            }
+        }
+        for _ in 0..rng.gen_range(0..line.len()) {
+            acc.pop();
+            line.pop();
+        }
+        let pos = &line[line.len() - 1];
+        let (own, other) = acc.views(&net, pos.net_side());
+        assert_eq!(
+            net.output(own, other),
+            evaluate_from_scratch(&net, pos),
+            "{}",
+            pos.position()
+        );
+        asked[1] += 1;
+        if line.len() > 60 {
+            line.truncate(1);
+            acc.refresh(&net, start);
+        }
+    }
+    assert!(asked[0] > lines && asked[1] == lines, "{asked:?}");
+}
+
+#[test]
+fn lazy_accumulators_equal_scratch_wherever_a_search_asks() {
+    lazy_equals_scratch(&Abalone::new(&Default::default()).unwrap(), 800, 21);
+    lazy_equals_scratch(&Zamma::new(&Default::default()).unwrap(), 800, 22);
+    lazy_equals_scratch(&Petteia::new(&Default::default()).unwrap(), 800, 23);
+    lazy_equals_scratch(&Kubeia::new(&Default::default()).unwrap(), 800, 24);
 }
 
 /// Searches `n` positions a few random plies apart with a random net
