@@ -22,7 +22,10 @@ use rand::SeedableRng;
 fn line_of<G: Playable>(start: &G, n: usize) -> Vec<G> {
     let mut line = Vec::new();
     for (parent, m) in RandomWalk::new(start, rand_pcg::Pcg64::seed_from_u64(1)).take(n) {
-        if line.last().is_some_and(|last: &G| last.hash() != parent.hash()) {
+        if line
+            .last()
+            .is_some_and(|last: &G| last.hash() != parent.hash())
+        {
             break;
         }
         let mut child = parent;

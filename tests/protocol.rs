@@ -574,6 +574,31 @@ fn search_switches_reach_the_search() {
         nodes.push(last_nodes(&lines).unwrap_or_else(|| panic!("{lines:?}")));
     }
     assert_ne!(nodes[0], nodes[1], "LMR on and off searched alike");
+
+    // Each pruning near the horizon, on alone, prunes: fewer nodes to the
+    // same depth than with all of them off (the default), from the same
+    // empty table.
+    e.send("setoption name LMR value true");
+    let depth7 = |e: &mut Agon| {
+        e.send("ucinewgame");
+        e.send("go depth 7");
+        let lines = e.until(|l| l.starts_with("bestmove"));
+        last_nodes(&lines).unwrap_or_else(|| panic!("{lines:?}"))
+    };
+    let unpruned = depth7(&mut e);
+    for (option, on) in [
+        ("ReverseFutility", "60"),
+        ("Futility", "60"),
+        ("LateMovePruning", "3"),
+    ] {
+        e.send(&format!("setoption name {option} value {on}"));
+        let pruned = depth7(&mut e);
+        assert!(
+            pruned < unpruned,
+            "{option} {on}: {pruned} nodes, {unpruned} without"
+        );
+        e.send(&format!("setoption name {option} value 0"));
+    }
     e.send("quit");
     let (_, status, stderr) = e.finish();
     assert!(status.success(), "{status:?} {stderr}");

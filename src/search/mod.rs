@@ -147,6 +147,9 @@ pub struct SearchConfig {
     /// Alpha-beta aspiration windows at the root from depth 4 (on by
     /// default; off to measure).
     pub aspiration: bool,
+    /// Alpha-beta's pruning near the horizon (`ReverseFutility`,
+    /// `Futility`, `LateMovePruning`).
+    pub shallow: alphabeta::Shallow,
     /// Expectiminimax's pruning, threads and table (`Star2`, Lazy SMP
     /// and the table by default; the others to measure).
     pub expectimax: expectimax::Options,

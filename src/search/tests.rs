@@ -25,21 +25,41 @@ fn think<G: Playable>(
 }
 
 /// Alpha-beta's switches a test runs with.
-#[derive(Clone, Copy)]
+#[derive(Clone, Copy, PartialEq)]
 struct AbParams {
     lmr: bool,
     aspiration: bool,
+    shallow: alphabeta::Shallow,
 }
+
+const NO_PRUNING: alphabeta::Shallow = alphabeta::Shallow {
+    reverse_futility: 0,
+    futility: 0,
+    late_moves: 0,
+};
 
 const DEFAULT: AbParams = AbParams {
     lmr: true,
     aspiration: true,
+    shallow: NO_PRUNING,
 };
 
-/// Without reductions: the value is exactly minimax's.
+/// Without reductions or pruning: the value is exactly minimax's.
 const EXACT: AbParams = AbParams {
     lmr: false,
     aspiration: true,
+    shallow: NO_PRUNING,
+};
+
+/// Every pruning near the horizon on, with small margins.
+const PRUNED: AbParams = AbParams {
+    lmr: true,
+    aspiration: true,
+    shallow: alphabeta::Shallow {
+        reverse_futility: 20,
+        futility: 20,
+        late_moves: 1,
+    },
 };
 
 fn run<G: Playable>(
@@ -61,6 +81,7 @@ fn run<G: Playable>(
         algorithm: Algorithm::AlphaBeta,
         lmr: params.lmr,
         aspiration: params.aspiration,
+        shallow: params.shallow,
         ..config.clone()
     };
     let res = tt.think(
@@ -141,13 +162,17 @@ fn values_match_brute_force_minimax() {
 #[test]
 fn finds_forced_wins_at_their_distance() {
     let mut found = 0;
+    // Nodes searched with the default switches and with pruning.
+    let mut nodes = [0u64; 2];
     for pos in connect_positions(300, 7) {
         let expect = brute::value(&pos, mover(&pos), 5, 0);
         if !score::is_mate(expect) || expect < 0 {
             continue;
         }
         found += 1;
-        for params in [EXACT, DEFAULT] {
+        // Pruning stands on no mate score and prunes no move once every
+        // move tried loses, so a forced win keeps its distance.
+        for params in [EXACT, DEFAULT, PRUNED] {
             let (res, _) = run(
                 &pos,
                 &[],
@@ -158,19 +183,25 @@ fn finds_forced_wins_at_their_distance() {
             assert_eq!(res.score, score::report(expect), "{}", pos.position());
             let best = res.best.expect("a move");
             assert_eq!(brute::child(&pos, best, mover(&pos), 4, 1), expect);
+            if let Some(i) = [DEFAULT, PRUNED].iter().position(|&p| p == params) {
+                nodes[i] += res.nodes;
+            }
         }
         if found == 12 {
             break;
         }
     }
     assert!(found >= 5, "only {found} won positions sampled");
+    // Not vacuous: the pruning pruned.
+    assert!(nodes[1] < nodes[0], "{nodes:?}");
 }
 
 #[test]
 fn pv_moves_are_legal_and_reports_complete() {
     let config = SearchConfig::default();
-    for pos in connect_positions(8, 3) {
-        let (res, reports) = run(&pos, &[], &Limits::depth(6), &config, DEFAULT);
+    for (i, pos) in connect_positions(8, 3).into_iter().enumerate() {
+        let params = if i % 2 == 0 { DEFAULT } else { PRUNED };
+        let (res, reports) = run(&pos, &[], &Limits::depth(6), &config, params);
         let infos = pvs(&reports);
         assert!(infos
             .iter()

@@ -86,6 +86,9 @@ pub enum SettingId {
     EvalFile,
     Lmr,
     Aspiration,
+    ReverseFutility,
+    Futility,
+    LateMovePruning,
     ExpectimaxPruning,
     ExpectimaxParallel,
     ExpectimaxTable,
@@ -117,6 +120,11 @@ pub enum Setting {
     EvalFile(String),
     Lmr(bool),
     Aspiration(bool),
+    /// Alpha-beta's pruning margins near the horizon, centi-units (0:
+    /// off), and the late-move count ([`crate::search::alphabeta::Shallow`]).
+    ReverseFutility(u32),
+    Futility(u32),
+    LateMovePruning(u32),
     ExpectimaxPruning(Pruning),
     ExpectimaxParallel(Parallel),
     ExpectimaxTable(bool),
@@ -145,6 +153,9 @@ impl Setting {
             Setting::EvalFile(_) => SettingId::EvalFile,
             Setting::Lmr(_) => SettingId::Lmr,
             Setting::Aspiration(_) => SettingId::Aspiration,
+            Setting::ReverseFutility(_) => SettingId::ReverseFutility,
+            Setting::Futility(_) => SettingId::Futility,
+            Setting::LateMovePruning(_) => SettingId::LateMovePruning,
             Setting::ExpectimaxPruning(_) => SettingId::ExpectimaxPruning,
             Setting::ExpectimaxParallel(_) => SettingId::ExpectimaxParallel,
             Setting::ExpectimaxTable(_) => SettingId::ExpectimaxTable,
@@ -339,6 +350,42 @@ pub const ASPIRATION: SettingSpec = SettingSpec {
     help: "alpha-beta's aspiration windows at the root",
 };
 
+pub const REVERSE_FUTILITY: SettingSpec = SettingSpec {
+    id: SettingId::ReverseFutility,
+    name: "ReverseFutility",
+    kind: Kind::Spin {
+        default: 0,
+        min: 0,
+        max: 10_000,
+    },
+    in_spec: true,
+    help: "alpha-beta's reverse futility margin, centi-units per ply of depth (0: off)",
+};
+
+pub const FUTILITY: SettingSpec = SettingSpec {
+    id: SettingId::Futility,
+    name: "Futility",
+    kind: Kind::Spin {
+        default: 0,
+        min: 0,
+        max: 10_000,
+    },
+    in_spec: true,
+    help: "alpha-beta's futility margin for quiet moves, centi-units per ply of depth (0: off)",
+};
+
+pub const LATE_MOVE_PRUNING: SettingSpec = SettingSpec {
+    id: SettingId::LateMovePruning,
+    name: "LateMovePruning",
+    kind: Kind::Spin {
+        default: 0,
+        min: 0,
+        max: 256,
+    },
+    in_spec: true,
+    help: "alpha-beta's late-move pruning: quiet moves tried at depth d near the horizon, per d² (0: off)",
+};
+
 pub const EXPECTIMAX_PRUNING: SettingSpec = SettingSpec {
     id: SettingId::ExpectimaxPruning,
     name: "ExpectimaxPruning",
@@ -406,6 +453,9 @@ pub const SETTINGS: &[SettingSpec] = &[
     EVAL_FILE,
     LMR,
     ASPIRATION,
+    REVERSE_FUTILITY,
+    FUTILITY,
+    LATE_MOVE_PRUNING,
     EXPECTIMAX_PRUNING,
     EXPECTIMAX_PARALLEL,
     EXPECTIMAX_TABLE,
@@ -437,6 +487,9 @@ impl SettingSpec {
             | SettingId::EvalFile
             | SettingId::Lmr
             | SettingId::Aspiration
+            | SettingId::ReverseFutility
+            | SettingId::Futility
+            | SettingId::LateMovePruning
             | SettingId::ExpectimaxTable
             | SettingId::ExpectimaxCriticalPath
             | SettingId::ExactTables => &[],
@@ -486,6 +539,9 @@ impl SettingSpec {
             SettingId::EvalFile => Setting::EvalFile(text(value)),
             SettingId::Lmr => Setting::Lmr(flag(value)?),
             SettingId::Aspiration => Setting::Aspiration(flag(value)?),
+            SettingId::ReverseFutility => Setting::ReverseFutility(self.spin(value)? as u32),
+            SettingId::Futility => Setting::Futility(self.spin(value)? as u32),
+            SettingId::LateMovePruning => Setting::LateMovePruning(self.spin(value)? as u32),
             SettingId::ExpectimaxPruning => {
                 Setting::ExpectimaxPruning(self.combo(value, games, Pruning::from_name)?)
             }
@@ -601,6 +657,11 @@ pub fn default_config() -> SearchConfig {
             ..Params::default()
         },
         aspiration: ASPIRATION.check_default(),
+        shallow: crate::search::alphabeta::Shallow {
+            reverse_futility: spin(&REVERSE_FUTILITY) as u32,
+            futility: spin(&FUTILITY) as u32,
+            late_moves: spin(&LATE_MOVE_PRUNING) as u32,
+        },
         expectimax: expectimax::Options {
             pruning: Pruning::from_name(Pruning::NAMES[0]).unwrap_or_default(),
             parallel: Parallel::from_name(Parallel::NAMES[0]).unwrap_or_default(),
@@ -629,6 +690,9 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::Eval(e) => config.eval = e,
         Setting::Lmr(on) => config.lmr = on,
         Setting::Aspiration(on) => config.aspiration = on,
+        Setting::ReverseFutility(cp) => config.shallow.reverse_futility = cp,
+        Setting::Futility(cp) => config.shallow.futility = cp,
+        Setting::LateMovePruning(n) => config.shallow.late_moves = n,
         Setting::ExpectimaxPruning(p) => config.expectimax.pruning = p,
         Setting::ExpectimaxParallel(p) => config.expectimax.parallel = p,
         Setting::ExpectimaxTable(on) => config.expectimax.use_tt = on,

@@ -3,8 +3,9 @@
 //! quiescence on the game's forcing moves, a shared transposition table,
 //! killer and history move ordering kept per thread between searches
 //! ([`crate::search::thread`]), late-move reductions
-//! ([`crate::search::SearchConfig::lmr`]), repetition = draw, and Lazy SMP
-//! threads, in the [`crate::search::runner`].
+//! ([`crate::search::SearchConfig::lmr`]), reverse futility, futility and
+//! late-move pruning near the horizon ([`Shallow`]), repetition = draw, and
+//! Lazy SMP threads, in the [`crate::search::runner`].
 //!
 //! Scores are negamax: from the view of the player to move. The search
 //! never assumes that turns alternate: a child position whose mover is the
@@ -113,12 +114,62 @@ fn paranoid_salt(team: Team) -> u64 {
     0x9e37_79b9_7f4a_7c15u64.wrapping_mul(u64::from(team) + 1)
 }
 
-/// The search's switches ([`crate::search::SearchConfig`]'s `lmr` and
-/// `aspiration`), copied where the nodes read them.
+/// Alpha-beta's forward pruning near the horizon at nodes off the
+/// principal variation (`ReverseFutility`, `Futility`,
+/// `LateMovePruning`): margins in centi-units (the protocol's scale, 100 a
+/// piece), 0 turning each off. A game whose every move is forcing at a
+/// node (a compulsory capture) is not pruned there: its static value says
+/// little until the capture is played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Shallow {
+    /// A node whose static value is above beta by this much per ply of
+    /// depth left (up to [`REVERSE_FUTILITY_DEPTH`]) returns it unsearched.
+    pub reverse_futility: u32,
+    /// Quiet moves are not tried at a node whose static value is below
+    /// alpha by more than this per ply of depth left (up to
+    /// [`FUTILITY_DEPTH`]).
+    pub futility: u32,
+    /// At depth `d` up to [`LATE_MOVE_DEPTH`], the quiet moves after the
+    /// first `late_moves · d²` are not tried.
+    pub late_moves: u32,
+}
+
+/// Deepest node where each of [`Shallow`]'s prunings applies.
+pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
+pub const FUTILITY_DEPTH: i32 = 4;
+pub const LATE_MOVE_DEPTH: i32 = 3;
+
+/// The search's switches ([`crate::search::SearchConfig`]'s `lmr`,
+/// `aspiration` and `shallow`), copied where the nodes read them, the
+/// margins in the evaluator's internal units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct AbParams {
     pub lmr: bool,
     pub aspiration: bool,
+    pub reverse_futility: Value,
+    pub futility: Value,
+    pub late_moves: u32,
+}
+
+impl AbParams {
+    fn new(config: &crate::search::SearchConfig, cp_unit: crate::game::Score) -> Self {
+        let unit = |cp: u32| {
+            let v = i64::from(cp) * i64::from(cp_unit) / i64::from(crate::game::CP_PER_UNIT);
+            v.clamp(0, i64::from(crate::search::score::MATE_BOUND)) as Value
+        };
+        AbParams {
+            lmr: config.lmr,
+            aspiration: config.aspiration,
+            reverse_futility: unit(config.shallow.reverse_futility),
+            futility: unit(config.shallow.futility),
+            late_moves: config.shallow.late_moves,
+        }
+    }
+
+    /// Whether any pruning needs a node's static value.
+    fn prunes(&self) -> bool {
+        self.reverse_futility > 0 || self.futility > 0 || self.late_moves > 0
+    }
 }
 
 /// A node's search arguments: plies left (≤ 0: quiescence, `-depth`
@@ -215,10 +266,7 @@ impl<'a, G: Playable> Worker<'a, G> {
             shared,
             eval: shared.evaluator,
             eval_state: eval,
-            params: AbParams {
-                lmr: shared.config.lmr,
-                aspiration: shared.config.aspiration,
-            },
+            params: AbParams::new(shared.config, shared.evaluator.cp_unit()),
             paranoid: None,
             values,
             ticker: Ticker::default(),

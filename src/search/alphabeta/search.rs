@@ -1,13 +1,14 @@
 //! The interior of the tree: principal-variation search with transposition
-//! table cuts, late-move reductions and mate-distance pruning; the child
+//! table cuts, late-move reductions, pruning near the horizon
+//! ([`super::Shallow`]) and mate-distance pruning; the child
 //! evaluation that scores terminal positions and repetitions.
 
 use super::ordering::{pick, score_moves, table_index};
-use super::{Node, Worker};
+use super::{Node, Worker, FUTILITY_DEPTH, LATE_MOVE_DEPTH, REVERSE_FUTILITY_DEPTH};
 use crate::game::{Playable, Player, Status};
 use crate::search::pov::Pov;
 use crate::search::runner::view_of;
-use crate::search::score::{mate_score, Value, DRAW, INF, MATE, MAX_PLY};
+use crate::search::score::{is_mate, mate_score, Value, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
 use crate::search::tt::TtBound;
 use std::cmp::Ordering;
 
@@ -118,6 +119,31 @@ impl<G: Playable> Worker<'_, G> {
             }
         }
 
+        // The static value where a pruning near the horizon may use it.
+        let p = self.params;
+        let stand = (p.prunes()
+            && !pv_node
+            && self.paranoid.is_none()
+            && depth
+                <= REVERSE_FUTILITY_DEPTH
+                    .max(FUTILITY_DEPTH)
+                    .max(LATE_MOVE_DEPTH)
+            && !is_mate(alpha)
+            && !is_mate(beta))
+        .then(|| self.evaluate(pos, me));
+        let reverse_futile = |stand: Option<Value>| {
+            stand.filter(|&s| {
+                p.reverse_futility > 0
+                    && depth <= REVERSE_FUTILITY_DEPTH
+                    && s - p.reverse_futility * depth >= beta
+            })
+        };
+        if !G::FORCING_COMPULSORY {
+            if let Some(s) = reverse_futile(stand) {
+                return s;
+            }
+        }
+
         let mut moves = std::mem::take(&mut self.moves[ply]);
         pos.moves(&mut moves);
         if moves.is_empty() {
@@ -126,6 +152,28 @@ impl<G: Playable> Worker<'_, G> {
             self.moves[ply] = moves;
             return DRAW;
         }
+        // A compulsory capture is not pruned around: the static value of a
+        // position that must capture says little.
+        let stand = if G::FORCING_COMPULSORY {
+            let stand = stand.filter(|_| moves.iter().any(|&m| !pos.is_forcing(m)));
+            if let Some(s) = reverse_futile(stand) {
+                self.moves[ply] = moves;
+                return s;
+            }
+            stand
+        } else {
+            stand
+        };
+        // Quiet moves are not worth trying below alpha by the margin.
+        let futile = stand.is_some_and(|s| {
+            p.futility > 0 && depth <= FUTILITY_DEPTH && s + p.futility * depth <= alpha
+        });
+        let late_after = match stand {
+            Some(_) if p.late_moves > 0 && depth <= LATE_MOVE_DEPTH => {
+                (p.late_moves as usize).saturating_mul((depth * depth) as usize)
+            }
+            _ => usize::MAX,
+        };
         let tt_index = tt_move.and_then(|p| table_index(pos, p, &moves));
         let mut order = std::mem::take(&mut self.order[ply]);
         // Moves are scored only after the table move failed to cut.
@@ -162,11 +210,16 @@ impl<G: Playable> Worker<'_, G> {
             };
             n += 1;
             let m = moves[idx];
+            let quiet = !pos.is_forcing(m);
+            // Pruned quiet moves: never the first, never once every move
+            // so far loses (a mate score is not a bound to stand on).
+            if quiet && n > 1 && best > -MATE_BOUND && (futile || quiets.len() >= late_after) {
+                continue;
+            }
             let mut child = pos.clone();
             child.play(m);
             self.eval_push(pos, m, &child);
             self.pv[ply + 1].clear();
-            let quiet = !pos.is_forcing(m);
             let v = if n == 1 {
                 self.child_value(
                     &child,
