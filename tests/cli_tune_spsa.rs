@@ -148,3 +148,101 @@ fn multi_player_abalone_is_tuned_with_its_seats() {
         );
     }
 }
+
+/// `--search-params`: SPSA tunes number settings of the search instead of
+/// the weights. The run is deterministic at a fixed depth, a value never
+/// leaves its setting's range (a start at the top of it), and the final
+/// line is an engine spec that `agon match` plays with.
+#[test]
+fn search_params_are_tuned_inside_their_ranges_and_play_in_a_match() {
+    let args = [
+        "tune",
+        "--game",
+        "zamma",
+        "--spsa",
+        "12",
+        "--engine",
+        "search=alphabeta,depth=3,hash=1",
+        "--search-params",
+        "futility=10000,latemovepruning=2",
+        "--seed",
+        "3",
+    ];
+    let (ok, first, stderr) = agon(&args);
+    assert!(ok, "{stderr}");
+    let (ok, second, stderr) = agon(&args);
+    assert!(ok, "{stderr}");
+    assert_eq!(first, second.replace(time_line(&second), time_line(&first)));
+    let last = first.lines().last().unwrap_or_default().to_string();
+    let values: Vec<(String, i64)> = last
+        .split(',')
+        .map(|kv| {
+            let (k, v) = kv.split_once('=').unwrap_or_else(|| panic!("{last}"));
+            (
+                k.to_string(),
+                v.parse().unwrap_or_else(|_| panic!("{last}")),
+            )
+        })
+        .collect();
+    assert_eq!(values.len(), 2, "{first}");
+    assert_eq!(values[0].0, "futility");
+    assert!((0..=10_000).contains(&values[0].1), "{last}");
+    assert_eq!(values[1].0, "latemovepruning");
+    assert!((0..=256).contains(&values[1].1), "{last}");
+    let spec = format!("{last},depth=2,hash=1");
+    let (ok, out, stderr) = agon(&[
+        "match",
+        "--game",
+        "zamma",
+        "--a",
+        &spec,
+        "--b",
+        "depth=2,hash=1",
+        "--games",
+        "2",
+    ]);
+    assert!(ok && out.contains("result A vs B"), "{spec}: {out}{stderr}");
+
+    for bad in [
+        "lmr=on",
+        "futility",
+        "futility=-1",
+        "futility=1,futility=2",
+        "nosuch=3",
+    ] {
+        let (ok, stdout, stderr) = agon(&[
+            "tune",
+            "--game",
+            "zamma",
+            "--spsa",
+            "2",
+            "--search-params",
+            bad,
+        ]);
+        assert!(!ok, "{bad} succeeded: {stdout}");
+        assert!(
+            stderr.starts_with("error: --search-params") && stderr.lines().count() == 1,
+            "{bad}: {stderr}"
+        );
+    }
+    let (ok, _, stderr) = agon(&[
+        "tune",
+        "--game",
+        "zamma",
+        "--spsa",
+        "2",
+        "--search-params",
+        "futility=5",
+        "--start",
+        "1/2/3/4/5",
+    ]);
+    assert!(!ok && stderr.contains("--start"), "{stderr}");
+}
+
+/// The run's `time … s` line, the one line two equal runs may differ in.
+fn time_line(stdout: &str) -> &str {
+    stdout
+        .lines()
+        .find(|l| l.starts_with("time "))
+        .unwrap_or_default()
+}

@@ -1,6 +1,7 @@
-//! One SPSA game pair: two weight sets play a colour-swapped pair of games
-//! from the same random opening and with the same chance seed (mirrored
-//! dice), as the pairs of `agon match` are played (`arena/referee.rs`).
+//! One SPSA game pair: two parameter sets (evaluation weights, or number
+//! settings of the search) play a colour-swapped pair of games from the
+//! same random opening and with the same chance seed (mirrored dice), as
+//! the pairs of `agon match` are played (`arena/referee.rs`).
 
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
@@ -10,13 +11,63 @@ use crate::arena::seating::Seating;
 use crate::arena::{play_game, random_opening, EngineSpec, Lineup};
 use crate::engine::Core;
 use crate::game::{GameError, Playable, Player, WeightSet};
+use crate::settings::{self, Kind, SettingSpec, SETTINGS};
+
+/// What SPSA moves.
+#[derive(Clone, Copy)]
+pub enum Tuned<'a> {
+    /// The engine's evaluation weights (`weights=`).
+    Weights,
+    /// Number settings of the engine (`--search-params`: search margins
+    /// and counts), each kept inside its range.
+    Settings(&'a [&'static SettingSpec]),
+}
+
+/// The number settings `text` names with their start values
+/// (`reversefutility=60,latemovepruning=3`: engine-spec keys of spin
+/// settings).
+pub fn parse_settings(text: &str) -> Result<Vec<(&'static SettingSpec, f64)>, GameError> {
+    let mut out: Vec<(&'static SettingSpec, f64)> = Vec::new();
+    for part in text.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let (key, value) = part
+            .split_once('=')
+            .ok_or_else(|| GameError::new(format!("--search-params: '{part}' is not key=start")))?;
+        let spec = SETTINGS
+            .iter()
+            .find(|s| s.in_spec && s.name.eq_ignore_ascii_case(key.trim()))
+            .filter(|s| matches!(s.kind, Kind::Spin { .. }))
+            .ok_or_else(|| {
+                let numbers: Vec<String> = SETTINGS
+                    .iter()
+                    .filter(|s| s.in_spec && matches!(s.kind, Kind::Spin { .. }))
+                    .map(|s| s.name.to_ascii_lowercase())
+                    .collect();
+                GameError::new(format!(
+                    "--search-params: '{key}' is not a number setting (these are: {})",
+                    numbers.join(", ")
+                ))
+            })?;
+        if out.iter().any(|(s, _)| s.id == spec.id) {
+            return Err(GameError::new(format!("--search-params: '{key}' twice")));
+        }
+        let start = spec
+            .spin(value)
+            .map_err(|e| GameError::new(format!("--search-params: {key}: {e}")))?;
+        out.push((spec, start as f64));
+    }
+    if out.is_empty() {
+        return Err(GameError::new("--search-params: no setting named"));
+    }
+    Ok(out)
+}
 
 /// What every pair of a run shares.
-#[derive(Clone, Debug)]
-pub struct PairSetup<G> {
+#[derive(Clone)]
+pub struct PairSetup<'a, G> {
     pub start: G,
-    /// The engine both sides use; only its weights differ.
+    /// The engine both sides use; only what is tuned differs.
     pub engine: EngineSpec,
+    pub tuned: Tuned<'a>,
     /// Random opening plies: `min..=max`.
     pub opening_plies: (u32, u32),
     pub max_plies: u32,
@@ -28,9 +79,10 @@ pub struct PairSetup<G> {
 pub fn check_engine<G: Playable>(
     start: &G,
     engine: &EngineSpec,
+    tuned: Tuned,
     theta: &[f64],
 ) -> Result<(), GameError> {
-    let e = engine_with(engine, theta)?;
+    let e = engine_with(engine, tuned, theta)?;
     Lineup::new(start, &[&e])?;
     Core::new(e.config)
         .map_err(|err| GameError::new(err.to_string()))?
@@ -39,20 +91,39 @@ pub fn check_engine<G: Playable>(
         .map(drop)
 }
 
-/// `engine` evaluating with the weights `theta` (rounded); an error if the
-/// evaluator cannot take that many weights.
-pub fn engine_with(engine: &EngineSpec, theta: &[f64]) -> Result<EngineSpec, GameError> {
+/// `engine` with `theta` (rounded) as its weights or its settings; an
+/// error if the evaluator cannot take that many weights. A setting's
+/// value is held inside its range.
+pub fn engine_with(
+    engine: &EngineSpec,
+    tuned: Tuned,
+    theta: &[f64],
+) -> Result<EngineSpec, GameError> {
     let mut e = engine.clone();
-    e.weights = Some(WeightSet::new(&rounded(theta))?);
+    match tuned {
+        Tuned::Weights => e.weights = Some(WeightSet::new(&rounded(theta))?),
+        Tuned::Settings(specs) => {
+            for (spec, &v) in specs.iter().zip(&rounded(theta)) {
+                let Kind::Spin { min, max, .. } = spec.kind else {
+                    continue;
+                };
+                let value = i64::from(v).clamp(min, max);
+                let setting = spec
+                    .check(&value.to_string(), &[])
+                    .map_err(|err| GameError::new(format!("{}: {err}", spec.name)))?;
+                settings::apply(&mut e.config, &setting);
+            }
+        }
+    }
     Ok(e)
 }
 
 /// Plays `plus` against `minus`, each with both colours, from an opening
 /// and chance seed drawn from `seed`; the result counts for `plus`.
-/// `plus` and `minus` have the length of the start weights, which the
+/// `plus` and `minus` have the length of the start values, which the
 /// caller checked with [`engine_with`].
 pub fn play_pair<G: Playable>(
-    setup: &PairSetup<G>,
+    setup: &PairSetup<'_, G>,
     plus: &[f64],
     minus: &[f64],
     seed: u64,
@@ -63,7 +134,7 @@ pub fn play_pair<G: Playable>(
     let opening = random_opening(&setup.start, plies, &mut rng);
     let chance_seed: u64 = rng.gen();
     let [p, m] = [plus, minus].map(|theta| {
-        engine_with(&setup.engine, theta).expect("weight count checked before the run")
+        engine_with(&setup.engine, setup.tuned, theta).expect("checked before the run")
     });
     let mut result = PairResult::default();
     let n = opening.num_players();

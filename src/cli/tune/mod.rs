@@ -63,6 +63,11 @@ pub struct TuneArgs {
     /// of --engine games per iteration, instead of the Texel fit.
     #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
     pub spsa: Option<u32>,
+    /// SPSA: tune these number settings of --engine instead of its
+    /// evaluation weights, from the start values given
+    /// (`reversefutility=60,futility=60,latemovepruning=3`).
+    #[arg(long, value_name = "KEY=START,…")]
+    pub search_params: Option<String>,
     /// SPSA: game pairs played at once (with the same weights).
     #[arg(long, allow_negative_numbers = true, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=256))]
     pub concurrency: u16,

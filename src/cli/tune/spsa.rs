@@ -1,11 +1,13 @@
-//! `agon tune --spsa N`: tunes a game's evaluation weights by match
-//! results ([`crate::tune::spsa`]), one colour-swapped pair of games of the
-//! `--engine` against itself with perturbed weights per iteration
+//! `agon tune --spsa N`: tunes a game's evaluation weights (or with
+//! `--search-params` number settings of the search) by match results
+//! ([`crate::tune::spsa`]), one colour-swapped pair of games of the
+//! `--engine` against itself with perturbed values per iteration
 //! ([`crate::tune::pair`]).
 
 use super::TuneArgs;
 use crate::game::{GameError, GameOptions, Playable};
-use crate::tune::pair::{check_engine, play_pair, PairSetup};
+use crate::settings::Kind;
+use crate::tune::pair::{check_engine, parse_settings, play_pair, PairSetup, Tuned};
 use crate::tune::spsa::{self, PairResult, Params};
 use crate::tune::{features, fixed_weights, start_weights};
 
@@ -16,15 +18,38 @@ pub fn run_game<G: Playable>(
     args: &TuneArgs,
     iterations: u32,
 ) -> Result<(), GameError> {
-    let names = features::<G>()?;
     if args.records.is_some() || args.selfplay > 0 {
         return Err(GameError::new(
             "--spsa plays its own games: --records and --selfplay are for the Texel fit",
         ));
     }
     let iterations = iterations as usize;
-    let start = start_weights::<G>(args.start.as_deref())?;
-    let fixed = fixed_weights::<G>(&args.fix)?;
+    let searched = match &args.search_params {
+        Some(text) => {
+            if args.start.is_some() || !args.fix.is_empty() {
+                return Err(GameError::new(
+                    "--search-params gives its own start values: --start and --fix are for weights",
+                ));
+            }
+            parse_settings(text)?
+        }
+        None => Vec::new(),
+    };
+    let specs: Vec<_> = searched.iter().map(|&(spec, _)| spec).collect();
+    let (names, start, fixed, tuned) = if specs.is_empty() {
+        let start = start_weights::<G>(args.start.as_deref())?;
+        let fixed = fixed_weights::<G>(&args.fix)?;
+        (features::<G>()?.to_vec(), start, fixed, Tuned::Weights)
+    } else {
+        let names: Vec<&str> = specs.iter().map(|s| s.name).collect();
+        let start: Vec<f64> = searched.iter().map(|&(_, v)| v).collect();
+        (
+            names,
+            start,
+            vec![false; specs.len()],
+            Tuned::Settings(&specs),
+        )
+    };
     if fixed.iter().all(|&f| f) {
         return Err(GameError::new(format!(
             "nothing to tune: every weight of {} is fixed ({} is always, it sets the scale)",
@@ -33,19 +58,20 @@ pub fn run_game<G: Playable>(
         )));
     }
     let engine = args.engine.clone();
-    if engine.weights.is_some() {
+    if engine.weights.is_some() && matches!(tuned, Tuned::Weights) {
         return Err(GameError::new(
             "--engine must not set weights= (give start weights with --start)",
         ));
     }
     // The engine must start and its evaluator take this many weights;
     // every θ has the same length.
-    check_engine(&G::new(opts)?, &engine, &start)?;
+    check_engine(&G::new(opts)?, &engine, tuned, &start)?;
     let mut params = Params::new(&start, iterations, args.seed);
     params.concurrency = usize::from(args.concurrency);
     let setup = PairSetup {
         start: G::new(opts)?,
         engine,
+        tuned,
         opening_plies: (args.openings.min, args.openings.max),
         max_plies: args.max_plies,
     };
@@ -69,8 +95,8 @@ pub fn run_game<G: Playable>(
             tally.add(result);
             if k % every == 0 || k == iterations {
                 out!(
-                    "spsa iter {k}/{iterations}: weights={} (last results +{} ={} -{})",
-                    weights_text(theta),
+                    "spsa iter {k}/{iterations}: {} (last results +{} ={} -{})",
+                    values_text(tuned, theta),
                     tally.wins,
                     tally.draws,
                     tally.losses
@@ -94,17 +120,32 @@ pub fn run_game<G: Playable>(
             }
         );
     }
-    out!("weights={}", weights_text(&end));
+    out!("{}", values_text(tuned, &end));
     Ok(())
 }
 
-/// θ rounded, `/`-separated, as `weights=` takes it.
-fn weights_text(theta: &[f64]) -> String {
-    spsa::rounded(theta)
-        .iter()
-        .map(|w| w.to_string())
-        .collect::<Vec<_>>()
-        .join("/")
+/// θ rounded as an engine spec takes it: `weights=w1/w2/…`, or
+/// `key=value,…` for settings (held inside their ranges).
+fn values_text(tuned: Tuned, theta: &[f64]) -> String {
+    let rounded = spsa::rounded(theta);
+    match tuned {
+        Tuned::Weights => {
+            let w: Vec<String> = rounded.iter().map(|w| w.to_string()).collect();
+            format!("weights={}", w.join("/"))
+        }
+        Tuned::Settings(specs) => specs
+            .iter()
+            .zip(&rounded)
+            .map(|(spec, &v)| {
+                let v = match spec.kind {
+                    Kind::Spin { min, max, .. } => i64::from(v).clamp(min, max),
+                    _ => i64::from(v),
+                };
+                format!("{}={v}", spec.name.to_ascii_lowercase())
+            })
+            .collect::<Vec<_>>()
+            .join(","),
+    }
 }
 
 fn slashed(values: &[f64], decimals: usize) -> String {
