@@ -166,9 +166,19 @@ impl AbParams {
         }
     }
 
-    /// Whether any pruning needs a node's static value.
-    fn prunes(&self) -> bool {
-        self.reverse_futility > 0 || self.futility > 0 || self.late_moves > 0
+    /// The deepest node where a pruning that is on reads the static
+    /// value (0: none is on).
+    fn pruning_depth(&self) -> i32 {
+        [
+            (self.reverse_futility > 0, REVERSE_FUTILITY_DEPTH),
+            (self.futility > 0, FUTILITY_DEPTH),
+            (self.late_moves > 0, LATE_MOVE_DEPTH),
+        ]
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|&(_, d)| d)
+        .max()
+        .unwrap_or(0)
     }
 }
 

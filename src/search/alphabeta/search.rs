@@ -121,13 +121,9 @@ impl<G: Playable> Worker<'_, G> {
 
         // The static value where a pruning near the horizon may use it.
         let p = self.params;
-        let stand = (p.prunes()
-            && !pv_node
+        let stand = (!pv_node
+            && depth <= p.pruning_depth()
             && self.paranoid.is_none()
-            && depth
-                <= REVERSE_FUTILITY_DEPTH
-                    .max(FUTILITY_DEPTH)
-                    .max(LATE_MOVE_DEPTH)
             && !is_mate(alpha)
             && !is_mate(beta))
         .then(|| self.evaluate(pos, me));
