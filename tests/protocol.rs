@@ -575,9 +575,9 @@ fn search_switches_reach_the_search() {
     }
     assert_ne!(nodes[0], nodes[1], "LMR on and off searched alike");
 
-    // Each pruning near the horizon, on alone, prunes: fewer nodes to the
-    // same depth than with all of them off (the default), from the same
-    // empty table.
+    // Abalone prunes near the horizon by default (`ShallowPruning auto`):
+    // off searches more nodes to the same depth from the same empty
+    // table, and each pruning on alone searches fewer than none.
     e.send("setoption name LMR value true");
     let depth7 = |e: &mut Agon| {
         e.send("ucinewgame");
@@ -585,19 +585,26 @@ fn search_switches_reach_the_search() {
         let lines = e.until(|l| l.starts_with("bestmove"));
         last_nodes(&lines).unwrap_or_else(|| panic!("{lines:?}"))
     };
+    let auto = depth7(&mut e);
+    e.send("setoption name ShallowPruning value off");
     let unpruned = depth7(&mut e);
-    for (option, on) in [
-        ("ReverseFutility", "60"),
-        ("Futility", "60"),
+    assert!(auto < unpruned, "auto {auto} nodes, off {unpruned}");
+    e.send("setoption name ShallowPruning value on");
+    let prunings = [
+        ("ReverseFutility", "80"),
+        ("Futility", "100"),
         ("LateMovePruning", "3"),
-    ] {
+    ];
+    for (option, on) in prunings {
+        for (other, _) in prunings.iter().filter(|(o, _)| *o != option) {
+            e.send(&format!("setoption name {other} value 0"));
+        }
         e.send(&format!("setoption name {option} value {on}"));
         let pruned = depth7(&mut e);
         assert!(
             pruned < unpruned,
-            "{option} {on}: {pruned} nodes, {unpruned} without"
+            "{option} {on} alone: {pruned} nodes, {unpruned} without"
         );
-        e.send(&format!("setoption name {option} value 0"));
     }
     e.send("quit");
     let (_, status, stderr) = e.finish();

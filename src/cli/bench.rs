@@ -6,7 +6,7 @@
 use clap::Args;
 
 use super::{on_game, GameCommand};
-use crate::engine::bench::Totals;
+use crate::engine::bench::{process_cpu_secs, Totals};
 use crate::engine::Core;
 use crate::game::Evaluator;
 use crate::game::{EvalChoice, GameError, GameOptions, Playable};
@@ -92,8 +92,9 @@ impl BenchArgs {
         out!("{}", crate::protocol::output::bench_total_line(&total));
         if let (Some(a), Some(b)) = (cpu_start, process_cpu_secs()) {
             // On a shared machine wall time includes waiting for a core; CPU
-            // time does not (all threads summed, 10 ms resolution).
-            let cpu = b - a;
+            // time does not (all threads summed, 10 ms resolution). The
+            // tables built before the searches are not search time.
+            let cpu = b - a - total.prepare_cpu_secs;
             if cpu >= 0.1 {
                 out!(
                     "cpu time {cpu:.2} s, nodes/cpu-s {:.0}",
@@ -176,17 +177,4 @@ impl GameCommand for BenchArgs {
             });
         Ok((depth, totals, label))
     }
-}
-
-/// CPU time used by this process so far (Linux `/proc/self/stat` user +
-/// system ticks at the usual 100 per second), or `None` elsewhere.
-fn process_cpu_secs() -> Option<f64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // Fields after the parenthesised command name; utime and stime are the
-    // 14th and 15th fields of the whole line.
-    let rest = stat.rsplit_once(')')?.1;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let utime: f64 = fields.get(11)?.parse().ok()?;
-    let stime: f64 = fields.get(12)?.parse().ok()?;
-    Some((utime + stime) / 100.0)
 }

@@ -99,6 +99,10 @@ pub struct Totals {
     pub nodes: u64,
     /// Time in the searches (not in allocating their tables).
     pub secs: f64,
+    /// The process's CPU seconds spent building what the evaluators and
+    /// the exact tables need before the searches (Palma's tables): the
+    /// command line's nodes per CPU second leave them out.
+    pub prepare_cpu_secs: f64,
 }
 
 impl Totals {
@@ -106,7 +110,21 @@ impl Totals {
         self.positions += other.positions;
         self.nodes += other.nodes;
         self.secs += other.secs;
+        self.prepare_cpu_secs += other.prepare_cpu_secs;
     }
+}
+
+/// The CPU seconds this process has used, all threads (10 ms
+/// resolution; `None` where `/proc` does not tell).
+pub fn process_cpu_secs() -> Option<f64> {
+    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
+    // Fields after the parenthesised command name; utime and stime are the
+    // 14th and 15th fields of the whole line.
+    let rest = stat.rsplit_once(')')?.1;
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let utime: f64 = fields.get(11)?.parse().ok()?;
+    let stime: f64 = fields.get(12)?.parse().ok()?;
+    Some((utime + stime) / 100.0)
 }
 
 /// Searches each root to `depth` on `core`, its table cleared before
@@ -123,6 +141,7 @@ pub fn search<G: Playable>(
 ) -> Totals {
     // Tables an evaluator builds on first use (Palma's race table) are
     // not part of any search's time.
+    let cpu_before = process_cpu_secs();
     for root in roots {
         if let Err(e) = core.prepare(root) {
             report(&Report::String(format!("error: {e}")));
@@ -131,6 +150,9 @@ pub fn search<G: Playable>(
     }
     let limits = Limits::depth(depth);
     let mut total = Totals::default();
+    if let (Some(a), Some(b)) = (cpu_before, process_cpu_secs()) {
+        total.prepare_cpu_secs = b - a;
+    }
     for (i, root) in roots.iter().enumerate() {
         if signal.stopped() {
             break;
@@ -145,6 +167,7 @@ pub fn search<G: Playable>(
             positions: 1,
             nodes: res.nodes,
             secs,
+            prepare_cpu_secs: 0.0,
         });
         each(
             i,

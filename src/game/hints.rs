@@ -18,6 +18,11 @@ pub trait SearchHints: Game {
     /// that a quiescence search may not "stand pat" where they exist.
     const FORCING_COMPULSORY: bool = false;
 
+    /// Whether alpha-beta prunes near the horizon (reverse futility,
+    /// futility, late moves) under `ShallowPruning=auto`: in the games
+    /// where matches showed it pays at today's margins.
+    const SHALLOW_PRUNING: bool = false;
+
     /// Whether `Search=auto` runs MCTS in this game when time, nodes or
     /// nothing limits the search (a `depth` limit counts plies of the
     /// full-width search, which it keeps): true where MCTS beat the

@@ -363,6 +363,7 @@ mod tests {
             positions: 1,
             nodes,
             secs,
+            prepare_cpu_secs: 0.0,
         };
         assert_eq!(
             bench_total_line(&t(1500, 1.0)),

@@ -33,6 +33,7 @@ struct AbParams {
 }
 
 const NO_PRUNING: alphabeta::Shallow = alphabeta::Shallow {
+    mode: alphabeta::PruningMode::Off,
     reverse_futility: 0,
     futility: 0,
     late_moves: 0,
@@ -56,6 +57,7 @@ const PRUNED: AbParams = AbParams {
     lmr: true,
     aspiration: true,
     shallow: alphabeta::Shallow {
+        mode: alphabeta::PruningMode::On,
         reverse_futility: 20,
         futility: 20,
         late_moves: 1,

@@ -13,6 +13,7 @@
 use std::fmt;
 
 use crate::game::EvalChoice;
+use crate::search::alphabeta::PruningMode;
 use crate::search::expectimax::{self, Parallel, Pruning};
 use crate::search::mcts::params::{Chance, Params, Playout, Policy, PLAYOUT_PLIES};
 use crate::search::{Algorithm, SearchConfig};
@@ -86,6 +87,7 @@ pub enum SettingId {
     EvalFile,
     Lmr,
     Aspiration,
+    ShallowPruning,
     ReverseFutility,
     Futility,
     LateMovePruning,
@@ -122,6 +124,7 @@ pub enum Setting {
     Aspiration(bool),
     /// Alpha-beta's pruning margins near the horizon, centi-units (0:
     /// off), and the late-move count ([`crate::search::alphabeta::Shallow`]).
+    ShallowPruning(PruningMode),
     ReverseFutility(u32),
     Futility(u32),
     LateMovePruning(u32),
@@ -153,6 +156,7 @@ impl Setting {
             Setting::EvalFile(_) => SettingId::EvalFile,
             Setting::Lmr(_) => SettingId::Lmr,
             Setting::Aspiration(_) => SettingId::Aspiration,
+            Setting::ShallowPruning(_) => SettingId::ShallowPruning,
             Setting::ReverseFutility(_) => SettingId::ReverseFutility,
             Setting::Futility(_) => SettingId::Futility,
             Setting::LateMovePruning(_) => SettingId::LateMovePruning,
@@ -350,11 +354,19 @@ pub const ASPIRATION: SettingSpec = SettingSpec {
     help: "alpha-beta's aspiration windows at the root",
 };
 
+pub const SHALLOW_PRUNING: SettingSpec = SettingSpec {
+    id: SettingId::ShallowPruning,
+    name: "ShallowPruning",
+    kind: Kind::Combo,
+    in_spec: true,
+    help: "alpha-beta's pruning near the horizon (auto: in the games where it pays)",
+};
+
 pub const REVERSE_FUTILITY: SettingSpec = SettingSpec {
     id: SettingId::ReverseFutility,
     name: "ReverseFutility",
     kind: Kind::Spin {
-        default: 0,
+        default: 80,
         min: 0,
         max: 10_000,
     },
@@ -366,7 +378,7 @@ pub const FUTILITY: SettingSpec = SettingSpec {
     id: SettingId::Futility,
     name: "Futility",
     kind: Kind::Spin {
-        default: 0,
+        default: 100,
         min: 0,
         max: 10_000,
     },
@@ -378,7 +390,7 @@ pub const LATE_MOVE_PRUNING: SettingSpec = SettingSpec {
     id: SettingId::LateMovePruning,
     name: "LateMovePruning",
     kind: Kind::Spin {
-        default: 0,
+        default: 3,
         min: 0,
         max: 256,
     },
@@ -453,6 +465,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     EVAL_FILE,
     LMR,
     ASPIRATION,
+    SHALLOW_PRUNING,
     REVERSE_FUTILITY,
     FUTILITY,
     LATE_MOVE_PRUNING,
@@ -476,6 +489,7 @@ impl SettingSpec {
             SettingId::ExpectimaxPruning => Pruning::NAMES,
             SettingId::ExpectimaxParallel => Parallel::NAMES,
             SettingId::MctsChance => Chance::NAMES,
+            SettingId::ShallowPruning => PruningMode::NAMES,
             SettingId::GameOptions
             | SettingId::Threads
             | SettingId::Hash
@@ -539,6 +553,9 @@ impl SettingSpec {
             SettingId::EvalFile => Setting::EvalFile(text(value)),
             SettingId::Lmr => Setting::Lmr(flag(value)?),
             SettingId::Aspiration => Setting::Aspiration(flag(value)?),
+            SettingId::ShallowPruning => {
+                Setting::ShallowPruning(self.combo(value, games, PruningMode::from_name)?)
+            }
             SettingId::ReverseFutility => Setting::ReverseFutility(self.spin(value)? as u32),
             SettingId::Futility => Setting::Futility(self.spin(value)? as u32),
             SettingId::LateMovePruning => Setting::LateMovePruning(self.spin(value)? as u32),
@@ -658,6 +675,7 @@ pub fn default_config() -> SearchConfig {
         },
         aspiration: ASPIRATION.check_default(),
         shallow: crate::search::alphabeta::Shallow {
+            mode: PruningMode::from_name(PruningMode::NAMES[0]).unwrap_or_default(),
             reverse_futility: spin(&REVERSE_FUTILITY) as u32,
             futility: spin(&FUTILITY) as u32,
             late_moves: spin(&LATE_MOVE_PRUNING) as u32,
@@ -690,6 +708,7 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::Eval(e) => config.eval = e,
         Setting::Lmr(on) => config.lmr = on,
         Setting::Aspiration(on) => config.aspiration = on,
+        Setting::ShallowPruning(m) => config.shallow.mode = m,
         Setting::ReverseFutility(cp) => config.shallow.reverse_futility = cp,
         Setting::Futility(cp) => config.shallow.futility = cp,
         Setting::LateMovePruning(n) => config.shallow.late_moves = n,

@@ -185,6 +185,10 @@ impl Notation for Zamma {
 impl SearchHints for Zamma {
     const FORCING_COMPULSORY: bool = true;
 
+    // Pruning near the horizon at the default margins against none, at
+    // 100 ms a move (README, "Pruning near the horizon").
+    const SHALLOW_PRUNING: bool = true;
+
     // Random playouts of 8 plies beat the evaluator alone in MCTS: +29 =7
     // −4 at 100 ms a move (40 games, README).
     const MCTS_RANDOM_PLAYOUTS: bool = true;

@@ -122,6 +122,8 @@ fn paranoid_salt(team: Team) -> u64 {
 /// little until the capture is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Shallow {
+    /// Whether they run (`ShallowPruning`).
+    pub mode: PruningMode,
     /// A node whose static value is above beta by this much per ply of
     /// depth left (up to [`REVERSE_FUTILITY_DEPTH`]) returns it unsearched.
     pub reverse_futility: u32,
@@ -132,6 +134,30 @@ pub struct Shallow {
     /// At depth `d` up to [`LATE_MOVE_DEPTH`], the quiet moves after the
     /// first `late_moves · d²` are not tried.
     pub late_moves: u32,
+}
+
+/// Whether [`Shallow`]'s prunings run: `auto` in the games where matches
+/// showed they pay ([`crate::game::SearchHints::SHALLOW_PRUNING`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum PruningMode {
+    #[default]
+    Auto,
+    On,
+    Off,
+}
+
+impl PruningMode {
+    /// The protocol's names (`ShallowPruning`), the default first.
+    pub const NAMES: &'static [&'static str] = &["auto", "on", "off"];
+
+    pub fn from_name(name: &str) -> Option<PruningMode> {
+        match name.to_ascii_lowercase().as_str() {
+            "auto" => Some(PruningMode::Auto),
+            "on" => Some(PruningMode::On),
+            "off" => Some(PruningMode::Off),
+            _ => None,
+        }
+    }
 }
 
 /// Deepest node where each of [`Shallow`]'s prunings applies.
@@ -152,8 +178,21 @@ pub(crate) struct AbParams {
 }
 
 impl AbParams {
-    fn new(config: &crate::search::SearchConfig, cp_unit: crate::game::Score) -> Self {
+    /// `game_prunes`: the game's [`crate::game::SearchHints::SHALLOW_PRUNING`].
+    fn new(
+        config: &crate::search::SearchConfig,
+        cp_unit: crate::game::Score,
+        game_prunes: bool,
+    ) -> Self {
+        let on = match config.shallow.mode {
+            PruningMode::On => true,
+            PruningMode::Off => false,
+            PruningMode::Auto => game_prunes,
+        };
         let unit = |cp: u32| {
+            if !on {
+                return 0;
+            }
             let v = i64::from(cp) * i64::from(cp_unit) / i64::from(crate::game::CP_PER_UNIT);
             v.clamp(0, i64::from(crate::search::score::MATE_BOUND)) as Value
         };
@@ -162,7 +201,7 @@ impl AbParams {
             aspiration: config.aspiration,
             reverse_futility: unit(config.shallow.reverse_futility),
             futility: unit(config.shallow.futility),
-            late_moves: config.shallow.late_moves,
+            late_moves: if on { config.shallow.late_moves } else { 0 },
         }
     }
 
@@ -276,7 +315,11 @@ impl<'a, G: Playable> Worker<'a, G> {
             shared,
             eval: shared.evaluator,
             eval_state: eval,
-            params: AbParams::new(shared.config, shared.evaluator.cp_unit()),
+            params: AbParams::new(
+                shared.config,
+                shared.evaluator.cp_unit(),
+                G::SHALLOW_PRUNING,
+            ),
             paranoid: None,
             values,
             ticker: Ticker::default(),
