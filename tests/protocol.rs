@@ -40,6 +40,10 @@ fn documented_options() -> Vec<String> {
         "option name EvalFile type string default <empty>".into(),
         "option name LMR type check default true".into(),
         "option name Aspiration type check default true".into(),
+        "option name ShallowPruning type combo default auto var auto var on var off".into(),
+        "option name ReverseFutility type spin default 80 min 0 max 10000".into(),
+        "option name Futility type spin default 100 min 0 max 10000".into(),
+        "option name LateMovePruning type spin default 3 min 0 max 256".into(),
         "option name ExpectimaxPruning type combo default star2 var star2 var star1 var plain"
             .into(),
         "option name ExpectimaxParallel type combo default smp var smp var root".into(),
@@ -585,10 +589,11 @@ fn search_switches_reach_the_search() {
         let lines = e.until(|l| l.starts_with("bestmove"));
         last_nodes(&lines).unwrap_or_else(|| panic!("{lines:?}"))
     };
-    let auto = depth7(&mut e);
+    e.send("setoption name ShallowPruning value on");
+    let pruned = depth7(&mut e);
     e.send("setoption name ShallowPruning value off");
     let unpruned = depth7(&mut e);
-    assert!(auto < unpruned, "auto {auto} nodes, off {unpruned}");
+    assert!(pruned < unpruned, "on {pruned} nodes, off {unpruned}");
     e.send("setoption name ShallowPruning value on");
     let prunings = [
         ("ReverseFutility", "80"),

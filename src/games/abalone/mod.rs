@@ -212,8 +212,9 @@ impl Notation for Abalone {
 impl SearchHints for Abalone {
     // Reverse futility 80, futility 100 and late moves 3 against none, at
     // 100 ms a move: 64.0 % over 100 games (README, "Pruning near the
-    // horizon"); Petteia lost with them (36.0 %).
-    const SHALLOW_PRUNING: bool = true;
+    // horizon"); Petteia lost with them (36.0 %). Off until the margins
+    // keep every forced ejection of the tactics suite at its depth.
+    const SHALLOW_PRUNING: bool = false;
 
     // Engine games at 10 s + 0.1 s ran 130-250 plies; each ejection brings
     // the sixth, which ends the game, nearer.
