@@ -13,7 +13,7 @@ use abalone_solver::solver::{
     can_eject, forced, quiet_defender, shortest, texts, winning_first_moves, Goal,
 };
 use abalone_solver::suite::{read_suite, Entry};
-use agon::game::{Game, GameOptions};
+use agon::game::{EvalChoice, Game, GameOptions};
 use agon::games::abalone::Abalone;
 use agon::search::{Algorithm, Limits, PvInfo, Report, Request, ScoreReport, SearchConfig, Signal};
 
@@ -120,6 +120,15 @@ fn solver_on_hand_worked_positions() {
 
 /// The last principal variation a search reports.
 fn search(pos: &Abalone, depth: u32) -> (Option<String>, ScoreReport, Option<PvInfo>) {
+    search_with(pos, depth, EvalChoice::Auto)
+}
+
+/// [`search`] with the evaluator `eval`.
+fn search_with(
+    pos: &Abalone,
+    depth: u32,
+    eval: EvalChoice,
+) -> (Option<String>, ScoreReport, Option<PvInfo>) {
     let last = Mutex::new(None);
     let report = |r: &Report| {
         if let Report::Pv(pv) = r {
@@ -130,6 +139,7 @@ fn search(pos: &Abalone, depth: u32) -> (Option<String>, ScoreReport, Option<PvI
         algorithm: Algorithm::AlphaBeta,
         threads: 1,
         hash_mb: 16,
+        eval,
         ..Default::default()
     };
     let stop = Signal::new();
@@ -187,4 +197,27 @@ fn alpha_beta_finds_every_forced_win() {
 fn alpha_beta_finds_every_forced_ejection() {
     let misses = alpha_beta_misses(Goal::Eject);
     assert!(misses.is_empty(), "{}", misses.join("\n"));
+}
+
+/// Issue 40: tactics are not lost to the network. At depth 6, one thread,
+/// the default evaluator (the network) plays a first move of the solver's
+/// set in at least as many entries as the classic evaluator.
+#[test]
+fn the_network_solves_as_many_as_the_classic_evaluator_at_depth_6() {
+    let suite = read_suite().unwrap();
+    let solved = |eval: EvalChoice| {
+        suite
+            .iter()
+            .filter(|e| {
+                let (best, _, _) = search_with(&root(e), 6, eval);
+                best.is_some_and(|b| e.first_moves.contains(&b))
+            })
+            .count()
+    };
+    let (net, classic) = (solved(EvalChoice::Auto), solved(EvalChoice::Classic));
+    eprintln!(
+        "depth 6: the network solves {net}, the classic evaluator {classic} of {}",
+        suite.len()
+    );
+    assert!(net >= classic, "network {net}, classic {classic}");
 }

@@ -12,7 +12,7 @@
 
 use agon::game::walk::random_ply;
 use agon::game::{
-    Evaluator, Game, GameOptions, Notation, Playable, Status, EVAL_LIMIT, HISTORY_SIZE,
+    Evaluator, Game, GameOptions, Notation, Playable, Player, Status, EVAL_LIMIT, HISTORY_SIZE,
 };
 use agon::games::abalone::Abalone;
 use agon::games::palma::Palma;
@@ -84,6 +84,7 @@ pub fn check_node<G: Playable>(pos: &G, evaluate: bool) -> Result<(), String> {
                 return Err(at(format!("evaluation {v} out of range")));
             }
             check_search_moves(pos, &moves).map_err(at)?;
+            check_pass(pos, p).map_err(at)?;
         }
     }
     let edges: Vec<G::Move> = moves
@@ -152,6 +153,25 @@ fn check_search_moves<G: Playable>(pos: &G, moves: &[G::Move]) -> Result<(), Str
         }
     }
     Ok(())
+}
+
+/// A pass (null-move pruning's position), where the game has one, is the
+/// same position one ply on with another player to move: its hash is the
+/// hash from scratch and differs from the node's.
+fn check_pass<G: Playable>(pos: &G, mover: Player) -> Result<(), String> {
+    let Some(passed) = pos.passed() else {
+        return Ok(());
+    };
+    if passed.hash() != passed.hash_from_scratch() || passed.hash() == pos.hash() {
+        return Err("the pass's hash is not its own from scratch".into());
+    }
+    if passed.ply() != pos.ply() + 1 {
+        return Err(format!("the pass is at ply {}", passed.ply()));
+    }
+    match passed.status() {
+        Status::Decision(p) if p != mover => Ok(()),
+        s => Err(format!("after a pass by {mover}: {s:?}")),
+    }
 }
 
 /// Texts one edit away from a legal move's text parse to a legal move or

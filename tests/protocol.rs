@@ -40,6 +40,7 @@ fn documented_options() -> Vec<String> {
         "option name EvalFile type string default <empty>".into(),
         "option name LMR type check default true".into(),
         "option name Aspiration type check default true".into(),
+        "option name NullMove type check default false".into(),
         "option name ShallowPruning type combo default auto var auto var on var off".into(),
         "option name ReverseFutility type spin default 80 min 0 max 10000".into(),
         "option name Futility type spin default 100 min 0 max 10000".into(),
@@ -540,8 +541,9 @@ fn last_nodes(lines: &[String]) -> Option<u64> {
 }
 
 /// The search switches of the options table reach the searches:
-/// `ExpectimaxCriticalPath` adds expectiminimax's report, and `LMR false`
-/// searches other nodes than the default at the same depth.
+/// `ExpectimaxCriticalPath` adds expectiminimax's report, and `LMR false`,
+/// `NullMove false` and the pruning switches search other nodes than the
+/// default at the same depth.
 #[test]
 fn search_switches_reach_the_search() {
     let mut e = Agon::start();
@@ -579,9 +581,10 @@ fn search_switches_reach_the_search() {
     }
     assert_ne!(nodes[0], nodes[1], "LMR on and off searched alike");
 
-    // Abalone prunes near the horizon by default (`ShallowPruning auto`):
-    // off searches more nodes to the same depth from the same empty
-    // table, and each pruning on alone searches fewer than none.
+    // Abalone prunes near the horizon by default (`ShallowPruning auto`)
+    // and by null moves when asked (`NullMove true`): each off searches
+    // more nodes to the same depth from the same empty table, and each
+    // pruning near the horizon on alone searches fewer than none.
     e.send("setoption name LMR value true");
     let depth7 = |e: &mut Agon| {
         e.send("ucinewgame");
@@ -589,10 +592,16 @@ fn search_switches_reach_the_search() {
         let lines = e.until(|l| l.starts_with("bestmove"));
         last_nodes(&lines).unwrap_or_else(|| panic!("{lines:?}"))
     };
-    e.send("setoption name ShallowPruning value on");
-    let pruned = depth7(&mut e);
+    e.send("setoption name NullMove value true");
+    let null = depth7(&mut e);
+    e.send("setoption name NullMove value false");
+    let default = depth7(&mut e);
+    assert!(null < default, "null move {null} nodes, none {default}");
     e.send("setoption name ShallowPruning value off");
     let unpruned = depth7(&mut e);
+    assert!(default < unpruned, "auto {default} nodes, off {unpruned}");
+    e.send("setoption name ShallowPruning value on");
+    let pruned = depth7(&mut e);
     assert!(pruned < unpruned, "on {pruned} nodes, off {unpruned}");
     e.send("setoption name ShallowPruning value on");
     let prunings = [

@@ -228,10 +228,15 @@ pub fn generate_suite() {
 /// the network values n1-sacrifice-03's c7-b6, which gains less, at
 /// +137 and its solution i5-h4, three men, at +119.)
 fn alphabeta_move(z: &Zamma, depth: u32) -> (Option<String>, String) {
+    alphabeta_move_with(z, depth, EvalChoice::Classic)
+}
+
+/// [`alphabeta_move`] with the evaluator `eval`.
+fn alphabeta_move_with(z: &Zamma, depth: u32, eval: EvalChoice) -> (Option<String>, String) {
     let config = SearchConfig {
         algorithm: Algorithm::AlphaBeta,
         threads: 1,
-        eval: EvalChoice::Classic,
+        eval,
         ..Default::default()
     };
     let stop = Signal::new();
@@ -290,4 +295,29 @@ fn alphabeta_solves_the_suite() {
         suite.len() - failures.len() - at_horizon
     );
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Issue 40: tactics are not lost to the network. At depth 6, one thread,
+/// the default evaluator (the network) plays a solution in at least as
+/// many entries as the classic evaluator. Not yet so: `zamma-3` solves 27
+/// of the 38, the classic evaluator 30 (run it with `--ignored`).
+#[test]
+#[ignore = "issue 40, open: zamma-3 solves 27 of 38 at depth 6, the classic evaluator 30"]
+fn the_network_solves_as_many_as_the_classic_evaluator_at_depth_6() {
+    let suite = suite();
+    let solved = |eval: EvalChoice| {
+        suite
+            .iter()
+            .filter(|e| {
+                let (best, _) = alphabeta_move_with(&engine(e), 6, eval);
+                best.is_some_and(|b| e.solutions.contains(&b))
+            })
+            .count()
+    };
+    let (net, classic) = (solved(EvalChoice::Auto), solved(EvalChoice::Classic));
+    eprintln!(
+        "depth 6: the network solves {net}, the classic evaluator {classic} of {}",
+        suite.len()
+    );
+    assert!(net >= classic, "network {net}, classic {classic}");
 }

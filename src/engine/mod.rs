@@ -221,6 +221,7 @@ impl Engine {
             | Setting::Eval(_)
             | Setting::Lmr(_)
             | Setting::Aspiration(_)
+            | Setting::NullMove(_)
             | Setting::ShallowPruning(_)
             | Setting::ReverseFutility(_)
             | Setting::Futility(_)

@@ -126,12 +126,14 @@ pub trait Evaluator<G: Game>: Clone + Send + Sync + Debug + 'static {
         let _ = (state, pos);
     }
 
-    /// `mv` was played from `parent` (the position `state` is in sync
-    /// with) to `child`: `state` now follows `child`, until the matching
-    /// [`Evaluator::pop`].
+    /// `child` follows `parent` (the position `state` is in sync with)
+    /// by a move, or by a pass of the turn in alpha-beta's null-move
+    /// search: `state` now follows `child`, until the matching
+    /// [`Evaluator::pop`]. (No move is passed: the networks diff the
+    /// piece sets of the two positions, which a pass has too.)
     #[inline(always)]
-    fn push(&self, state: &mut Self::State, parent: &G, mv: G::Move, child: &G) {
-        let _ = (state, parent, mv, child);
+    fn push(&self, state: &mut Self::State, parent: &G, child: &G) {
+        let _ = (state, parent, child);
     }
 
     /// Undoes the last [`Evaluator::push`]: `state` is back at its parent.

@@ -12,16 +12,33 @@ use super::Game;
 /// [`SearchHints::history_index`] is below it.
 pub const HISTORY_SIZE: usize = 4096;
 
+/// Margins of alpha-beta's pruning near the horizon at nodes off the
+/// principal variation, in centi-units (the protocol's scale, 100 a
+/// piece), 0 turning each off.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct PruningMargins {
+    /// A node whose static value is above beta by this much per ply of
+    /// depth left returns it unsearched (`ReverseFutility`).
+    pub reverse_futility: u32,
+    /// Quiet moves are not tried at a node whose static value is below
+    /// alpha by more than this per ply of depth left (`Futility`).
+    pub futility: u32,
+    /// At depth `d`, the quiet moves after the first `late_moves · d²`
+    /// are not tried (`LateMovePruning`).
+    pub late_moves: u32,
+}
+
 /// Hints a search may use to order, extend and time its work.
 pub trait SearchHints: Game {
     /// Whether forcing moves (captures) are compulsory when available, so
     /// that a quiescence search may not "stand pat" where they exist.
     const FORCING_COMPULSORY: bool = false;
 
-    /// Whether alpha-beta prunes near the horizon (reverse futility,
-    /// futility, late moves) under `ShallowPruning=auto`: in the games
-    /// where matches showed it pays at today's margins.
-    const SHALLOW_PRUNING: bool = false;
+    /// The margins alpha-beta prunes near the horizon with under
+    /// `ShallowPruning=auto` (reverse futility, futility, late moves):
+    /// set in the games where matches showed they pay, at margins that
+    /// keep the game's tactics suite; `None` prunes nothing.
+    const SHALLOW_PRUNING: Option<PruningMargins> = None;
 
     /// Whether `Search=auto` runs MCTS in this game when time, nodes or
     /// nothing limits the search (a `depth` limit counts plies of the
@@ -33,6 +50,16 @@ pub trait SearchHints: Game {
     /// the evaluator (`MctsPlayout=auto`): true where that beat the
     /// evaluator alone at equal time.
     const MCTS_RANDOM_PLAYOUTS: bool = false;
+
+    /// This decision node with the turn passed to the next player and
+    /// nothing else changed: alpha-beta's null-move pruning searches it,
+    /// shallower, to learn that the node is good enough for its mover
+    /// even without a move. `None` (the default) turns that pruning off:
+    /// for games without such a position, and for those where moving
+    /// often hurts (zugzwang), where a pass would flatter the mover.
+    fn passed(&self) -> Option<Self> {
+        None
+    }
 
     /// Whether a move is forcing (searched in quiescence).
     fn is_forcing(&self, _m: Self::Move) -> bool {

@@ -57,7 +57,7 @@ pub use eval::{
     to_cp, EvalChoice, EvalNet, EvalResources, Evaluated, Evaluator, Tunable, Tuner, WeightSet,
     CP_PER_UNIT, EVAL_LIMIT,
 };
-pub use hints::{SearchHints, HISTORY_SIZE};
+pub use hints::{PruningMargins, SearchHints, HISTORY_SIZE};
 pub use notation::Notation;
 pub use options::{GameOptions, OptionKind, OptionSpec};
 pub use outcome::{Outcome, Ranking, MAX_PLAYERS};

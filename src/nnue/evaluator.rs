@@ -111,7 +111,7 @@ impl<G: NetInput, C: Evaluator<G, State = ()>> Evaluator<G> for Netted<G, C> {
     }
 
     #[inline]
-    fn push(&self, state: &mut Accumulators, _parent: &G, _mv: G::Move, child: &G) {
+    fn push(&self, state: &mut Accumulators, _parent: &G, child: &G) {
         if state.active {
             state.push(child);
         }

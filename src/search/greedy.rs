@@ -44,7 +44,7 @@ pub fn think<G: Playable>(
         let v = match child.status() {
             Status::Over(outcome) => terminal_value(outcome, me, players, 1),
             Status::Chance | Status::Decision(_) => {
-                eval.push(&mut state, root, m, &child);
+                eval.push(&mut state, root, &child);
                 eval.evaluate_all(&mut state, &child, &mut scores[..players]);
                 eval.pop(&mut state);
                 scores[me as usize]

@@ -147,6 +147,9 @@ pub struct SearchConfig {
     /// Alpha-beta aspiration windows at the root from depth 4 (on by
     /// default; off to measure).
     pub aspiration: bool,
+    /// Alpha-beta's null-move pruning where the game has a pass
+    /// ([`crate::game::SearchHints::passed`]; on by default).
+    pub null_move: bool,
     /// Alpha-beta's pruning near the horizon (`ReverseFutility`,
     /// `Futility`, `LateMovePruning`).
     pub shallow: alphabeta::Shallow,

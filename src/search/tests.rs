@@ -4,7 +4,7 @@
 use super::score::{Value, MAX_PLY};
 use super::*;
 use crate::game::{Game, GameOptions, Playable, Status};
-use crate::game::{Notation, SearchHints};
+use crate::game::{Notation, PruningMargins, SearchHints};
 use crate::testgames::brute;
 use crate::testgames::connect::Connect;
 use crate::testgames::graph::{self, Graph};
@@ -34,9 +34,11 @@ struct AbParams {
 
 const NO_PRUNING: alphabeta::Shallow = alphabeta::Shallow {
     mode: alphabeta::PruningMode::Off,
-    reverse_futility: 0,
-    futility: 0,
-    late_moves: 0,
+    margins: PruningMargins {
+        reverse_futility: 0,
+        futility: 0,
+        late_moves: 0,
+    },
 };
 
 const DEFAULT: AbParams = AbParams {
@@ -58,9 +60,11 @@ const PRUNED: AbParams = AbParams {
     aspiration: true,
     shallow: alphabeta::Shallow {
         mode: alphabeta::PruningMode::On,
-        reverse_futility: 20,
-        futility: 20,
-        late_moves: 1,
+        margins: PruningMargins {
+            reverse_futility: 20,
+            futility: 20,
+            late_moves: 1,
+        },
     },
 };
 

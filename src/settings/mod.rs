@@ -87,6 +87,7 @@ pub enum SettingId {
     EvalFile,
     Lmr,
     Aspiration,
+    NullMove,
     ShallowPruning,
     ReverseFutility,
     Futility,
@@ -122,6 +123,7 @@ pub enum Setting {
     EvalFile(String),
     Lmr(bool),
     Aspiration(bool),
+    NullMove(bool),
     /// Alpha-beta's pruning margins near the horizon, centi-units (0:
     /// off), and the late-move count ([`crate::search::alphabeta::Shallow`]).
     ShallowPruning(PruningMode),
@@ -156,6 +158,7 @@ impl Setting {
             Setting::EvalFile(_) => SettingId::EvalFile,
             Setting::Lmr(_) => SettingId::Lmr,
             Setting::Aspiration(_) => SettingId::Aspiration,
+            Setting::NullMove(_) => SettingId::NullMove,
             Setting::ShallowPruning(_) => SettingId::ShallowPruning,
             Setting::ReverseFutility(_) => SettingId::ReverseFutility,
             Setting::Futility(_) => SettingId::Futility,
@@ -354,6 +357,14 @@ pub const ASPIRATION: SettingSpec = SettingSpec {
     help: "alpha-beta's aspiration windows at the root",
 };
 
+pub const NULL_MOVE: SettingSpec = SettingSpec {
+    id: SettingId::NullMove,
+    name: "NullMove",
+    kind: Kind::Check { default: false },
+    in_spec: true,
+    help: "alpha-beta's null-move pruning, in the games that allow a pass",
+};
+
 pub const SHALLOW_PRUNING: SettingSpec = SettingSpec {
     id: SettingId::ShallowPruning,
     name: "ShallowPruning",
@@ -465,6 +476,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     EVAL_FILE,
     LMR,
     ASPIRATION,
+    NULL_MOVE,
     SHALLOW_PRUNING,
     REVERSE_FUTILITY,
     FUTILITY,
@@ -501,6 +513,7 @@ impl SettingSpec {
             | SettingId::EvalFile
             | SettingId::Lmr
             | SettingId::Aspiration
+            | SettingId::NullMove
             | SettingId::ReverseFutility
             | SettingId::Futility
             | SettingId::LateMovePruning
@@ -553,6 +566,7 @@ impl SettingSpec {
             SettingId::EvalFile => Setting::EvalFile(text(value)),
             SettingId::Lmr => Setting::Lmr(flag(value)?),
             SettingId::Aspiration => Setting::Aspiration(flag(value)?),
+            SettingId::NullMove => Setting::NullMove(flag(value)?),
             SettingId::ShallowPruning => {
                 Setting::ShallowPruning(self.combo(value, games, PruningMode::from_name)?)
             }
@@ -674,11 +688,14 @@ pub fn default_config() -> SearchConfig {
             ..Params::default()
         },
         aspiration: ASPIRATION.check_default(),
+        null_move: NULL_MOVE.check_default(),
         shallow: crate::search::alphabeta::Shallow {
             mode: PruningMode::from_name(PruningMode::NAMES[0]).unwrap_or_default(),
-            reverse_futility: spin(&REVERSE_FUTILITY) as u32,
-            futility: spin(&FUTILITY) as u32,
-            late_moves: spin(&LATE_MOVE_PRUNING) as u32,
+            margins: crate::game::PruningMargins {
+                reverse_futility: spin(&REVERSE_FUTILITY) as u32,
+                futility: spin(&FUTILITY) as u32,
+                late_moves: spin(&LATE_MOVE_PRUNING) as u32,
+            },
         },
         expectimax: expectimax::Options {
             pruning: Pruning::from_name(Pruning::NAMES[0]).unwrap_or_default(),
@@ -708,10 +725,11 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::Eval(e) => config.eval = e,
         Setting::Lmr(on) => config.lmr = on,
         Setting::Aspiration(on) => config.aspiration = on,
+        Setting::NullMove(on) => config.null_move = on,
         Setting::ShallowPruning(m) => config.shallow.mode = m,
-        Setting::ReverseFutility(cp) => config.shallow.reverse_futility = cp,
-        Setting::Futility(cp) => config.shallow.futility = cp,
-        Setting::LateMovePruning(n) => config.shallow.late_moves = n,
+        Setting::ReverseFutility(cp) => config.shallow.margins.reverse_futility = cp,
+        Setting::Futility(cp) => config.shallow.margins.futility = cp,
+        Setting::LateMovePruning(n) => config.shallow.margins.late_moves = n,
         Setting::ExpectimaxPruning(p) => config.expectimax.pruning = p,
         Setting::ExpectimaxParallel(p) => config.expectimax.parallel = p,
         Setting::ExpectimaxTable(on) => config.expectimax.use_tt = on,
@@ -854,6 +872,7 @@ mod tests {
                 "option name EvalFile type string default <empty>",
                 "option name LMR type check default true",
                 "option name Aspiration type check default true",
+                "option name NullMove type check default false",
                 "option name ShallowPruning type combo default auto var auto var on var off",
                 "option name ReverseFutility type spin default 80 min 0 max 10000",
                 "option name Futility type spin default 100 min 0 max 10000",

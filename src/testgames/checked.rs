@@ -97,13 +97,7 @@ macro_rules! checked_state_hooks {
             self.checks.refresh(state, pos);
         }
 
-        fn push(
-            &self,
-            state: &mut Self::State,
-            parent: &$game,
-            _mv: <$game as $crate::game::Game>::Move,
-            child: &$game,
-        ) {
+        fn push(&self, state: &mut Self::State, parent: &$game, child: &$game) {
             self.checks.push(state, parent, child);
         }
 

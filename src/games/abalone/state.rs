@@ -218,6 +218,15 @@ impl Abalone {
         self.ply += 1;
     }
 
+    /// This position with the other colour to move (a pass).
+    pub(super) fn passed_turn(&self) -> Abalone {
+        let mut p = *self;
+        p.hash ^= hash::side();
+        p.side ^= 1;
+        p.ply += 1;
+        p
+    }
+
     pub(super) fn compute_hash(&self) -> u64 {
         let mut h = hash::pieces(self.marbles[0], 0)
             ^ hash::pieces(self.marbles[1], 1)

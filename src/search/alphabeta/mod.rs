@@ -32,7 +32,7 @@ use super::control::Ticker;
 use super::runner::Root;
 use super::score::{Value, MAX_PLY};
 use super::thread::{EvalState, ThreadData};
-use crate::game::{Evaluator, Outcome, Playable, Player, Team};
+use crate::game::{Evaluator, Outcome, Playable, Player, PruningMargins, Team};
 use ordering::Ordered;
 
 pub use history::History;
@@ -115,29 +115,24 @@ fn paranoid_salt(team: Team) -> u64 {
 }
 
 /// Alpha-beta's forward pruning near the horizon at nodes off the
-/// principal variation (`ReverseFutility`, `Futility`,
-/// `LateMovePruning`): margins in centi-units (the protocol's scale, 100 a
-/// piece), 0 turning each off. A game whose every move is forcing at a
-/// node (a compulsory capture) is not pruned there: its static value says
-/// little until the capture is played.
+/// principal variation (`ShallowPruning`, and the margins `on` uses:
+/// `ReverseFutility`, `Futility`, `LateMovePruning`), each up to its
+/// depth ([`REVERSE_FUTILITY_DEPTH`], [`FUTILITY_DEPTH`],
+/// [`LATE_MOVE_DEPTH`]). A game whose every move is forcing at a node (a
+/// compulsory capture) is not pruned there: its static value says little
+/// until the capture is played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Shallow {
-    /// Whether they run (`ShallowPruning`).
+    /// Whether they run, and with which margins.
     pub mode: PruningMode,
-    /// A node whose static value is above beta by this much per ply of
-    /// depth left (up to [`REVERSE_FUTILITY_DEPTH`]) returns it unsearched.
-    pub reverse_futility: u32,
-    /// Quiet moves are not tried at a node whose static value is below
-    /// alpha by more than this per ply of depth left (up to
-    /// [`FUTILITY_DEPTH`]).
-    pub futility: u32,
-    /// At depth `d` up to [`LATE_MOVE_DEPTH`], the quiet moves after the
-    /// first `late_moves · d²` are not tried.
-    pub late_moves: u32,
+    /// The margins of `on` (`auto` takes the game's own).
+    pub margins: PruningMargins,
 }
 
-/// Whether [`Shallow`]'s prunings run: `auto` in the games where matches
-/// showed they pay ([`crate::game::SearchHints::SHALLOW_PRUNING`]).
+/// Whether [`Shallow`]'s prunings run: `auto` with the game's margins
+/// where matches showed they pay
+/// ([`crate::game::SearchHints::SHALLOW_PRUNING`]), `on` with the
+/// settings' margins in every game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum PruningMode {
     #[default]
@@ -165,6 +160,11 @@ pub const REVERSE_FUTILITY_DEPTH: i32 = 6;
 pub const FUTILITY_DEPTH: i32 = 4;
 pub const LATE_MOVE_DEPTH: i32 = 3;
 
+/// The shallowest node where null-move pruning tries a pass, and the
+/// plies (besides a quarter of the depth) its search is reduced by.
+pub const NULL_MOVE_DEPTH: i32 = 4;
+pub const NULL_MOVE_REDUCTION: i32 = 3;
+
 /// The search's switches ([`crate::search::SearchConfig`]'s `lmr`,
 /// `aspiration` and `shallow`), copied where the nodes read them, the
 /// margins in the evaluator's internal units.
@@ -172,36 +172,35 @@ pub const LATE_MOVE_DEPTH: i32 = 3;
 pub(crate) struct AbParams {
     pub lmr: bool,
     pub aspiration: bool,
+    pub null_move: bool,
     pub reverse_futility: Value,
     pub futility: Value,
     pub late_moves: u32,
 }
 
 impl AbParams {
-    /// `game_prunes`: the game's [`crate::game::SearchHints::SHALLOW_PRUNING`].
+    /// `game`: the game's [`crate::game::SearchHints::SHALLOW_PRUNING`].
     fn new(
         config: &crate::search::SearchConfig,
         cp_unit: crate::game::Score,
-        game_prunes: bool,
+        game: Option<PruningMargins>,
     ) -> Self {
-        let on = match config.shallow.mode {
-            PruningMode::On => true,
-            PruningMode::Off => false,
-            PruningMode::Auto => game_prunes,
+        let margins = match config.shallow.mode {
+            PruningMode::On => config.shallow.margins,
+            PruningMode::Off => PruningMargins::default(),
+            PruningMode::Auto => game.unwrap_or_default(),
         };
         let unit = |cp: u32| {
-            if !on {
-                return 0;
-            }
             let v = i64::from(cp) * i64::from(cp_unit) / i64::from(crate::game::CP_PER_UNIT);
             v.clamp(0, i64::from(crate::search::score::MATE_BOUND)) as Value
         };
         AbParams {
             lmr: config.lmr,
             aspiration: config.aspiration,
-            reverse_futility: unit(config.shallow.reverse_futility),
-            futility: unit(config.shallow.futility),
-            late_moves: if on { config.shallow.late_moves } else { 0 },
+            null_move: config.null_move,
+            reverse_futility: unit(margins.reverse_futility),
+            futility: unit(margins.futility),
+            late_moves: margins.late_moves,
         }
     }
 
@@ -275,6 +274,11 @@ pub(crate) struct Worker<'a, G: Playable> {
     /// The node count at which the current quiescence search has spent
     /// its [`QS_BUDGET`].
     qs_end: u64,
+    /// The ply of the node a null move reached (`usize::MAX`: none on
+    /// the path), which does not pass again.
+    null_ply: usize,
+    /// Moves generated to be looked at, not searched.
+    scratch: Vec<G::Move>,
     // The thread's kept buffers (`AbState`, which says what each is).
     path: &'a mut Vec<u64>,
     rep_filter: &'a mut [u8],
@@ -325,6 +329,8 @@ impl<'a, G: Playable> Worker<'a, G> {
             ticker: Ticker::default(),
             seldepth: 0,
             qs_end: 0,
+            null_ply: usize::MAX,
+            scratch: Vec::new(),
             path,
             rep_filter,
             hist: history,
@@ -362,8 +368,8 @@ impl<'a, G: Playable> Worker<'a, G> {
 
     /// The evaluator's state follows `mv` from `parent` to `child`.
     #[inline(always)]
-    fn eval_push(&mut self, parent: &G, mv: G::Move, child: &G) {
-        self.eval.push(self.eval_state, parent, mv, child);
+    fn eval_push(&mut self, parent: &G, child: &G) {
+        self.eval.push(self.eval_state, parent, child);
     }
 
     /// The evaluator's state back at the parent of the last push.

@@ -74,7 +74,7 @@ impl<G: Playable> Worker<'_, G> {
             let m = moves[idx];
             let mut child = pos.clone();
             child.play(m);
-            self.eval_push(pos, m, &child);
+            self.eval_push(pos, &child);
             let v = self.child_value(
                 &child,
                 me,

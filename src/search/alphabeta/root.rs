@@ -298,7 +298,7 @@ impl<G: Playable> Deepener<'_, G> {
             let m = rms[i].mv;
             let mut child = root.clone();
             child.play(m);
-            w.eval_push(root, m, &child);
+            w.eval_push(root, &child);
             w.pv[1].clear();
             let v = if i == line {
                 w.child_value(&child, me, Node::pv(depth - 1, 1, alpha, beta))

@@ -4,7 +4,10 @@
 //! evaluation that scores terminal positions and repetitions.
 
 use super::ordering::{pick, score_moves, table_index};
-use super::{Node, Worker, FUTILITY_DEPTH, LATE_MOVE_DEPTH, REVERSE_FUTILITY_DEPTH};
+use super::{
+    Node, Worker, FUTILITY_DEPTH, LATE_MOVE_DEPTH, NULL_MOVE_DEPTH, NULL_MOVE_REDUCTION,
+    REVERSE_FUTILITY_DEPTH,
+};
 use crate::game::{Playable, Player, Status};
 use crate::search::pov::Pov;
 use crate::search::runner::view_of;
@@ -74,6 +77,62 @@ impl<G: Playable> Worker<'_, G> {
         }
     }
 
+    /// Null-move pruning: at a node off the principal variation whose
+    /// static value (`stand`, when already read) reaches beta, the game's
+    /// pass ([`crate::game::SearchHints::passed`]) is searched
+    /// [`NULL_MOVE_REDUCTION`] and a quarter of the depth shallower with
+    /// the window at beta; if even standing still holds beta, the node is
+    /// cut with that value (beta for a mate score, which a pass does not
+    /// prove). Never twice in a row, nor in a paranoid search (whose
+    /// other side is several players).
+    fn null_move_cut(
+        &mut self,
+        pos: &G,
+        me: Player,
+        node: Node,
+        stand: Option<Value>,
+    ) -> Option<Value> {
+        let Node {
+            depth, ply, beta, ..
+        } = node;
+        if node.pv
+            || !self.params.null_move
+            || depth < NULL_MOVE_DEPTH
+            || self.paranoid.is_some()
+            || self.null_ply == ply
+            || is_mate(beta)
+        {
+            return None;
+        }
+        let passed = pos.passed()?;
+        let s = stand.unwrap_or_else(|| self.evaluate(pos, me));
+        if s < beta {
+            return None;
+        }
+        let r = NULL_MOVE_REDUCTION + depth / 4;
+        let outer = std::mem::replace(&mut self.null_ply, ply + 1);
+        self.eval_push(pos, &passed);
+        let v = self.child_value(&passed, me, Node::scout(depth - 1 - r, ply + 1, beta - 1));
+        self.eval_pop();
+        self.null_ply = outer;
+        if self.ticker.stopped {
+            return Some(DRAW);
+        }
+        (v >= beta).then(|| if is_mate(v) { beta } else { v })
+    }
+
+    /// Whether the mover of `pos` (a decision node) has a capture.
+    fn offers_capture(&mut self, pos: &G) -> bool {
+        if !matches!(pos.status(), Status::Decision(_)) {
+            return false;
+        }
+        let mut forcing = std::mem::take(&mut self.scratch);
+        pos.forcing_moves(&mut forcing);
+        let any = !forcing.is_empty();
+        self.scratch = forcing;
+        any
+    }
+
     /// Negamax value of the decision node `pos` where `me` moves, from
     /// `me`'s team's side (so is every value the table keeps for it).
     pub(super) fn search(&mut self, pos: &G, me: Player, node: Node) -> Value {
@@ -138,6 +197,10 @@ impl<G: Playable> Worker<'_, G> {
             if let Some(s) = reverse_futile(stand) {
                 return s;
             }
+        }
+
+        if let Some(v) = self.null_move_cut(pos, me, Node { beta, ..node }, stand) {
+            return v;
         }
 
         let mut moves = std::mem::take(&mut self.moves[ply]);
@@ -209,12 +272,19 @@ impl<G: Playable> Worker<'_, G> {
             let quiet = !pos.is_forcing(m);
             // Pruned quiet moves: never the first, never once every move
             // so far loses (a mate score is not a bound to stand on).
-            if quiet && n > 1 && best > -MATE_BOUND && (futile || quiets.len() >= late_after) {
+            let prunable =
+                quiet && n > 1 && best > -MATE_BOUND && (futile || quiets.len() >= late_after);
+            if prunable && !G::FORCING_COMPULSORY {
                 continue;
             }
             let mut child = pos.clone();
             child.play(m);
-            self.eval_push(pos, m, &child);
+            // Where captures are compulsory, a quiet move that offers one
+            // (a sacrifice) is no quiet move to prune.
+            if prunable && !self.offers_capture(&child) {
+                continue;
+            }
+            self.eval_push(pos, &child);
             self.pv[ply + 1].clear();
             let v = if n == 1 {
                 self.child_value(

@@ -198,7 +198,7 @@ pub fn fixed_depth<G: Playable>(
                 (Pruning::Plain, _) | (_, None) => lo,
                 (_, Some((b, _))) => b,
             };
-            let v = s.child_value(root, m, &c, depth - 1, a, hi, me);
+            let v = s.child_value(root, &c, depth - 1, a, hi, me);
             if best.is_none_or(|(b, _)| v > b) {
                 best = Some((v, m));
             }

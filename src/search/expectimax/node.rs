@@ -126,19 +126,17 @@ impl<'a, G: Playable> Worker<'a, G> {
     }
 
     /// [`Worker::value`] of `child`, reached from `parent` (the node the
-    /// evaluator's state is at) by `mv`.
-    #[allow(clippy::too_many_arguments)]
+    /// evaluator's state is at) by a move.
     pub fn child_value(
         &mut self,
         parent: &G,
-        mv: G::Move,
         child: &G,
         depth: u32,
         alpha: f64,
         beta: f64,
         view: Player,
     ) -> f64 {
-        self.eval.push(&mut self.state, parent, mv, child);
+        self.eval.push(&mut self.state, parent, child);
         let v = self.value(child, depth, alpha, beta, view);
         self.eval.pop(&mut self.state);
         v
@@ -348,7 +346,7 @@ impl<'a, G: Playable> Worker<'a, G> {
             }
             let mut child = pos.clone();
             child.play(m);
-            let v = self.child_value(pos, m, &child, depth - 1, a, beta, me);
+            let v = self.child_value(pos, &child, depth - 1, a, beta, me);
             if self.ticker.stopped {
                 return 0.0;
             }
@@ -409,8 +407,8 @@ impl<'a, G: Playable> Worker<'a, G> {
         let children = &children[..];
         if self.pruning == Pruning::Plain {
             let mut sum = 0.0;
-            for ((c, p), &(o, _)) in children.iter().zip(outcomes.iter()) {
-                sum += p * self.child_value(pos, o, c, depth, lo, hi, view);
+            for (c, p) in children {
+                sum += p * self.child_value(pos, c, depth, lo, hi, view);
             }
             return sum;
         }
@@ -434,14 +432,14 @@ impl<'a, G: Playable> Worker<'a, G> {
             view,
         };
         if self.pruning == Pruning::Star2 {
-            if let Some(v) = self.probe_children(pos, outcomes, children, node, lb, ub, first) {
+            if let Some(v) = self.probe_children(pos, children, node, lb, ub, first) {
                 if !self.ticker.stopped {
                     self.store_tt(pos, node, v, None);
                 }
                 return v;
             }
         }
-        let v = self.star1(pos, outcomes, children, node, lb, ub, first);
+        let v = self.star1(pos, children, node, lb, ub, first);
         if !self.ticker.stopped {
             self.store_tt(pos, node, v, None);
         }
@@ -449,12 +447,11 @@ impl<'a, G: Playable> Worker<'a, G> {
     }
 
     /// The Star1 pass over the children of a chance node `pos` (one per
-    /// outcome of `outcomes`), with per-child bounds `lb`, `ub`.
+    /// outcome), with per-child bounds `lb`, `ub`.
     #[allow(clippy::too_many_arguments)]
     fn star1(
         &mut self,
         pos: &G,
-        outcomes: &[(G::Move, f64)],
         children: &[(G, f64)],
         node: Node,
         lb: &[f64],
@@ -481,7 +478,7 @@ impl<'a, G: Playable> Worker<'a, G> {
                 ub[i]
             } else {
                 let (wa, wb) = (a.max(lb[i]), b.min(ub[i]));
-                self.eval.push(&mut self.state, pos, outcomes[i].0, c);
+                self.eval.push(&mut self.state, pos, c);
                 let v = match first[i] {
                     Some(f) => self.resume(c, depth, wa, wb, view, f),
                     None => self.value(c, depth, wa, wb, view),
@@ -505,14 +502,13 @@ impl<'a, G: Playable> Worker<'a, G> {
     }
 
     /// Star2's probing pass over the children of the chance node `pos`
-    /// (one per outcome of `outcomes`): tightens `lb`/`ub` with each
+    /// (one per outcome): tightens `lb`/`ub` with each
     /// child's first move and returns the node's bound if that alone
     /// fails it.
     #[allow(clippy::too_many_arguments)]
     fn probe_children(
         &mut self,
         pos: &G,
-        outcomes: &[(G::Move, f64)],
         children: &[(G, f64)],
         node: Node,
         lb: &mut [f64],
@@ -549,17 +545,17 @@ impl<'a, G: Playable> Worker<'a, G> {
                 };
                 let mut g = c.clone();
                 g.play(m1);
-                self.eval.push(&mut self.state, pos, outcomes[i].0, c);
+                self.eval.push(&mut self.state, pos, c);
                 let probed = if c.team_of(m) == c.team_of(view) {
                     let b = (beta - others_lo) / p;
                     (lb[i] < b).then(|| {
-                        let v = self.child_value(c, m1, &g, depth - 1, lb[i], b.min(ub[i]), view);
+                        let v = self.child_value(c, &g, depth - 1, lb[i], b.min(ub[i]), view);
                         (v, true)
                     })
                 } else {
                     let a = (alpha - others_hi) / p;
                     (ub[i] > a).then(|| {
-                        let v = self.child_value(c, m1, &g, depth - 1, a.max(lb[i]), ub[i], view);
+                        let v = self.child_value(c, &g, depth - 1, a.max(lb[i]), ub[i], view);
                         (v, false)
                     })
                 };

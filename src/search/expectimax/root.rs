@@ -346,7 +346,7 @@ fn decision_root<G: Playable>(
     let (_, first) = *order.first()?;
     let mut child = root.clone();
     child.play(first);
-    let v0 = s.child_value(root, first, &child, depth - 1, scale.lo(), scale.hi(), me);
+    let v0 = s.child_value(root, &child, depth - 1, scale.lo(), scale.hi(), me);
     s.flush();
     if s.aborted() {
         return None;
@@ -371,7 +371,7 @@ fn decision_root<G: Playable>(
             f64::from_bits(alpha.load(Ordering::Relaxed))
         };
         let before = s.nodes();
-        let v = s.child_value(root, m, &child, depth - 1, a, scale.hi(), me);
+        let v = s.child_value(root, &child, depth - 1, a, scale.hi(), me);
         let w = rayon::current_thread_index().unwrap_or(0) % workers;
         per_worker[w].fetch_add(s.nodes() - before, Ordering::Relaxed);
         s.flush();

@@ -80,16 +80,9 @@ impl<'a, G: Playable> Worker<'a, G> {
     }
 
     /// [`Worker::value`] of `child`, reached from `parent` (the node the
-    /// evaluator's state is at) by `mv`.
-    pub fn child_value(
-        &mut self,
-        parent: &G,
-        mv: G::Move,
-        child: &G,
-        depth: u32,
-        ply: usize,
-    ) -> Payoffs {
-        self.eval.push(self.state, parent, mv, child);
+    /// evaluator's state is at) by a move.
+    pub fn child_value(&mut self, parent: &G, child: &G, depth: u32, ply: usize) -> Payoffs {
+        self.eval.push(self.state, parent, child);
         let v = self.value(child, depth, ply);
         self.eval.pop(self.state);
         v
@@ -155,7 +148,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         for &m in &moves {
             let mut child = pos.clone();
             child.play(m);
-            let v = self.child_value(pos, m, &child, depth - 1, ply + 1);
+            let v = self.child_value(pos, &child, depth - 1, ply + 1);
             if self.stopped() {
                 break;
             }
@@ -191,7 +184,7 @@ impl<'a, G: Playable> Worker<'a, G> {
         for (i, &(o, pr)) in outcomes.iter().enumerate() {
             let mut child = pos.clone();
             child.play(o);
-            let v = self.child_value(pos, o, &child, depth, ply + 1);
+            let v = self.child_value(pos, &child, depth, ply + 1);
             if self.stopped() {
                 break;
             }

@@ -66,7 +66,7 @@ impl<G: Playable> Deepener<'_, G> {
         for &m in &self.moves {
             let mut child = root.clone();
             child.play(m);
-            let mut v = self.worker.child_value(root, m, &child, depth - 1, 1);
+            let mut v = self.worker.child_value(root, &child, depth - 1, 1);
             if self.worker.stopped() {
                 return None;
             }

@@ -161,7 +161,7 @@ impl<'e, G: Playable> Leaf<'e, G> {
             out.push(match child.status() {
                 Status::Over(outcome) => outcome.payoff(p, self.players) as f32,
                 _ => {
-                    eval.push(state, pos, mv, &child);
+                    eval.push(state, pos, &child);
                     eval.evaluate_all(state, &child, &mut scores[..self.players]);
                     eval.pop(state);
                     self.payoff(scores[p as usize])
