@@ -103,11 +103,7 @@ pub fn engine_with(
     match tuned {
         Tuned::Weights => e.weights = Some(WeightSet::new(&rounded(theta))?),
         Tuned::Settings(specs) => {
-            for (spec, &v) in specs.iter().zip(&rounded(theta)) {
-                let Kind::Spin { min, max, .. } = spec.kind else {
-                    continue;
-                };
-                let value = i64::from(v).clamp(min, max);
+            for (spec, value) in held_values(specs, theta) {
                 let setting = spec
                     .check(&value.to_string(), &[])
                     .map_err(|err| GameError::new(format!("{}: {err}", spec.name)))?;
@@ -116,6 +112,23 @@ pub fn engine_with(
         }
     }
     Ok(e)
+}
+
+/// The settings' values `theta` gives, rounded and each held inside its
+/// range (the settings of [`Tuned::Settings`] are number settings).
+pub fn held_values<'a>(
+    specs: &'a [&'static SettingSpec],
+    theta: &[f64],
+) -> impl Iterator<Item = (&'static SettingSpec, i64)> + 'a {
+    let values = rounded(theta);
+    specs.iter().zip(values).map(|(&spec, v)| {
+        let v = i64::from(v);
+        let held = match spec.kind {
+            Kind::Spin { min, max, .. } => v.clamp(min, max),
+            _ => v,
+        };
+        (spec, held)
+    })
 }
 
 /// Plays `plus` against `minus`, each with both colours, from an opening

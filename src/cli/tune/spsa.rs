@@ -6,8 +6,7 @@
 
 use super::TuneArgs;
 use crate::game::{GameError, GameOptions, Playable};
-use crate::settings::Kind;
-use crate::tune::pair::{check_engine, parse_settings, play_pair, PairSetup, Tuned};
+use crate::tune::pair::{check_engine, held_values, parse_settings, play_pair, PairSetup, Tuned};
 use crate::tune::spsa::{self, PairResult, Params};
 use crate::tune::{features, fixed_weights, start_weights};
 
@@ -127,22 +126,13 @@ pub fn run_game<G: Playable>(
 /// θ rounded as an engine spec takes it: `weights=w1/w2/…`, or
 /// `key=value,…` for settings (held inside their ranges).
 fn values_text(tuned: Tuned, theta: &[f64]) -> String {
-    let rounded = spsa::rounded(theta);
     match tuned {
         Tuned::Weights => {
-            let w: Vec<String> = rounded.iter().map(|w| w.to_string()).collect();
+            let w: Vec<String> = spsa::rounded(theta).iter().map(|w| w.to_string()).collect();
             format!("weights={}", w.join("/"))
         }
-        Tuned::Settings(specs) => specs
-            .iter()
-            .zip(&rounded)
-            .map(|(spec, &v)| {
-                let v = match spec.kind {
-                    Kind::Spin { min, max, .. } => i64::from(v).clamp(min, max),
-                    _ => i64::from(v),
-                };
-                format!("{}={v}", spec.name.to_ascii_lowercase())
-            })
+        Tuned::Settings(specs) => held_values(specs, theta)
+            .map(|(spec, v)| format!("{}={v}", spec.name.to_ascii_lowercase()))
             .collect::<Vec<_>>()
             .join(","),
     }
