@@ -166,7 +166,7 @@ pub const NULL_MOVE_DEPTH: i32 = 4;
 pub const NULL_MOVE_REDUCTION: i32 = 3;
 
 /// The search's switches ([`crate::search::SearchConfig`]'s `lmr`,
-/// `aspiration` and `shallow`), copied where the nodes read them, the
+/// `aspiration`, `null_move` and `shallow`), copied where the nodes read them, the
 /// margins in the evaluator's internal units.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct AbParams {
@@ -366,7 +366,8 @@ impl<'a, G: Playable> Worker<'a, G> {
         }
     }
 
-    /// The evaluator's state follows `mv` from `parent` to `child`.
+    /// The evaluator's state follows `child`, a move or a pass from
+    /// `parent`.
     #[inline(always)]
     fn eval_push(&mut self, parent: &G, child: &G) {
         self.eval.push(self.eval_state, parent, child);
