@@ -8,7 +8,7 @@ mod abalone_solver;
 use agon::game::Notation;
 use std::sync::Mutex;
 
-use crate::common::engine::think;
+use crate::common::engine::{assert_network_solves_as_many, think};
 use abalone_solver::solver::{
     can_eject, forced, quiet_defender, shortest, texts, winning_first_moves, Goal,
 };
@@ -214,10 +214,5 @@ fn the_network_solves_as_many_as_the_classic_evaluator_at_depth_6() {
             })
             .count()
     };
-    let (net, classic) = (solved(EvalChoice::Auto), solved(EvalChoice::Classic));
-    eprintln!(
-        "depth 6: the network solves {net}, the classic evaluator {classic} of {}",
-        suite.len()
-    );
-    assert!(net >= classic, "network {net}, classic {classic}");
+    assert_network_solves_as_many(suite.len(), solved);
 }

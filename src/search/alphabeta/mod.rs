@@ -277,8 +277,6 @@ pub(crate) struct Worker<'a, G: Playable> {
     /// The ply of the node a null move reached (`usize::MAX`: none on
     /// the path), which does not pass again.
     null_ply: usize,
-    /// Moves generated to be looked at, not searched.
-    scratch: Vec<G::Move>,
     // The thread's kept buffers (`AbState`, which says what each is).
     path: &'a mut Vec<u64>,
     rep_filter: &'a mut [u8],
@@ -330,7 +328,6 @@ impl<'a, G: Playable> Worker<'a, G> {
             seldepth: 0,
             qs_end: 0,
             null_ply: usize::MAX,
-            scratch: Vec::new(),
             path,
             rep_filter,
             hist: history,

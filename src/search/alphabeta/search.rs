@@ -121,16 +121,15 @@ impl<G: Playable> Worker<'_, G> {
         (v >= beta).then(|| if is_mate(v) { beta } else { v })
     }
 
-    /// Whether the mover of `pos` (a decision node) has a capture.
-    fn offers_capture(&mut self, pos: &G) -> bool {
-        if !matches!(pos.status(), Status::Decision(_)) {
+    /// Whether the mover of `child`, a decision node at `ply` not yet
+    /// searched, has a capture. Its moves are generated into that ply's
+    /// buffer, which its search would fill anyway.
+    fn offers_capture(&mut self, child: &G, ply: usize) -> bool {
+        if !matches!(child.status(), Status::Decision(_)) {
             return false;
         }
-        let mut forcing = std::mem::take(&mut self.scratch);
-        pos.forcing_moves(&mut forcing);
-        let any = !forcing.is_empty();
-        self.scratch = forcing;
-        any
+        child.forcing_moves(&mut self.moves[ply]);
+        !self.moves[ply].is_empty()
     }
 
     /// Negamax value of the decision node `pos` where `me` moves, from
@@ -281,7 +280,7 @@ impl<G: Playable> Worker<'_, G> {
             child.play(m);
             // Where captures are compulsory, a quiet move that offers one
             // (a sacrifice) is no quiet move to prune.
-            if prunable && !self.offers_capture(&child) {
+            if prunable && !self.offers_capture(&child, ply + 1) {
                 continue;
             }
             self.eval_push(pos, &child);
