@@ -216,6 +216,43 @@ fn equity_loss_on_the_endgame_set_is_below_the_target() {
 }
 
 #[test]
+fn mcts_plays_the_exact_best_move_wherever_the_tables_reach() {
+    // Issue 41: MCTS takes a position the exact tables know as a proven
+    // leaf, and its root ranks a proven move below the best proven one
+    // last. Every move of the set leads into the tables, so a few hundred
+    // playouts settle the root on the exact best move in every position;
+    // without the tables the same playouts miss some.
+    use agon::engine::Core;
+    use agon::search::{Algorithm, SearchConfig};
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/palma-endgames.txt"
+    ))
+    .unwrap();
+    let opts = GameOptions::defaults(Palma::option_specs());
+    let right = |exact_tables: bool| {
+        let core = Core::new(SearchConfig {
+            algorithm: Algorithm::Mcts,
+            threads: 1,
+            hash_mb: 16,
+            exact_tables,
+            ..SearchConfig::default()
+        })
+        .unwrap();
+        let limits = Limits {
+            nodes: Some(256),
+            ..Limits::default()
+        };
+        let r = measure_loss::<Palma>(&opts, &text, &limits, &core, |_, _, _, _, _| {}).unwrap();
+        (r.exactly_right, r.positions)
+    };
+    let (with, positions) = right(true);
+    assert_eq!(with, positions, "with the tables");
+    let (without, _) = right(false);
+    assert!(without < positions, "without the tables: {without}");
+}
+
+#[test]
 fn expectimax_honours_searchmoves() {
     // protocol.md: `bestmove` is one of `searchmoves`. Force each legal move
     // of a Palma position in turn; the search must return that move.

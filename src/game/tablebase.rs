@@ -3,8 +3,8 @@
 //! (Palma's endgames), so that
 //!
 //! - the searches probe it (a root inside the domain is reported exact,
-//!   expectiminimax takes an exact child as a leaf) when the settings say
-//!   so (`ExactTables`),
+//!   expectiminimax and MCTS take an exact child as a leaf) when the
+//!   settings say so (`ExactTables`),
 //! - the rules' [`Game::adjudicate`] is handed it by its caller (the
 //!   referee) instead of reading evaluator data itself: the rules stay
 //!   rules-only, and a caller without tables gets the rules' own verdict,

@@ -204,6 +204,18 @@ pub fn solution_set(root: &Zamma, n: u32, gain: i32, budget: u64) -> Option<Vec<
     Some(out)
 }
 
+/// Whether the root move `m` forces a won game within `n` of the
+/// attacker's moves (`None`: the tree went over `budget` nodes). A forced
+/// win is worth more than any material gain, so a search that finds one
+/// outside a tactic's solution set has not missed the tactic.
+pub fn forces_win(root: &Zamma, m: ZMove, n: u32, budget: u64) -> Option<bool> {
+    let z = root.without_adjudication();
+    let mut s = Solver::new(&z, budget);
+    let mut c = z;
+    c.play(m);
+    Some(s.alphabeta(&c, 2 * n - 2, RESOLVE_PLIES, WIN - 1, WIN)? >= WIN)
+}
+
 /// What a position's tactic is, found by [`solve`].
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tactic {

@@ -25,10 +25,14 @@
 //! - **Values per player** (max^n backup): each node keeps every player's
 //!   mean payoff and the mover at a decision node maximises its own, so a
 //!   game of three or more players needs nothing else.
-//! - **MCTS-Solver**: finished games are exact; a decision node with a
-//!   move that wins for its mover, or whose moves are all proven, and a
-//!   chance node whose outcomes are all proven become exact too. A proven
-//!   root is reported as `mate N` and ends a search under a clock.
+//! - **MCTS-Solver**: finished games are exact, and so is a position
+//!   below the root that the game's exact tables know (`ExactTables`:
+//!   Palma's endgames, a win probability); a decision node with a move
+//!   that wins for its mover, or whose moves are all proven, and a chance
+//!   node whose outcomes are all proven become exact too. A proven root is
+//!   reported (`mate N` for a proven win) and ends a search under a clock;
+//!   at the root a move proven worse than another proven one ranks after
+//!   every unproven move.
 //! - **Tree reuse**: the trees of the last search are kept by the
 //!   [`Searcher`]; the next search starts from the subtree of its root
 //!   when that position is in them (a few plies below the old root) and
@@ -67,7 +71,7 @@ use crate::search::driver::{Line, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
 use crate::search::signal::Signal;
 use crate::search::thread::ThreadData;
-use crate::search::{Request, SearchResult, Searcher};
+use crate::search::{tablebase, Request, SearchResult, Searcher};
 use params::{Params, Playout};
 use root::Rounds;
 use std::sync::Mutex;
@@ -132,7 +136,11 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
         // trees have all of `Hash` (protocol.md, `Hash`).
         root.tt.release();
         let budget = (searcher.hash_mb() << 20) / threads;
-        let leaf = Leaf::new(root.evaluator, root.pos.num_players());
+        let leaf = Leaf::new(
+            root.evaluator,
+            root.pos.num_players(),
+            tablebase(root.config),
+        );
         // A tree searched with `searchmoves` lacks the other root moves, so
         // such a search neither reuses a tree nor keeps its own.
         let mut kept = searcher
@@ -183,7 +191,11 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
             root: root.pos,
             view: root.view,
             history: root.history,
-            leaf: Leaf::new(root.evaluator, root.pos.num_players()),
+            leaf: Leaf::new(
+                root.evaluator,
+                root.pos.num_players(),
+                tablebase(root.config),
+            ),
             params: self.params,
             control: &root.control,
             pool: root.searcher.pool(),
@@ -197,7 +209,11 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
             return root.first_line();
         };
         let first = tree.edges_of(tree.root()).first().map(|e| e.mv);
-        let leaf = Leaf::<G>::new(root.evaluator, root.pos.num_players());
+        let leaf = Leaf::<G>::new(
+            root.evaluator,
+            root.pos.num_players(),
+            tablebase(root.config),
+        );
         Line {
             best: first,
             ponder: None,

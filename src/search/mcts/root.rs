@@ -5,7 +5,7 @@
 
 use super::params::Params;
 use super::tree::{Kind, Node, Tree};
-use super::values::{Leaf, Values};
+use super::values::{Leaf, Values, EPS};
 use crate::game::{Playable, Player, Status};
 use crate::search::control::{Control, Ticker};
 use crate::search::driver::{self, Iteration, Line, Ranked};
@@ -193,14 +193,24 @@ impl<G: Playable> Rounds<'_, G> {
                 }
             }
         }
+        // The best proven value among the moves (an exact table's win
+        // probability, or a finished game's payoff): a proven move below it
+        // is known to be worse than another, whatever its visits.
+        let best_proven = moves
+            .iter()
+            .filter(|s| s.value.proven)
+            .map(|s| s.value.v[me as usize])
+            .fold(f32::NEG_INFINITY, f32::max);
         let rank = |s: &Summed<G::Move>| -> (i32, i64, u64) {
             let moves_to_end = i64::from(s.value.moves[me as usize]);
             if s.value.won_by(me) {
-                (2, -moves_to_end, s.visits)
+                (3, -moves_to_end, s.visits)
             } else if s.value.lost_by(me) {
                 (0, moves_to_end, s.visits)
-            } else {
+            } else if s.value.proven && s.value.v[me as usize] < best_proven - EPS {
                 (1, 0, s.visits)
+            } else {
+                (2, 0, s.visits)
             }
         };
         // Stable: equal ranks keep the generation order.

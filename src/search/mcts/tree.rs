@@ -130,7 +130,7 @@ impl<G: Playable> Tree<G> {
             eval_state: EvalState::<G>::default(),
             rng: Pcg32::seed_from_u64(0),
         };
-        let node = t.new_node(root, leaf, false);
+        let node = t.new_node(root, leaf, false, true);
         t.push_node(node);
         t
     }
@@ -191,13 +191,22 @@ impl<G: Playable> Tree<G> {
     }
 
     /// A node for `pos`, reached by a playout (`repeated`: its position
-    /// occurred before on the way here).
-    fn new_node(&mut self, pos: &G, leaf: &Leaf<G>, repeated: bool) -> Node {
+    /// occurred before on the way here), or the root. A position the exact
+    /// tables know is proven at once, except at the root: the root's moves
+    /// must be searched (and each is then proven in one playout).
+    fn new_node(&mut self, pos: &G, leaf: &Leaf<G>, repeated: bool, root: bool) -> Node {
+        let exact = || if root { None } else { leaf.exact(pos) };
         let (kind, value) = match pos.status() {
             Status::Over(outcome) => (Kind::Leaf, Values::terminal(outcome, self.players)),
             _ if repeated => (Kind::Leaf, Values::draw(self.players)),
-            Status::Decision(p) => (Kind::Decision(p), leaf.estimate(&mut self.eval_state, pos)),
-            Status::Chance => (Kind::Chance, leaf.estimate(&mut self.eval_state, pos)),
+            Status::Decision(p) => (
+                Kind::Decision(p),
+                exact().unwrap_or_else(|| leaf.estimate(&mut self.eval_state, pos)),
+            ),
+            Status::Chance => (
+                Kind::Chance,
+                exact().unwrap_or_else(|| leaf.estimate(&mut self.eval_state, pos)),
+            ),
         };
         Node {
             visits: 0,
@@ -347,8 +356,8 @@ impl<G: Playable> Tree<G> {
                 continue;
             }
             let repeated = repetitions && self.hashes.contains(&pos.hash());
-            let mut child = self.new_node(&pos, leaf, repeated);
-            if params.playout != Playout::None && child.kind != Kind::Leaf {
+            let mut child = self.new_node(&pos, leaf, repeated, false);
+            if params.playout != Playout::None && !child.value.proven && child.kind != Kind::Leaf {
                 child.value = self.rollout(&pos, leaf, params);
             }
             self.push_node(child);
@@ -616,7 +625,10 @@ impl<G: Playable> Tree<G> {
             return None;
         }
         let id = self.find(self.root as usize, old_root, new_root, max_plies)?;
-        if self.nodes[id].kind == Kind::Leaf {
+        // A node proven by the tables was never expanded: its moves would
+        // have no visits, so a new tree searches them.
+        let n = &self.nodes[id];
+        if n.kind == Kind::Leaf || (n.value.proven && !n.expanded) {
             return None;
         }
         self.root = id as u32;

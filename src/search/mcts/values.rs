@@ -6,13 +6,13 @@
 //! are scaled win probabilities, Palma's; a logistic of the centi-unit
 //! score otherwise).
 
-use crate::game::{Evaluator, Outcome, Playable, Player, Score, Status, MAX_PLAYERS};
+use crate::game::{Evaluator, Outcome, Playable, Player, Score, Status, Tablebase, MAX_PLAYERS};
 use crate::search::info::ScoreReport;
 use crate::search::thread::EvalState;
 use crate::search::winprob::Scale;
 
 /// Payoffs closer than this are equal (`f32` means of many playouts).
-const EPS: f32 = 1e-6;
+pub(super) const EPS: f32 = 1e-6;
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Values {
@@ -95,20 +95,46 @@ impl Values {
     }
 }
 
-/// The evaluator as the leaves' payoff estimate.
+/// The evaluator as the leaves' payoff estimate, and the exact tables
+/// as their proven value where they know it.
 pub struct Leaf<'e, G: Playable> {
     evaluator: &'e G::Evaluator,
     scale: Scale,
     players: usize,
+    /// The exact tables probed below the root (`ExactTables`).
+    tables: Option<&'static dyn Tablebase<G>>,
 }
 
 impl<'e, G: Playable> Leaf<'e, G> {
-    pub fn new(evaluator: &'e G::Evaluator, players: usize) -> Self {
+    pub fn new(
+        evaluator: &'e G::Evaluator,
+        players: usize,
+        tables: Option<&'static dyn Tablebase<G>>,
+    ) -> Self {
         Leaf {
             evaluator,
             scale: Scale::of::<G>(evaluator),
             players,
+            tables,
         }
+    }
+
+    /// Every player's exact payoff at `pos` (not a finished game) when the
+    /// tables know it: a proven value, so the node is never expanded and
+    /// its parent is proven once its siblings are.
+    pub fn exact(&self, pos: &G) -> Option<Values> {
+        let tables = self.tables?;
+        let mut out = Values::zero();
+        if self.players == 2 {
+            let q = tables.probe(pos, 0)? as f32;
+            out.v[0] = q;
+            out.v[1] = 1.0 - q;
+        } else {
+            for p in 0..self.players {
+                out.v[p] = tables.probe(pos, p as Player)? as f32;
+            }
+        }
+        Some(out)
     }
 
     fn payoff(&self, score: i32) -> f32 {
