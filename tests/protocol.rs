@@ -52,6 +52,7 @@ fn documented_options() -> Vec<String> {
         "option name ExpectimaxCriticalPath type check default false".into(),
         "option name MctsChance type combo default stratified var stratified var widening".into(),
         "option name ExactTables type check default true".into(),
+        "option name EndgamePath type string default <empty>".into(),
     ]
 }
 

@@ -145,3 +145,69 @@ fn exact_tables_off_reports_no_exact_score() {
         "{lines:?}"
     );
 }
+
+/// `agon tablebase generate` writes a larger exact table, `EndgamePath`
+/// loads it: a position below the built-in domain (a piece on square 16)
+/// is then reported `exact` with the file's value, a bad path is one error
+/// line and keeps the loaded table, and `<empty>` goes back to the
+/// built-in tables.
+#[test]
+fn a_table_file_extends_the_exact_domain() {
+    use agon::game::Tablebase;
+    use agon::games::palma::eval::endgame_file::FileTables;
+    let dir = std::env::temp_dir().join(format!("agon-tablebase-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("palma-16.tb");
+    let path = file.to_str().unwrap();
+    let (status, out, err) = crate::common::run(&[
+        "tablebase",
+        "generate",
+        "--game",
+        "palma",
+        "--size",
+        "16",
+        "--out",
+        path,
+    ]);
+    assert!(status.success(), "{err}");
+    assert!(out.contains("square 16 or higher"), "{out}");
+    assert!(err.contains("100% solved"), "{err}");
+
+    let text = "h=0/0/16,24,27,28,29 j=0/0/16,24,26,27,28 use=j:1";
+    let p = Palma::from_position(text, &GameOptions::defaults(Palma::option_specs())).unwrap();
+    let want = FileTables::load(&file)
+        .unwrap()
+        .probe(&p, 1)
+        .expect("in the file's domain");
+    let exact_lines = |agon: &mut Agon| {
+        agon.send(&format!("position fen {text}"));
+        agon.send("go depth 3");
+        let lines = agon.until(|l| l.starts_with("bestmove"));
+        lines
+            .iter()
+            .filter(|l| l.contains(" score "))
+            .map(|l| l.contains(&format!(" wp {want:.6} exact")))
+            .collect::<Vec<bool>>()
+    };
+    let mut agon = Agon::start();
+    agon.send("setoption name Game value palma");
+    assert!(exact_lines(&mut agon).iter().all(|e| !e), "built-in only");
+    agon.send(&format!("setoption name EndgamePath value {path}"));
+    let lines = exact_lines(&mut agon);
+    assert!(
+        !lines.is_empty() && lines.iter().all(|&e| e),
+        "with the file"
+    );
+    agon.send("setoption name EndgamePath value /nonexistent/palma.tb");
+    let answer = agon.sync();
+    assert_eq!(answer.len(), 1, "{answer:?}");
+    assert!(answer[0].contains("EndgamePath stays"), "{answer:?}");
+    assert!(exact_lines(&mut agon).iter().all(|&e| e), "the file stays");
+    agon.send("setoption name EndgamePath value <empty>");
+    assert!(
+        exact_lines(&mut agon).iter().all(|e| !e),
+        "back to built-in"
+    );
+    agon.finish();
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -22,6 +22,7 @@ pub mod openings;
 pub mod perft;
 pub mod progress;
 pub mod review;
+pub mod tablebase;
 pub mod train;
 pub mod tune;
 
@@ -78,6 +79,9 @@ pub enum Command {
     /// Fit a network (NNUE) to data files of `agon datagen`: a loss per
     /// epoch, a checkpoint to resume from, the quantized net written.
     Train(Box<train::TrainArgs>),
+    /// Exact tables larger than the built-in ones, written to a file that
+    /// the option EndgamePath loads (Palma's endgames).
+    Tablebase(tablebase::TablebaseArgs),
 }
 
 impl Cli {
@@ -121,6 +125,7 @@ impl Command {
             Command::Gui(a) => a.run(),
             Command::Datagen(a) => a.run_game(),
             Command::Train(a) => a.run(),
+            Command::Tablebase(a) => a.run(),
         }
     }
 }

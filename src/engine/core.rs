@@ -105,6 +105,11 @@ impl Core {
         &mut self.config
     }
 
+    /// The exact tables `EndgamePath` read: `None` for the game's own.
+    pub fn set_table_file(&mut self, file: Option<crate::game::TableFile>) {
+        self.config.table_file = file;
+    }
+
     /// The network `EvalFile` loaded: `None` for the game's own.
     pub fn set_net(&mut self, net: Option<Arc<Network>>) {
         self.config.eval_file = net;
@@ -173,7 +178,7 @@ impl Core {
     /// nothing when `ExactTables` is off (the searches do not probe
     /// them).
     pub fn prepare_tables<G: Playable>(&self, pos: &G) {
-        if let (true, Some(tables)) = (self.config.exact_tables, G::tablebase()) {
+        if let Some(tables) = crate::search::tablebase::<G>(&self.config) {
             tables.prepare(pos);
         }
     }

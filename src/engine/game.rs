@@ -55,6 +55,10 @@ pub trait GameSession {
     /// position is set, before any `go` can start its clock.
     fn prepare_tables(&self, core: &Core);
 
+    /// Reads the exact table file at `path` for this game
+    /// ([`crate::game::Evaluated::load_tablebase`]).
+    fn load_tables(&self, path: &str) -> Result<crate::game::TableFile, crate::game::GameError>;
+
     /// At a chance node: draws an outcome from `rng` with the rules'
     /// probabilities, plays it and returns its token.
     fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, EngineError>;

@@ -211,6 +211,7 @@ impl Engine {
             Setting::Hash(mb) => self.core.set_hash(mb)?,
             Setting::Seed(s) => self.rng = Pcg64::seed_from_u64(s),
             Setting::EvalFile(ref path) => self.load_net(path)?,
+            Setting::EndgamePath(ref path) => self.load_tables(path)?,
             // Read from the configuration at the next search.
             Setting::MultiPv(_)
             | Setting::Search(_)
@@ -272,6 +273,29 @@ impl Engine {
             EngineError::new(format!("setoption: EvalFile: {e}; {kept}"))
         })?;
         self.core.set_net(Some(Arc::new(net)));
+        Ok(())
+    }
+
+    /// `EndgamePath`: reads exact tables for the current game (an empty
+    /// path: back to the built-in ones). On error the old tables stay.
+    fn load_tables(&mut self, path: &str) -> Result<(), EngineError> {
+        if path.is_empty() {
+            self.core.set_table_file(None);
+            return Ok(());
+        }
+        let file = self.session.load_tables(path).map_err(|e| {
+            let kept = match &self.core.config().table_file {
+                Some(old) => format!(
+                    "EndgamePath stays {}",
+                    crate::game::files::short_path(old.label())
+                ),
+                None => "EndgamePath stays empty".to_string(),
+            };
+            EngineError::new(format!("setoption: EndgamePath: {e}; {kept}"))
+        })?;
+        self.core.set_table_file(Some(file));
+        // The position set before may be in the new domain.
+        self.session.prepare_tables(&self.core);
         Ok(())
     }
 

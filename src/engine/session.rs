@@ -140,6 +140,11 @@ impl<G: Playable> GameSession for Session<G> {
         core.prepare_tables(&self.pos);
     }
 
+    fn load_tables(&self, path: &str) -> Result<crate::game::TableFile, crate::game::GameError> {
+        let tables = G::load_tablebase(std::path::Path::new(path))?;
+        Ok(crate::game::TableFile::new::<G>(tables, path.to_string()))
+    }
+
     fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, EngineError> {
         if self.pos.status() != Status::Chance {
             return Err(EngineError::new(

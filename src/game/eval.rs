@@ -27,7 +27,7 @@ use std::any::Any;
 use std::fmt::Debug;
 use std::sync::Arc;
 
-use super::{decider_after, Game, GameError, Player, Score, Status, Tablebase};
+use super::{decider_after, Game, GameError, GameOptions, Player, Score, Status, Tablebase};
 
 /// Which evaluation a search uses (`Eval`): the game's stronger one
 /// (`auto`, the default: its shipped network where that wins), the
@@ -305,6 +305,34 @@ pub trait Evaluated: Game {
     /// [`Game::adjudicate`]; `None` (the default) for a game without.
     fn tablebase() -> Option<&'static dyn Tablebase<Self>> {
         None
+    }
+
+    /// Exact tables larger than [`Evaluated::tablebase`]'s, read from a
+    /// file [`Evaluated::generate_tablebase`] wrote (`EndgamePath`); they
+    /// answer for their own domain and hand the rest to the built-in
+    /// tables. An error (one line) for a game without table files.
+    fn load_tablebase(path: &std::path::Path) -> Result<Box<dyn Tablebase<Self>>, GameError> {
+        let _ = path;
+        Err(GameError::new(format!(
+            "{} has no exact table files",
+            Self::NAME
+        )))
+    }
+
+    /// Solves the exact tables of the domain `size` names for the rules
+    /// `opts` and writes them to `out` (`agon tablebase generate`),
+    /// telling `progress` the share done (0..1); returns a summary line.
+    fn generate_tablebase(
+        opts: &GameOptions,
+        size: u32,
+        out: &std::path::Path,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<String, GameError> {
+        let _ = (opts, size, out, progress);
+        Err(GameError::new(format!(
+            "{} has no exact table files",
+            Self::NAME
+        )))
     }
 
     /// The evaluator `Eval` (`res.choice`) and the loaded network

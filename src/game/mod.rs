@@ -62,7 +62,7 @@ pub use notation::Notation;
 pub use options::{GameOptions, OptionKind, OptionSpec};
 pub use outcome::{Outcome, Ranking, MAX_PLAYERS};
 pub use record::GameRecord;
-pub use tablebase::Tablebase;
+pub use tablebase::{TableFile, Tablebase};
 
 use std::fmt::Debug;
 use std::hash::Hash;

@@ -16,6 +16,9 @@
 //! games implement it and the searches call it without either naming
 //! the other.
 
+use std::any::Any;
+use std::sync::Arc;
+
 use super::{Game, Player};
 
 /// Exact values of the positions of a domain of `G`.
@@ -44,5 +47,47 @@ pub trait Tablebase<G: Game>: Send + Sync {
     /// Nothing by default.
     fn prepare(&self, pos: &G) {
         let _ = pos;
+    }
+}
+
+/// Exact tables read from a file (`EndgamePath`, written by `agon
+/// tablebase generate`) for one game, their game type erased so that the
+/// engine's game-neutral settings hold them (one pointer: the settings
+/// are copied into every engine spec); a search of another game finds
+/// none ([`TableFile::of`]).
+#[derive(Clone)]
+pub struct TableFile(Arc<Loaded>);
+
+struct Loaded {
+    tables: Box<dyn Any + Send + Sync>,
+    /// What was read (the file's path), for messages.
+    label: String,
+}
+
+impl TableFile {
+    pub fn new<G: Game>(tables: Box<dyn Tablebase<G>>, label: String) -> TableFile {
+        TableFile(Arc::new(Loaded {
+            tables: Box::new(tables),
+            label,
+        }))
+    }
+
+    /// The tables, when they are `G`'s.
+    pub fn of<G: Game>(&self) -> Option<&dyn Tablebase<G>> {
+        self.0
+            .tables
+            .downcast_ref::<Box<dyn Tablebase<G>>>()
+            .map(|t| t.as_ref())
+    }
+
+    /// What was read (the file's path).
+    pub fn label(&self) -> &str {
+        &self.0.label
+    }
+}
+
+impl std::fmt::Debug for TableFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "TableFile({})", self.label())
     }
 }

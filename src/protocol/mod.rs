@@ -297,10 +297,10 @@ impl Protocol {
             Setting::GameOptions(text) => self.chosen.options = Some(text),
             Setting::ShowWdl(on) => self.show_wdl = on,
             other => {
-                // A network file is read for the game it will serve, and
-                // `Eval=nnue` is checked against it.
+                // A network or table file is read for the game it will
+                // serve, and `Eval=nnue` is checked against it.
                 let nnue = other == Setting::Eval(EvalChoice::Nnue);
-                if nnue || matches!(other, Setting::EvalFile(_)) {
+                if nnue || matches!(other, Setting::EvalFile(_) | Setting::EndgamePath(_)) {
                     self.apply_game_choice();
                 }
                 if let Err(e) = self.engine.apply(&other) {

@@ -167,6 +167,9 @@ pub struct SearchConfig {
     /// ([`crate::game::Evaluated::tablebase`], `ExactTables`): off, an
     /// exact position is searched like any other.
     pub exact_tables: bool,
+    /// Exact tables read from `EndgamePath` (probed in place of the
+    /// game's built-in ones when they are the searched game's).
+    pub table_file: Option<crate::game::TableFile>,
 }
 
 impl SearchConfig {
@@ -215,13 +218,16 @@ impl<'a, G: Playable> Request<'a, G> {
     }
 }
 
-/// The exact tables a search probes: the game's
-/// ([`crate::game::Evaluated::tablebase`]), unless `ExactTables` is off.
-pub(crate) fn tablebase<G: Playable>(config: &SearchConfig) -> Option<&'static dyn Tablebase<G>> {
-    if config.exact_tables {
-        G::tablebase()
-    } else {
-        None
+/// The exact tables a search probes: `EndgamePath`'s when they are
+/// `G`'s, else the game's ([`crate::game::Evaluated::tablebase`]); none
+/// when `ExactTables` is off.
+pub(crate) fn tablebase<G: Playable>(config: &SearchConfig) -> Option<&dyn Tablebase<G>> {
+    if !config.exact_tables {
+        return None;
+    }
+    match config.table_file.as_ref().and_then(|f| f.of::<G>()) {
+        Some(file) => Some(file),
+        None => G::tablebase(),
     }
 }
 

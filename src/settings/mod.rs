@@ -98,6 +98,7 @@ pub enum SettingId {
     ExpectimaxCriticalPath,
     MctsChance,
     ExactTables,
+    EndgamePath,
 }
 
 /// A checked `setoption`.
@@ -136,6 +137,9 @@ pub enum Setting {
     ExpectimaxCriticalPath(bool),
     MctsChance(Chance),
     ExactTables(bool),
+    /// An exact table file's path (`<empty>`: none); read by the engine,
+    /// which knows the game it must be for.
+    EndgamePath(String),
 }
 
 impl Setting {
@@ -169,6 +173,7 @@ impl Setting {
             Setting::ExpectimaxCriticalPath(_) => SettingId::ExpectimaxCriticalPath,
             Setting::MctsChance(_) => SettingId::MctsChance,
             Setting::ExactTables(_) => SettingId::ExactTables,
+            Setting::EndgamePath(_) => SettingId::EndgamePath,
         }
     }
 }
@@ -457,6 +462,15 @@ pub const EXACT_TABLES: SettingSpec = SettingSpec {
     help: "the searches probe the game's exact tables (Palma's endgames)",
 };
 
+pub const ENDGAME_PATH: SettingSpec = SettingSpec {
+    id: SettingId::EndgamePath,
+    name: "EndgamePath",
+    kind: Kind::Text,
+    in_spec: false,
+    help:
+        "an exact table file of `agon tablebase generate` for the game (empty: the built-in tables)",
+};
+
 /// Every engine setting, in the order `uci` lists them (the ones added
 /// later at the end, so the earlier lines keep their places).
 pub const SETTINGS: &[SettingSpec] = &[
@@ -487,6 +501,7 @@ pub const SETTINGS: &[SettingSpec] = &[
     EXPECTIMAX_CRITICAL_PATH,
     MCTS_CHANCE,
     EXACT_TABLES,
+    ENDGAME_PATH,
 ];
 
 impl SettingSpec {
@@ -519,7 +534,8 @@ impl SettingSpec {
             | SettingId::LateMovePruning
             | SettingId::ExpectimaxTable
             | SettingId::ExpectimaxCriticalPath
-            | SettingId::ExactTables => &[],
+            | SettingId::ExactTables
+            | SettingId::EndgamePath => &[],
         }
     }
 
@@ -564,6 +580,7 @@ impl SettingSpec {
             SettingId::MctsPlayoutPlies => Setting::MctsPlayoutPlies(self.spin(value)? as u32),
             SettingId::Eval => Setting::Eval(self.combo(value, games, EvalChoice::from_name)?),
             SettingId::EvalFile => Setting::EvalFile(text(value)),
+            SettingId::EndgamePath => Setting::EndgamePath(text(value)),
             SettingId::Lmr => Setting::Lmr(flag(value)?),
             SettingId::Aspiration => Setting::Aspiration(flag(value)?),
             SettingId::NullMove => Setting::NullMove(flag(value)?),
@@ -706,6 +723,7 @@ pub fn default_config() -> SearchConfig {
         eval: EvalChoice::default(),
         eval_file: None,
         exact_tables: EXACT_TABLES.check_default(),
+        table_file: None,
     }
 }
 
@@ -736,9 +754,11 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::ExpectimaxCriticalPath(on) => config.expectimax.critical_path = on,
         Setting::MctsChance(c) => config.mcts.chance = c,
         Setting::ExactTables(on) => config.exact_tables = on,
-        Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) | Setting::EvalFile(_) => {
-            return false
-        }
+        Setting::Game(_)
+        | Setting::GameOptions(_)
+        | Setting::ShowWdl(_)
+        | Setting::EvalFile(_)
+        | Setting::EndgamePath(_) => return false,
     }
     true
 }
@@ -883,6 +903,7 @@ mod tests {
                 "option name ExpectimaxCriticalPath type check default false",
                 "option name MctsChance type combo default stratified var stratified var widening",
                 "option name ExactTables type check default true",
+                "option name EndgamePath type string default <empty>",
             ]
         );
     }

@@ -163,6 +163,19 @@ impl Evaluated for Palma {
     fn tablebase() -> Option<&'static dyn Tablebase<Self>> {
         Some(&eval::tables::TABLES)
     }
+
+    fn load_tablebase(path: &std::path::Path) -> Result<Box<dyn Tablebase<Self>>, GameError> {
+        Ok(Box::new(eval::endgame_file::FileTables::load(path)?))
+    }
+
+    fn generate_tablebase(
+        opts: &GameOptions,
+        size: u32,
+        out: &std::path::Path,
+        progress: &mut dyn FnMut(f64),
+    ) -> Result<String, GameError> {
+        eval::endgame_file::generate(opts, size, out, progress)
+    }
 }
 
 impl Notation for Palma {

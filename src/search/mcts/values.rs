@@ -102,14 +102,14 @@ pub struct Leaf<'e, G: Playable> {
     scale: Scale,
     players: usize,
     /// The exact tables probed below the root (`ExactTables`).
-    tables: Option<&'static dyn Tablebase<G>>,
+    tables: Option<&'e dyn Tablebase<G>>,
 }
 
 impl<'e, G: Playable> Leaf<'e, G> {
     pub fn new(
         evaluator: &'e G::Evaluator,
         players: usize,
-        tables: Option<&'static dyn Tablebase<G>>,
+        tables: Option<&'e dyn Tablebase<G>>,
     ) -> Self {
         Leaf {
             evaluator,

@@ -163,31 +163,27 @@ impl EndgameTable {
     /// Solves the domain "every piece on `first..=29`" for `rules` (which
     /// must not have `reverse`: see the module docs).
     pub fn build(rules: &Rules, first: u8) -> EndgameTable {
+        EndgameTable::build_with_progress(rules, first, &mut |_| {})
+    }
+
+    /// [`EndgameTable::build`], telling `progress` the share of pairs
+    /// solved (0..1) after each pip total.
+    pub fn build_with_progress(
+        rules: &Rules,
+        first: u8,
+        progress: &mut dyn FnMut(f64),
+    ) -> EndgameTable {
         let began = Instant::now();
-        let first = first.clamp(1, LAST + 1 - PIECES);
-        let width = u32::from(LAST + 1 - first);
-        let mut configs = Vec::new();
-        // Gosper's hack walks the 5-subsets in colex order (= rank order).
-        let mut m: u32 = (1 << PIECES) - 1;
-        while m < (1 << width) {
-            configs.push(m << first);
-            let c = m & m.wrapping_neg();
-            let r = m + c;
-            m = (((r ^ m) >> 2) / c) | r;
-        }
-        let n = configs.len();
-        let mut table = EndgameTable {
-            first,
-            configs,
-            values: vec![f64::NAN; n * n * 2],
-            deadlocks: 0,
-            build_time: Duration::ZERO,
-        };
+        let mut table = EndgameTable::build_domain(first);
+        let n = table.configs.len();
+        table.values = vec![f64::NAN; n * n * 2];
         let mut by_pips: Vec<Vec<usize>> = vec![Vec::new(); 30 * 5 + 1];
         for (i, &c) in table.configs.iter().enumerate() {
             by_pips[pips(track(c)) as usize].push(i);
         }
         let most = by_pips.len() - 1;
+        let pairs = (n * n) as f64;
+        let mut solved = 0usize;
         for total in (0..=2 * most).rev() {
             for ph in total.saturating_sub(most)..=total.min(most) {
                 let pj = total - ph;
@@ -199,11 +195,41 @@ impl EndgameTable {
                         table.values[k] = x[0];
                         table.values[k + 1] = x[1];
                     }
+                    solved += by_pips[pj].len();
                 }
             }
+            progress(solved as f64 / pairs);
         }
         table.build_time = began.elapsed();
         table
+    }
+
+    /// The domain from `first` (clamped to `1..=25`) without values.
+    fn build_domain(first: u8) -> EndgameTable {
+        let first = first.clamp(1, LAST + 1 - PIECES);
+        let width = u32::from(LAST + 1 - first);
+        let mut configs = Vec::new();
+        // Gosper's hack walks the 5-subsets in colex order (= rank order).
+        let mut m: u32 = (1 << PIECES) - 1;
+        while m < (1 << width) {
+            configs.push(m << first);
+            let c = m & m.wrapping_neg();
+            let r = m + c;
+            m = (((r ^ m) >> 2) / c) | r;
+        }
+        EndgameTable {
+            first,
+            configs,
+            values: Vec::new(),
+            deadlocks: 0,
+            build_time: Duration::ZERO,
+        }
+    }
+
+    /// Configurations per side of the domain from `first`: C(30 − first, 5).
+    pub fn configs_from(first: u8) -> usize {
+        let width = usize::from(LAST + 1 - first.clamp(1, LAST + 1 - PIECES));
+        (0..usize::from(PIECES)).fold(1, |c, i| c * (width - i) / (i + 1))
     }
 
     /// The two throw values of `pair`, every pair with a larger pip total
@@ -235,6 +261,24 @@ impl EndgameTable {
         let xh = (c[0] * (1.0 - a[1][1]) + a[0][1] * c[1]) / det;
         let xj = (c[1] * (1.0 - a[0][0]) + a[1][0] * c[0]) / det;
         [xh, xj]
+    }
+
+    /// The table with the values `values` (two per pair, as
+    /// [`EndgameTable::values`] lists them) for the domain from `first`;
+    /// `None` when their number does not fit the domain.
+    pub fn from_values(first: u8, values: Vec<f64>, build_time: Duration) -> Option<EndgameTable> {
+        let empty = EndgameTable::build_domain(first);
+        let n = empty.configs.len();
+        (values.len() == n * n * 2).then_some(EndgameTable {
+            values,
+            build_time,
+            ..empty
+        })
+    }
+
+    /// The throw values, `(rank_h · n + rank_j) · 2 + thrower`.
+    pub fn values(&self) -> &[f64] {
+        &self.values
     }
 
     /// Lowest square of the domain.

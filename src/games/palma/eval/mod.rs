@@ -7,6 +7,7 @@
 //! knows the throw it stands on.
 
 pub mod endgame;
+pub mod endgame_file;
 pub mod endgame_set;
 mod per_rules;
 pub mod race;
