@@ -4,7 +4,8 @@
 //! expected value and each outcome's best move, [`chance_hint`]), the
 //! review of a recorded game (each move's loss against the engine's best,
 //! error and blunder marks, [`review_game`]) and the equity loss on a set
-//! of exactly solved positions ([`measure_loss`]).
+//! of exactly solved positions ([`measure_loss`]) and the rollouts of a
+//! dice game's moves ([`rollout::rollout`]).
 //!
 //! Generic over [`Playable`](crate::game::Playable): each move's value is
 //! the engine's own search with the root restricted to that move
@@ -20,6 +21,7 @@
 mod equity;
 mod hint;
 mod review;
+pub mod rollout;
 pub mod units;
 
 pub use equity::{exact_move_values, measure_loss, set_positions, LossReport, EXACT_TOLERANCE};

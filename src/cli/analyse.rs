@@ -3,7 +3,8 @@
 //! chance node what GNU Backgammon shows before the roll (the expected
 //! value, and per outcome its probability, best move and value) — and
 //! `--equity-loss FILE`, agon's average loss per move on a set of positions
-//! whose exact values the game knows.
+//! whose exact values the game knows, and `--rollout N`, each move rated
+//! by N games played out from it ([`crate::analysis::rollout`]).
 //!
 //! The values come from [`crate::analysis`] (which says how they are
 //! searched and in what units); this file parses the arguments and prints
@@ -17,6 +18,7 @@ use clap::Args;
 
 use super::progress::analyse_step;
 use super::GameCommand;
+use crate::analysis::rollout::RolloutConfig;
 use crate::analysis::units::{show, win_scale};
 use crate::analysis::{self, best_exact, chance_hint, move_values, MoveValue};
 use crate::engine::Core;
@@ -97,9 +99,22 @@ pub struct AnalyseArgs {
     /// where an earlier question must not answer for the next).
     #[arg(long, allow_negative_numbers = true, value_parser = crate::settings::hash_arg, default_value_t = crate::analysis::HASH_MB)]
     pub hash: usize,
-    /// Search threads.
+    /// Search threads (with --rollout: threads playing the games).
     #[arg(long, allow_negative_numbers = true, value_parser = crate::settings::threads_arg, default_value_t = 1)]
     pub threads: usize,
+    /// Rate every move of the position by this many games played out from
+    /// it (a rollout, as GNU Backgammon's: variance reduction, stratified
+    /// throws, the same throws for every move; mean and standard error).
+    #[arg(long, value_name = "GAMES", conflicts_with_all = ["record", "equity_loss", "depth", "movetime", "search"], value_parser = clap::value_parser!(u32).range(1..=10_000_000))]
+    pub rollout: Option<u32>,
+    /// With --rollout: end each game after this many plies (throws
+    /// included) and take the evaluator's value there (default: play to
+    /// the end).
+    #[arg(long, requires = "rollout", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub truncate: Option<u32>,
+    /// With --rollout: the seed of the throws.
+    #[arg(long, requires = "rollout", default_value_t = 1)]
+    pub seed: u64,
 }
 
 impl GameCommand for AnalyseArgs {
@@ -132,6 +147,15 @@ impl GameCommand for AnalyseArgs {
             let index = self.game_index.map(|i| i as usize);
             let how = (&limits, &core);
             return super::review::review::<G>(opts, (file, &text), index, how, thresholds);
+        }
+        if let Some(games) = self.rollout {
+            let config = RolloutConfig {
+                games: games as usize,
+                truncate: self.truncate,
+                seed: self.seed,
+                threads: self.threads,
+            };
+            return rollout::<G>(opts, self.position.as_deref(), &config, self.multipv);
         }
         match &self.equity_loss {
             Some(file) => {
@@ -215,6 +239,60 @@ fn hint<G: Playable>(
         units_text::<G>("the player to move")
     );
     print_moves::<G>(&lines);
+    out!("time: {:.3} s", began.elapsed().as_secs_f64());
+    Ok(())
+}
+
+/// `--rollout`: each move's rollout mean and standard error, best first,
+/// beside the plain mean's (without variance reduction).
+fn rollout<G: Playable>(
+    opts: &GameOptions,
+    position: Option<&str>,
+    config: &RolloutConfig,
+    multipv: Option<u32>,
+) -> Result<(), GameError> {
+    let pos = match position {
+        Some(text) => G::from_position(text, opts)?,
+        None => G::new(opts)?,
+    };
+    let began = Instant::now();
+    let mut rows = analysis::rollout::rollout(&pos, config, G::tablebase(), |done, total, m| {
+        analyse_step(done, total, "moves rolled out", m, began)
+    })?;
+    out!("position {}", pos.position());
+    out!(
+        "rollout: {} games a move, {}, seed {}, {} threads; values: win probability of the player to move",
+        config.games,
+        match config.truncate {
+            Some(k) => format!("truncated after {k} plies"),
+            None => "to the end".to_string(),
+        },
+        config.seed,
+        config.threads
+    );
+    if let Some(k) = multipv {
+        rows.truncate(k as usize);
+    }
+    out!(
+        "{:>3}  {:<10} {:>8} {:>8} {:>10} {:>10}",
+        "#",
+        "move",
+        "mean",
+        "s.e.",
+        "plain mean",
+        "plain s.e."
+    );
+    for (i, r) in rows.iter().enumerate() {
+        out!(
+            "{:>3}  {:<10} {:>8.4} {:>8.4} {:>10.4} {:>10.4}",
+            i + 1,
+            r.text,
+            r.mean,
+            r.stderr,
+            r.raw_mean,
+            r.raw_stderr
+        );
+    }
     out!("time: {:.3} s", began.elapsed().as_secs_f64());
     Ok(())
 }

@@ -8,8 +8,19 @@ use rand::Rng;
 /// uniform number from `rng`; the last outcome if rounding leaves the
 /// number above the sum. `None`, without drawing, if there are none.
 pub fn draw_outcome<M: Copy, R: Rng + ?Sized>(outcomes: &[(M, f64)], rng: &mut R) -> Option<M> {
+    if outcomes.is_empty() {
+        return None;
+    }
+    outcome_at(outcomes, rng.gen())
+}
+
+/// The outcome of `outcomes` where the uniform number `u` in `[0, 1)`
+/// falls on their cumulative distribution (the inverse-CDF draw, so that
+/// spread numbers give spread outcomes: stratified sampling); the last
+/// outcome if rounding leaves `u` above the sum.
+pub fn outcome_at<M: Copy>(outcomes: &[(M, f64)], u: f64) -> Option<M> {
     let &(last, _) = outcomes.last()?;
-    let mut x: f64 = rng.gen();
+    let mut x = u;
     for &(m, p) in outcomes {
         if x < p {
             return Some(m);
