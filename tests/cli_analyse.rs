@@ -558,3 +558,112 @@ fn the_rollout_command_prints_each_move_with_its_error() {
         assert_eq!(code, Some(2), "{bad:?}: {err}");
     }
 }
+
+/// Issue 41: luck. A throw's luck is its outcome's value less the mean
+/// over the outcomes, so by probability it averages zero for every player
+/// at any throw, and in a two-player game one player's luck is the
+/// other's loss.
+#[test]
+fn luck_averages_zero_over_a_throws_outcomes() {
+    use agon::analysis::rollout::Judge;
+    use agon::game::{Evaluated, Game};
+    use agon::games::petteia::Kubeia;
+    fn check<G: agon::game::Playable>(pos: &G) {
+        let evaluator = <G as Evaluated>::Evaluator::default();
+        let mut judge = Judge::new(&evaluator, 2, G::tablebase());
+        let mut outcomes = Vec::new();
+        pos.outcomes(&mut outcomes);
+        assert!(outcomes.len() > 1);
+        let mut mean = [0.0; 2];
+        let mut spread = 0.0f64;
+        for &(m, p) in &outcomes {
+            let luck = [judge.luck(pos, m, 0), judge.luck(pos, m, 1)];
+            assert!((luck[0] + luck[1]).abs() < 1e-6, "{luck:?}");
+            mean[0] += p * luck[0];
+            mean[1] += p * luck[1];
+            spread = spread.max(luck[0].abs());
+        }
+        assert!(mean[0].abs() < 1e-9 && mean[1].abs() < 1e-9, "{mean:?}");
+        assert!(spread > 0.001, "the outcomes differ: {spread}");
+    }
+    let opts = GameOptions::defaults(Palma::option_specs());
+    check(
+        &Palma::from_position("h=0/0/17,19,21,23,24 j=0/0/17,18,20,25,26 throw=h", &opts).unwrap(),
+    );
+    check(&Palma::new(&opts).unwrap());
+    check(&Kubeia::new(&GameOptions::defaults(Kubeia::option_specs())).unwrap());
+}
+
+/// `agon analyse --record` on a dice game: every throw with its luck, and
+/// per player the summed luck, the result and the luck-adjusted result
+/// (GNU Backgammon's), which add up as they must.
+#[test]
+fn a_dice_game_review_shows_the_luck_beside_the_skill() {
+    let dir = std::env::temp_dir().join(format!("agon-luck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("palma.txt");
+    let record = record.to_str().unwrap();
+    let (code, _, err) = agon(&[
+        "match",
+        "--game",
+        "palma",
+        "--a",
+        "depth=1",
+        "--b",
+        "search=greedy",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+        "--record",
+        record,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = agon(&[
+        "analyse",
+        "--game",
+        "palma",
+        "--record",
+        record,
+        "--game-index",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let throws = out.lines().filter(|l| l.contains(" chance ")).count();
+    let lucky = out
+        .lines()
+        .filter(|l| l.contains(" chance ") && l.contains(" luck "))
+        .count();
+    assert!(throws > 10 && lucky == throws, "{out}");
+    let summaries: Vec<(f64, f64, f64)> = out
+        .lines()
+        .filter(|l| l.starts_with("summary "))
+        .map(|l| {
+            let field = |key: &str| -> f64 {
+                let at = l.find(key).unwrap_or_else(|| panic!("{key} in {l}")) + key.len();
+                l[at..]
+                    .split([',', ' '])
+                    .find(|w| !w.is_empty())
+                    .unwrap()
+                    .parse()
+                    .unwrap()
+            };
+            (
+                field("luck "),
+                field("result "),
+                field("luck-adjusted result "),
+            )
+        })
+        .collect();
+    assert_eq!(summaries.len(), 2, "{out}");
+    let [(luck_h, result_h, adj_h), (luck_j, result_j, adj_j)] = [summaries[0], summaries[1]];
+    assert!((luck_h + luck_j).abs() < 2e-4, "{out}");
+    assert_eq!(result_h + result_j, 1.0, "{out}");
+    assert!(
+        (adj_h - (result_h - luck_h)).abs() < 2e-4 && (adj_h + adj_j - 1.0).abs() < 2e-4,
+        "{out}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -17,6 +17,7 @@
 //! record format (APGN for Abalone, the transcription for Petteia and
 //! Kubeia).
 
+use super::rollout::Judge;
 use super::units::{to_units, win_scale};
 use crate::arena::record;
 use crate::engine::{Core, SearchJob};
@@ -47,13 +48,21 @@ pub struct RecordedGame<G> {
     pub ending: Option<String>,
 }
 
-/// Per player: moves analysed, summed loss, errors, blunders.
+/// Per player: moves analysed, summed loss, errors, blunders; in a dice
+/// game the summed luck of the throws and the result.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Summary {
     pub moves: u32,
     pub loss: f64,
     pub errors: u32,
     pub blunders: u32,
+    /// Throws reviewed, and this player's luck summed over them (win
+    /// probability: [`crate::analysis::rollout::Judge::luck`]).
+    pub throws: u32,
+    pub luck: f64,
+    /// The player's payoff (1 a win, 0 a loss, a share of a draw) when the
+    /// rules ended the game.
+    pub result: Option<f64>,
 }
 
 impl Summary {
@@ -64,6 +73,12 @@ impl Summary {
         } else {
             self.loss / f64::from(self.moves)
         }
+    }
+
+    /// The result less the luck, GNU Backgammon's luck-adjusted result:
+    /// what the player's play earned with average dice.
+    pub fn luck_adjusted(&self) -> Option<f64> {
+        self.result.map(|r| r - self.luck)
     }
 }
 
@@ -91,8 +106,15 @@ pub enum PlyReview {
         /// With MultiPV K > 1, the K best lines' first moves and scores.
         alternatives: Vec<(String, ScoreReport)>,
     },
-    /// A throw or roll.
-    Chance { ply: usize, played: String },
+    /// A throw or roll, with its luck for the player who decides after it
+    /// (the value of the outcome, after the best play it allows, minus the
+    /// mean over the outcomes: win probability).
+    Chance {
+        ply: usize,
+        played: String,
+        player: Player,
+        luck: f64,
+    },
 }
 
 /// How a reviewed game ended.
@@ -209,6 +231,8 @@ pub fn review_game<G: Playable>(
     let mut pos = game.start.clone();
     let mut history: Vec<u64> = Vec::new();
     let mut summary = vec![Summary::default(); n];
+    let evaluator = G::Evaluator::default();
+    let mut judge = Judge::new(&evaluator, n, G::tablebase());
     for (i, text) in game.moves.iter().enumerate() {
         let ply = i + 1;
         let mv = pos
@@ -258,10 +282,20 @@ pub fn review_game<G: Playable>(
                     alternatives,
                 }
             }
-            Status::Chance => PlyReview::Chance {
-                ply,
-                played: text.clone(),
-            },
+            Status::Chance => {
+                let luck: Vec<f64> = (0..n).map(|p| judge.luck(&pos, mv, p as Player)).collect();
+                for (s, l) in summary.iter_mut().zip(&luck) {
+                    s.throws += 1;
+                    s.luck += l;
+                }
+                let player = crate::search::runner::view_of(&pos);
+                PlyReview::Chance {
+                    ply,
+                    played: text.clone(),
+                    player,
+                    luck: luck[usize::from(player)],
+                }
+            }
             Status::Over(_) => {
                 return Err(GameError::new(format!(
                     "{}, ply {ply}: the game is already over",
@@ -272,6 +306,11 @@ pub fn review_game<G: Playable>(
         history.push(pos.hash());
         pos.play(mv);
         each(&reviewed);
+    }
+    if let Status::Over(outcome) = pos.status() {
+        for (p, s) in summary.iter_mut().enumerate() {
+            s.result = Some(outcome.payoff(p as Player, n));
+        }
     }
     let ending = match (pos.status(), &game.ending) {
         (Status::Over(o), _) => Ending::Over(o.word(n)),

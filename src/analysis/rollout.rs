@@ -115,76 +115,122 @@ impl Numbers {
     }
 }
 
-/// What one game needs beside its position.
+/// The one-ply judge of rollouts and of luck: payoffs (0..1) from the
+/// game's end, the exact tables or the evaluator, and the policy's move.
+pub struct Judge<'a, G: Playable> {
+    leaf: Leaf<'a, G>,
+    state: EvalState<G>,
+    moves: Vec<G::Move>,
+    outcomes: Vec<(G::Move, f64)>,
+    estimates: Vec<f32>,
+}
+
+impl<'a, G: Playable> Judge<'a, G> {
+    pub fn new(
+        evaluator: &'a G::Evaluator,
+        players: usize,
+        tables: Option<&'a dyn Tablebase<G>>,
+    ) -> Self {
+        Judge {
+            leaf: Leaf::new(evaluator, players, tables),
+            state: EvalState::<G>::default(),
+            moves: Vec::new(),
+            outcomes: Vec::new(),
+            estimates: Vec::new(),
+        }
+    }
+
+    /// Whether the exact tables know `pos`.
+    fn exact(&self, pos: &G) -> bool {
+        self.leaf.exact(pos).is_some()
+    }
+
+    /// `p`'s payoff at `pos` with the game's own end, the exact tables or
+    /// the evaluator.
+    pub fn value(&mut self, pos: &G, p: Player) -> f64 {
+        let values = match pos.status() {
+            Status::Over(outcome) => return outcome.payoff(p, pos.num_players()),
+            _ => self
+                .leaf
+                .exact(pos)
+                .unwrap_or_else(|| self.leaf.estimate(&mut self.state, pos)),
+        };
+        f64::from(values.v[p as usize])
+    }
+
+    /// The move the policy plays at the decision node `pos`: the best for
+    /// its mover by one-ply estimates.
+    pub fn pick(&mut self, pos: &G) -> Option<G::Move> {
+        let Status::Decision(mover) = pos.status() else {
+            return None;
+        };
+        pos.moves(&mut self.moves);
+        self.leaf.estimates(
+            &mut self.state,
+            pos,
+            &self.moves,
+            mover,
+            &mut self.estimates,
+        );
+        let e = &self.estimates;
+        (0..self.moves.len())
+            .max_by(|&a, &b| e[a].total_cmp(&e[b]).then(b.cmp(&a)))
+            .map(|best| self.moves[best])
+    }
+
+    /// `p`'s value of a throw's outcome `pos`: where a decision follows,
+    /// the value after the move the policy plays with it (GNU Backgammon's
+    /// luck: a roll is worth the best play it allows, so an evaluator that
+    /// does not see the dice still tells a good roll from a bad one).
+    fn outcome_value(&mut self, pos: &G, p: Player) -> f64 {
+        if !self.exact(pos) && matches!(pos.status(), Status::Decision(_)) {
+            if let Some(m) = self.pick(pos) {
+                let mut after = pos.clone();
+                after.play(m);
+                return self.value(&after, p);
+            }
+        }
+        self.value(pos, p)
+    }
+
+    /// `p`'s luck of the outcome `drawn` at the chance node `before`: its
+    /// value minus the mean of every outcome's value by probability.
+    pub fn luck(&mut self, before: &G, drawn: G::Move, p: Player) -> f64 {
+        before.outcomes(&mut self.outcomes);
+        let outcomes = std::mem::take(&mut self.outcomes);
+        let mut luck = 0.0;
+        for &(m, prob) in &outcomes {
+            let mut child = before.clone();
+            child.play(m);
+            let v = self.outcome_value(&child, p);
+            luck -= prob * v;
+            if m == drawn {
+                luck += v;
+            }
+        }
+        self.outcomes = outcomes;
+        luck
+    }
+}
+
+/// A rollout game's judge and its mover.
 struct Playout<'a, G: Playable> {
-    leaf: &'a Leaf<'a, G>,
+    evaluator: &'a G::Evaluator,
+    tables: Option<&'a dyn Tablebase<G>>,
     me: Player,
     truncate: u32,
 }
 
 impl<G: Playable> Playout<'_, G> {
-    /// `me`'s payoff at `pos` with the game's own end, the exact tables or
-    /// the evaluator.
-    fn value(&self, state: &mut EvalState<G>, pos: &G) -> f64 {
-        let values = match pos.status() {
-            Status::Over(outcome) => {
-                return outcome.payoff(self.me, pos.num_players());
-            }
-            _ => self
-                .leaf
-                .exact(pos)
-                .unwrap_or_else(|| self.leaf.estimate(state, pos)),
-        };
-        f64::from(values.v[self.me as usize])
-    }
-
-    /// The move the policy plays at the decision node `pos` (whose
-    /// moves `moves` holds): the best for its mover by one-ply estimates.
-    fn pick(
-        &self,
-        state: &mut EvalState<G>,
-        pos: &G,
-        moves: &[G::Move],
-        estimates: &mut Vec<f32>,
-    ) -> Option<G::Move> {
-        let Status::Decision(mover) = pos.status() else {
-            return None;
-        };
-        self.leaf.estimates(state, pos, moves, mover, estimates);
-        (0..moves.len())
-            .max_by(|&a, &b| estimates[a].total_cmp(&estimates[b]).then(b.cmp(&a)))
-            .map(|best| moves[best])
-    }
-
-    /// `me`'s value of a throw's outcome `pos`: where a decision follows,
-    /// the value after the move the policy plays with it (GNU Backgammon's
-    /// luck: a roll is worth the best play it allows, so an evaluator that
-    /// does not see the dice still tells a good roll from a bad one).
-    fn outcome_value(&self, state: &mut EvalState<G>, pos: &G, buf: &mut Buffers<G>) -> f64 {
-        if self.leaf.exact(pos).is_none() && matches!(pos.status(), Status::Decision(_)) {
-            pos.moves(&mut buf.moves);
-            if let Some(m) = self.pick(state, pos, &buf.moves, &mut buf.estimates) {
-                let mut after = pos.clone();
-                after.play(m);
-                return self.value(state, &after);
-            }
-        }
-        self.value(state, pos)
-    }
-
     /// Game `i` played out from `start`.
     fn play(&self, start: &G, i: usize, numbers: &Numbers) -> Sample {
         let mut rng = numbers.rng(i);
-        let mut state = EvalState::<G>::default();
-        let mut buf = Buffers::<G> {
-            moves: Vec::new(),
-            estimates: Vec::new(),
-        };
-        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+        let mut judge = Judge::new(self.evaluator, start.num_players(), self.tables);
+        let mut outcomes = Vec::new();
         let mut pos = start.clone();
         let (mut luck, mut throws) = (0.0, 0);
         for _ in 0..self.truncate {
-            if self.leaf.exact(&pos).is_some() {
+            if judge.exact(&pos) {
                 break;
             }
             match pos.status() {
@@ -196,38 +242,18 @@ impl<G: Playable> Playout<'_, G> {
                     let Some(drawn) = outcome_at(&outcomes, u) else {
                         break;
                     };
-                    let mut mean = 0.0;
-                    let mut got = 0.0;
-                    for &(m, p) in &outcomes {
-                        let mut child = pos.clone();
-                        child.play(m);
-                        let v = self.outcome_value(&mut state, &child, &mut buf);
-                        mean += p * v;
-                        if m == drawn {
-                            got = v;
-                        }
-                    }
-                    luck += got - mean;
+                    luck += judge.luck(&pos, drawn, self.me);
                     pos.play(drawn);
                 }
-                Status::Decision(_) => {
-                    pos.moves(&mut moves);
-                    match self.pick(&mut state, &pos, &moves, &mut buf.estimates) {
-                        Some(m) => pos.play(m),
-                        None => break,
-                    }
-                }
+                Status::Decision(_) => match judge.pick(&pos) {
+                    Some(m) => pos.play(m),
+                    None => break,
+                },
             }
         }
-        let result = self.value(&mut state, &pos);
+        let result = judge.value(&pos, self.me);
         (result, result - luck)
     }
-}
-
-/// A game's scratch lists (no allocation per node).
-struct Buffers<G: Playable> {
-    moves: Vec<G::Move>,
-    estimates: Vec<f32>,
 }
 
 /// Mean and standard error of the mean.
@@ -273,9 +299,9 @@ pub fn rollout<G: Playable>(
         }
     }
     let evaluator = G::Evaluator::default();
-    let leaf = Leaf::new(&evaluator, pos.num_players(), tables);
     let player = Playout {
-        leaf: &leaf,
+        evaluator: &evaluator,
+        tables,
         me,
         truncate: config.truncate.unwrap_or(MAX_PLIES).min(MAX_PLIES),
     };

@@ -3,8 +3,11 @@
 //! [`crate::analysis::review_game`]): the engine's best move and value,
 //! the played move's value and its loss against the best, an error (`?`)
 //! or blunder (`??`) mark, and per player the moves analysed, the average
-//! loss and the number of errors and blunders. Values and losses are in
-//! the units of `agon analyse`.
+//! loss and the number of errors and blunders. In a dice game each throw's
+//! luck for the player who decides after it, and per player the summed
+//! luck, the result and the luck-adjusted result (the result less the
+//! luck). Values and losses are in the units of `agon analyse`; luck is
+//! in win probability.
 
 use std::time::Instant;
 
@@ -129,8 +132,19 @@ fn annotate<G: Playable>(
                 }
                 (ply, played)
             }
-            PlyReview::Chance { ply, played } => {
-                out!("{:>4}  {:<8} {:<10}", ply, "chance", played);
+            PlyReview::Chance {
+                ply,
+                played,
+                player,
+                luck,
+            } => {
+                out!(
+                    "{:>4}  {:<8} {:<10} luck {} {luck:+.4}",
+                    ply,
+                    "chance",
+                    played,
+                    side::<G>(*player)
+                );
                 (ply, played)
             }
         };
@@ -143,8 +157,18 @@ fn annotate<G: Playable>(
         Ending::Unfinished => out!("the record stops before the game ends"),
     }
     for (p, s) in summary.iter().enumerate() {
+        // A dice game: the luck beside the skill, GNU Backgammon's way.
+        let luck = match (s.throws, s.luck_adjusted()) {
+            (0, _) => String::new(),
+            (_, Some(adjusted)) => format!(
+                ", luck {:+.4}, result {}, luck-adjusted result {adjusted:.4}",
+                s.luck,
+                s.result.unwrap_or(0.0)
+            ),
+            (_, None) => format!(", luck {:+.4}", s.luck),
+        };
         out!(
-            "summary {}: {} moves, average loss {}, {} errors, {} blunders",
+            "summary {}: {} moves, average loss {}, {} errors, {} blunders{luck}",
             who(p as Player),
             s.moves,
             loss_text::<G>(s.average(), 1),
