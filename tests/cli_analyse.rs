@@ -722,3 +722,70 @@ fn rollouts_on_the_endgame_set() {
     // games make that visible (98 of 100 at seed 11, largest 3.7).
     assert!(within >= 95, "{within} of 100");
 }
+
+/// Issue 41: a hand-made record with a known lucky throw. Hounds need a
+/// 2 to bring their last piece home (23-25) and win at once; any other
+/// throw leaves Jackals a chance. The review gives that throw the luck
+/// 1 − (the value before the throw), which the chance hint of the same
+/// position states independently (expectiminimax over the throws).
+#[test]
+fn a_known_lucky_throw_shows_its_luck() {
+    let start = "h=0/0/23,26,27,28,29 j=0/0/24,26,27,28,29 throw=h";
+    let (code, out, err) = agon(&[
+        "analyse",
+        "--game",
+        "palma",
+        "--position",
+        start,
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let before: f64 = out
+        .lines()
+        .find_map(|l| l.strip_prefix("expected value before the throw: "))
+        .unwrap_or_else(|| panic!("{out}"))
+        .parse()
+        .unwrap();
+    assert!(before < 0.9, "{out}");
+    let dir = std::env::temp_dir().join(format!("agon-lucky-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("lucky.txt");
+    std::fs::write(
+        &record,
+        format!(
+            "[Game \"palma\"]\n[Options \"\"]\n[Number \"1\"]\n[Hounds \"a\"]\n[Jackals \"b\"]\n[Entrants \"0 1\"]\n\
+             [TimeControl \"none / none\"]\n\
+             [Start \"{start}\"]\n[Result \"1-0\"]\n[Reason \"rules\"]\n[Plies \"2\"]\n\nt2 23-25 1-0\n"
+        ),
+    )
+    .unwrap();
+    let (code, out, err) = agon(&[
+        "analyse",
+        "--game",
+        "palma",
+        "--record",
+        record.to_str().unwrap(),
+        "--depth",
+        "1",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let luck: f64 = out
+        .lines()
+        .find_map(|l| {
+            l.split_once(" chance ")?
+                .1
+                .split_once("luck hounds ")
+                .map(|x| x.1)
+        })
+        .unwrap_or_else(|| panic!("{out}"))
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(
+        (luck - (1.0 - before)).abs() < 2e-4,
+        "luck {luck}, before {before}: {out}"
+    );
+    assert!(out.contains("luck-adjusted result"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
