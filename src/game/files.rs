@@ -17,6 +17,21 @@ pub const MAX_TEXT_BYTES: u64 = 1 << 30;
 /// FIFO)", "larger than the 64 MiB limit"), for the caller to put after
 /// the file's name.
 pub fn read_regular(path: &Path, max_bytes: u64) -> io::Result<Vec<u8>> {
+    let file = open_regular(path, max_bytes)?;
+    let mut bytes = Vec::new();
+    // Bounded even so: a file that grows while it is read.
+    file.take(max_bytes.saturating_add(1))
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > max_bytes {
+        return Err(too_large(max_bytes));
+    }
+    Ok(bytes)
+}
+
+/// The regular file `path`, opened for reading, if it holds at most
+/// `max_bytes` (when it was opened: a reader that streams it still bounds
+/// what it takes); the errors of [`read_regular`].
+pub fn open_regular(path: &Path, max_bytes: u64) -> io::Result<std::fs::File> {
     // Asked before opening: opening a FIFO for reading blocks.
     let meta = std::fs::metadata(path)?;
     check_regular(&meta)?;
@@ -35,15 +50,30 @@ pub fn read_regular(path: &Path, max_bytes: u64) -> io::Result<Vec<u8>> {
         options.custom_flags(libc::O_NONBLOCK);
     }
     let file = options.open(path)?;
-    check_regular(&file.metadata()?)?;
-    let mut bytes = Vec::new();
-    // Bounded even so: a file that grows while it is read.
-    file.take(max_bytes.saturating_add(1))
-        .read_to_end(&mut bytes)?;
-    if bytes.len() as u64 > max_bytes {
+    let meta = file.metadata()?;
+    check_regular(&meta)?;
+    if meta.len() > max_bytes {
         return Err(too_large(max_bytes));
     }
-    Ok(bytes)
+    Ok(file)
+}
+
+/// FNV-1a, 64 bits, of `bytes`: the checksum of agon's binary files
+/// (networks, checkpoints, exact tables); it detects a changed or cut
+/// file (not an adversary).
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    fnv1a_continue(FNV1A_START, bytes)
+}
+
+/// FNV-1a's starting value, for [`fnv1a_continue`].
+pub const FNV1A_START: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// FNV-1a of the bytes hashed to `hash` followed by `bytes`: a file read
+/// in pieces.
+pub fn fnv1a_continue(hash: u64, bytes: &[u8]) -> u64 {
+    bytes.iter().fold(hash, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
 }
 
 /// [`read_regular`] of a text file (UTF-8).

@@ -22,7 +22,7 @@ use std::fmt;
 use super::bytes::{put_str, Reader};
 use super::inputs::{inputs, NetInput};
 use super::simd::crelu_dot;
-use crate::game::files::{read_regular, short_path};
+use crate::game::files::{fnv1a, read_regular, short_path};
 
 /// Centi-units per output unit.
 pub const SCALE: i32 = 400;
@@ -312,11 +312,4 @@ impl Network {
             read_regular(path, MAX_FILE_BYTES as u64).map_err(|e| format!("{}: {e}", shown()))?;
         Network::read(&bytes, game).map_err(|e| format!("{}: {e}", shown()))
     }
-}
-
-/// FNV-1a, 64 bits: detects a changed or cut file (not an adversary).
-pub fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
 }

@@ -14,8 +14,8 @@
 use std::path::Path;
 
 use super::model::Adam;
+use crate::game::files::fnv1a;
 use crate::nnue::bytes::{put_str, Reader};
-use crate::nnue::network::fnv1a;
 
 const MAGIC: &[u8; 8] = b"AGONCKPT";
 const VERSION: u16 = 1;

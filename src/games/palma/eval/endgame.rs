@@ -227,9 +227,21 @@ impl EndgameTable {
     }
 
     /// Configurations per side of the domain from `first`: C(30 − first, 5).
-    pub fn configs_from(first: u8) -> usize {
-        let width = usize::from(LAST + 1 - first.clamp(1, LAST + 1 - PIECES));
-        (0..usize::from(PIECES)).fold(1, |c, i| c * (width - i) / (i + 1))
+    pub const fn configs_from(first: u8) -> usize {
+        let lowest = if first < 1 {
+            1
+        } else if first > LAST + 1 - PIECES {
+            LAST + 1 - PIECES
+        } else {
+            first
+        };
+        let width = (LAST + 1 - lowest) as usize;
+        let (mut configs, mut i) = (1, 0);
+        while i < PIECES as usize {
+            configs = configs * (width - i) / (i + 1);
+            i += 1;
+        }
+        configs
     }
 
     /// The two throw values of `pair`, every pair with a larger pip total

@@ -28,6 +28,7 @@ use super::super::options::{Rules, LAST};
 use super::super::state::{Palma, Phase, PIECES};
 use super::endgame::EndgameTable;
 use super::tables::TABLES;
+use crate::game::files::{fnv1a_continue, open_regular, FNV1A_START};
 use crate::game::{Game, GameError, GameOptions, Player, Tablebase};
 
 const MAGIC: &str = "agon palma endgame table 1";
@@ -44,16 +45,10 @@ pub const MAX_FIRST: u8 = LAST + 1 - PIECES;
 /// Longest header line read.
 const MAX_LINE: u64 = 4096;
 
-/// FNV-1a over bytes, continued from `hash`.
-fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
-    for &b in bytes {
-        hash ^= u64::from(b);
-        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
-    }
-    hash
-}
-
-const FNV_START: u64 = 0xcbf2_9ce4_8422_2325;
+/// The largest file read: the header's three lines, the values of the
+/// domain from [`MIN_FIRST`] and their hash.
+const MAX_FILE_BYTES: u64 =
+    3 * MAX_LINE + (EndgameTable::configs_from(MIN_FIRST).pow(2) * 16) as u64 + 8;
 
 /// Writes `table`, solved under `options`, to `out`.
 pub fn write(table: &EndgameTable, options: &GameOptions, out: &Path) -> Result<(), GameError> {
@@ -62,10 +57,10 @@ pub fn write(table: &EndgameTable, options: &GameOptions, out: &Path) -> Result<
     writeln!(w, "{MAGIC}").map_err(fail)?;
     writeln!(w, "options {options}").map_err(fail)?;
     writeln!(w, "first {}", table.first_square()).map_err(fail)?;
-    let mut hash = FNV_START;
+    let mut hash = FNV1A_START;
     for v in table.values() {
         let bytes = v.to_le_bytes();
-        hash = fnv1a(hash, &bytes);
+        hash = fnv1a_continue(hash, &bytes);
         w.write_all(&bytes).map_err(fail)?;
     }
     w.write_all(&hash.to_le_bytes()).map_err(fail)?;
@@ -95,11 +90,8 @@ fn header_line(r: &mut impl BufRead, key: &str, consumed: &mut u64) -> Result<St
 /// Reads a table file: the table and the rules it was solved under.
 pub fn read(path: &Path) -> Result<(EndgameTable, &'static Rules), GameError> {
     let fail = |e: String| GameError::new(format!("{}: {e}", path.display()));
-    let file = File::open(path).map_err(|e| fail(e.to_string()))?;
-    let meta = file.metadata().map_err(|e| fail(e.to_string()))?;
-    if !meta.is_file() {
-        return Err(fail("not a regular file".into()));
-    }
+    let file = open_regular(path, MAX_FILE_BYTES).map_err(|e| fail(e.to_string()))?;
+    let length = file.metadata().map_err(|e| fail(e.to_string()))?.len();
     let mut r = BufReader::new(file);
     let mut header = 0;
     if header_line(&mut r, "", &mut header).map_err(fail)? != MAGIC {
@@ -127,20 +119,19 @@ pub fn read(path: &Path) -> Result<(EndgameTable, &'static Rules), GameError> {
     let n = EndgameTable::configs_from(first);
     let count = n * n * 2;
     let expected = header + count as u64 * 8 + 8;
-    if meta.len() != expected {
+    if length != expected {
         return Err(fail(format!(
-            "{} bytes where the header announces {expected}: the file is cut or not this table",
-            meta.len()
+            "{length} bytes where the header announces {expected}: the file is cut or not this table"
         )));
     }
     let mut values = Vec::with_capacity(count);
-    let mut hash = FNV_START;
+    let mut hash = FNV1A_START;
     let mut buf = vec![0u8; 1 << 16];
     let mut left = count * 8;
     while left > 0 {
         let chunk = &mut buf[..left.min(1 << 16)];
         r.read_exact(chunk).map_err(|e| fail(e.to_string()))?;
-        hash = fnv1a(hash, chunk);
+        hash = fnv1a_continue(hash, chunk);
         for b in chunk.chunks_exact(8) {
             let mut word = [0u8; 8];
             word.copy_from_slice(b);
@@ -249,6 +240,7 @@ pub fn generate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::files::fnv1a;
     use crate::game::Notation;
     use rand::{Rng, SeedableRng};
 
@@ -352,7 +344,7 @@ mod tests {
         let mut big = body.to_vec();
         big[..8].copy_from_slice(&2.0f64.to_le_bytes());
         let n = big.len() - 8;
-        let hash = fnv1a(FNV_START, &big[..n]);
+        let hash = fnv1a(&big[..n]);
         big[n..].copy_from_slice(&hash.to_le_bytes());
         let mut flipped = body.to_vec();
         flipped[100] ^= 1;
@@ -392,6 +384,19 @@ mod tests {
         }
         let dir = temp("");
         assert!(FileTables::load(&dir).is_err());
+        // Not regular files: refused before any read (opening a FIFO
+        // would wait for a writer).
+        assert!(FileTables::load(Path::new("/dev/zero")).is_err());
+        #[cfg(unix)]
+        {
+            let fifo = temp("fifo.tb");
+            let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
+            // SAFETY: a valid NUL-terminated path.
+            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            let err = FileTables::load(&fifo).err().expect("a FIFO is refused");
+            assert!(err.to_string().contains("FIFO"), "{err}");
+            let _ = std::fs::remove_file(&fifo);
+        }
         let _ = std::fs::remove_file(&good);
     }
 }
