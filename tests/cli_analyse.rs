@@ -577,7 +577,8 @@ fn luck_averages_zero_over_a_throws_outcomes() {
         let mut mean = [0.0; 2];
         let mut spread = 0.0f64;
         for &(m, p) in &outcomes {
-            let luck = [judge.luck(pos, m, 0), judge.luck(pos, m, 1)];
+            let mut luck = [0.0; 2];
+            judge.luck(pos, m, &mut luck);
             assert!((luck[0] + luck[1]).abs() < 1e-6, "{luck:?}");
             mean[0] += p * luck[0];
             mean[1] += p * luck[1];

@@ -21,7 +21,7 @@ use super::rollout::Judge;
 use super::units::{to_units, win_scale};
 use crate::arena::record;
 use crate::engine::{Core, SearchJob};
-use crate::game::{GameError, GameOptions, Playable, Player, Status};
+use crate::game::{GameError, GameOptions, Playable, Player, Status, MAX_PLAYERS};
 use crate::search::{Limits, ScoreReport, Signal};
 
 /// What a mate-deciding loss counts for in an average of centi-units.
@@ -283,7 +283,8 @@ pub fn review_game<G: Playable>(
                 }
             }
             Status::Chance => {
-                let luck: Vec<f64> = (0..n).map(|p| judge.luck(&pos, mv, p as Player)).collect();
+                let mut luck = [0.0; MAX_PLAYERS];
+                judge.luck(&pos, mv, &mut luck[..n]);
                 for (s, l) in summary.iter_mut().zip(&luck) {
                     s.throws += 1;
                     s.luck += l;

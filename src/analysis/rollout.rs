@@ -33,7 +33,7 @@ use rand_pcg::Pcg64;
 use rayon::prelude::*;
 
 use crate::game::chance::outcome_at;
-use crate::game::{GameError, Playable, Player, Status, Tablebase};
+use crate::game::{GameError, Playable, Player, Status, Tablebase, MAX_PLAYERS};
 use crate::search::mcts::values::Leaf;
 use crate::search::thread::EvalState;
 
@@ -145,17 +145,23 @@ impl<'a, G: Playable> Judge<'a, G> {
         self.leaf.exact(pos).is_some()
     }
 
-    /// `p`'s payoff at `pos` with the game's own end, the exact tables or
-    /// the evaluator.
+    /// Every player's payoff at `pos` with the game's own end, the exact
+    /// tables or the evaluator.
+    fn payoffs(&mut self, pos: &G) -> Payoffs {
+        if let Status::Over(outcome) = pos.status() {
+            let n = pos.num_players();
+            return std::array::from_fn(|p| outcome.payoff(p as Player, n));
+        }
+        let values = self
+            .leaf
+            .exact(pos)
+            .unwrap_or_else(|| self.leaf.estimate(&mut self.state, pos));
+        values.v.map(f64::from)
+    }
+
+    /// `p`'s payoff at `pos` ([`Judge::payoffs`]).
     pub fn value(&mut self, pos: &G, p: Player) -> f64 {
-        let values = match pos.status() {
-            Status::Over(outcome) => return outcome.payoff(p, pos.num_players()),
-            _ => self
-                .leaf
-                .exact(pos)
-                .unwrap_or_else(|| self.leaf.estimate(&mut self.state, pos)),
-        };
-        f64::from(values.v[p as usize])
+        self.payoffs(pos)[p as usize]
     }
 
     /// The move the policy plays at the decision node `pos`: the best for
@@ -178,40 +184,50 @@ impl<'a, G: Playable> Judge<'a, G> {
             .map(|best| self.moves[best])
     }
 
-    /// `p`'s value of a throw's outcome `pos`: where a decision follows,
-    /// the value after the move the policy plays with it (GNU Backgammon's
-    /// luck: a roll is worth the best play it allows, so an evaluator that
-    /// does not see the dice still tells a good roll from a bad one).
-    fn outcome_value(&mut self, pos: &G, p: Player) -> f64 {
-        if !self.exact(pos) && matches!(pos.status(), Status::Decision(_)) {
+    /// Every player's value of a throw's outcome `pos`: where a decision
+    /// the tables do not know follows, the value after the move the policy
+    /// plays with it (GNU Backgammon's luck: a roll is worth the best play
+    /// it allows, so an evaluator that does not see the dice still tells a
+    /// good roll from a bad one).
+    fn outcome_payoffs(&mut self, pos: &G) -> Payoffs {
+        if let Status::Decision(_) = pos.status() {
+            if let Some(exact) = self.leaf.exact(pos) {
+                return exact.v.map(f64::from);
+            }
             if let Some(m) = self.pick(pos) {
                 let mut after = pos.clone();
                 after.play(m);
-                return self.value(&after, p);
+                return self.payoffs(&after);
             }
         }
-        self.value(pos, p)
+        self.payoffs(pos)
     }
 
-    /// `p`'s luck of the outcome `drawn` at the chance node `before`: its
-    /// value minus the mean of every outcome's value by probability.
-    pub fn luck(&mut self, before: &G, drawn: G::Move, p: Player) -> f64 {
+    /// The luck of the outcome `drawn` at the chance node `before` for each
+    /// player `p < luck.len()` into `luck[p]`: its value minus the mean of
+    /// every outcome's value by probability. Each outcome is valued once
+    /// for all of them.
+    pub fn luck(&mut self, before: &G, drawn: G::Move, luck: &mut [f64]) {
         before.outcomes(&mut self.outcomes);
         let outcomes = std::mem::take(&mut self.outcomes);
-        let mut luck = 0.0;
+        luck.fill(0.0);
         for &(m, prob) in &outcomes {
             let mut child = before.clone();
             child.play(m);
-            let v = self.outcome_value(&child, p);
-            luck -= prob * v;
-            if m == drawn {
-                luck += v;
+            let v = self.outcome_payoffs(&child);
+            for (l, &v) in luck.iter_mut().zip(&v) {
+                *l -= prob * v;
+                if m == drawn {
+                    *l += v;
+                }
             }
         }
         self.outcomes = outcomes;
-        luck
     }
 }
+
+/// Payoffs per player (0..1), as [`Judge`] values positions.
+type Payoffs = [f64; MAX_PLAYERS];
 
 /// A rollout game's judge and its mover.
 struct Playout<'a, G: Playable> {
@@ -229,6 +245,7 @@ impl<G: Playable> Playout<'_, G> {
         let mut outcomes = Vec::new();
         let mut pos = start.clone();
         let (mut luck, mut throws) = (0.0, 0);
+        let mut thrown = [0.0; MAX_PLAYERS];
         for _ in 0..self.truncate {
             if judge.exact(&pos) {
                 break;
@@ -242,7 +259,9 @@ impl<G: Playable> Playout<'_, G> {
                     let Some(drawn) = outcome_at(&outcomes, u) else {
                         break;
                     };
-                    luck += judge.luck(&pos, drawn, self.me);
+                    let me = usize::from(self.me);
+                    judge.luck(&pos, drawn, &mut thrown[..=me]);
+                    luck += thrown[me];
                     pos.play(drawn);
                 }
                 Status::Decision(_) => match judge.pick(&pos) {
