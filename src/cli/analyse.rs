@@ -213,10 +213,7 @@ fn hint<G: Playable>(
     core: &Core,
     multipv: Option<usize>,
 ) -> Result<(), GameError> {
-    let pos = match position {
-        Some(text) => G::from_position(text, opts)?,
-        None => G::new(opts)?,
-    };
+    let pos: G = super::position_or_start(position, opts)?;
     let began = Instant::now();
     if pos.status() == Status::Chance {
         print_chance_hint(&pos, limits, core, began)?;
@@ -251,10 +248,7 @@ fn rollout<G: Playable>(
     config: &RolloutConfig,
     multipv: Option<u32>,
 ) -> Result<(), GameError> {
-    let pos = match position {
-        Some(text) => G::from_position(text, opts)?,
-        None => G::new(opts)?,
-    };
+    let pos: G = super::position_or_start(position, opts)?;
     let began = Instant::now();
     let mut rows = analysis::rollout::rollout(&pos, config, G::tablebase(), |done, total, m| {
         analyse_step(done, total, "moves rolled out", m, began)

@@ -197,6 +197,18 @@ pub fn record_options(path: &str, kind: GameKind) -> Option<String> {
     })
 }
 
+/// The position a command's `--position` gives, or the start of the game
+/// under `opts` without one.
+pub fn position_or_start<G: Playable>(
+    position: Option<&str>,
+    opts: &GameOptions,
+) -> Result<G, GameError> {
+    match position {
+        Some(text) => G::from_position(text, opts),
+        None => G::new(opts),
+    }
+}
+
 /// Checks the variant options against `kind` and runs `cmd` on its game
 /// type: the command line's one dispatch over the games.
 pub fn on_game<C: GameCommand>(cmd: &C, kind: GameKind) -> Result<C::Output, GameError> {

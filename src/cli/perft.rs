@@ -38,10 +38,7 @@ impl GameCommand for PerftArgs {
     }
 
     fn run<G: Playable>(&self, opts: &GameOptions) -> Result<(), GameError> {
-        let pos = match &self.position {
-            Some(text) => G::from_position(text, opts)?,
-            None => G::new(opts)?,
-        };
+        let pos: G = super::position_or_start(self.position.as_deref(), opts)?;
         let depth = self.depth;
         let start = Instant::now();
         let leaves = if self.divide {
