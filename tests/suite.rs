@@ -141,5 +141,7 @@ mod zamma_perft;
 mod zamma_props;
 #[path = "zamma_rules.rs"]
 mod zamma_rules;
+#[path = "zamma_tables.rs"]
+mod zamma_tables;
 #[path = "zamma_tactics.rs"]
 mod zamma_tactics;

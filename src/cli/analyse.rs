@@ -115,6 +115,11 @@ pub struct AnalyseArgs {
     /// With --rollout: the seed of the throws.
     #[arg(long, requires = "rollout", default_value_t = 1)]
     pub seed: u64,
+    /// An exact table file of `agon tablebase generate` for the searches
+    /// to probe (as the protocol's `EndgamePath`): Zamma's endgame
+    /// databases, Palma's larger domain.
+    #[arg(long, value_name = "FILE", conflicts_with = "rollout")]
+    pub tables: Option<String>,
 }
 
 impl GameCommand for AnalyseArgs {
@@ -140,7 +145,7 @@ impl GameCommand for AnalyseArgs {
         if let Some(file) = &self.record {
             let text = read_regular_text(std::path::Path::new(file), MAX_TEXT_BYTES)
                 .map_err(|e| GameError::file("cannot read", file, &e))?;
-            let mut core = self.engine()?;
+            let mut core = self.engine::<G>()?;
             core.config_mut().multipv = self.multipv.unwrap_or(1) as usize;
             let (error, blunder) = analysis::default_thresholds::<G>();
             let thresholds = (self.error.unwrap_or(error), self.blunder.unwrap_or(blunder));
@@ -161,13 +166,13 @@ impl GameCommand for AnalyseArgs {
             Some(file) => {
                 let text = read_regular_text(std::path::Path::new(file), MAX_TEXT_BYTES)
                     .map_err(|e| GameError::file("cannot read", file, &e))?;
-                equity_loss::<G>(opts, &text, &limits, &self.engine()?, self.verbose)
+                equity_loss::<G>(opts, &text, &limits, &self.engine::<G>()?, self.verbose)
             }
             None => hint::<G>(
                 opts,
                 self.position.as_deref(),
                 &limits,
-                &self.engine()?,
+                &self.engine::<G>()?,
                 self.multipv.map(|k| k as usize),
             ),
         }
@@ -175,9 +180,15 @@ impl GameCommand for AnalyseArgs {
 }
 
 impl AnalyseArgs {
-    /// The engine of the whole analysis: `--search`, `--hash`, `--threads`.
-    fn engine(&self) -> Result<Core, GameError> {
-        analysis::engine(self.search.unwrap_or_default(), self.hash, self.threads)
+    /// The engine of the whole analysis: `--search`, `--hash`,
+    /// `--threads`, `--tables`.
+    fn engine<G: Playable>(&self) -> Result<Core, GameError> {
+        let mut core = analysis::engine(self.search.unwrap_or_default(), self.hash, self.threads)?;
+        if let Some(path) = &self.tables {
+            let tables = G::load_tablebase(std::path::Path::new(path))?;
+            core.set_table_file(Some(crate::game::TableFile::new::<G>(tables, path.clone())));
+        }
+        Ok(core)
     }
 }
 

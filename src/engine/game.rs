@@ -63,8 +63,9 @@ pub trait GameSession {
     /// probabilities, plays it and returns its token.
     fn play_chance(&mut self, rng: &mut dyn RngCore) -> Result<String, EngineError>;
 
-    /// The `d` lines.
-    fn display(&self) -> Vec<String>;
+    /// The `d` lines; with them the exact tables' verdict where `core`'s
+    /// tables know the position.
+    fn display(&self, core: &Core) -> Vec<String>;
 
     /// Legal moves (decision node) or outcome tokens (chance node).
     fn moves(&self) -> Vec<String>;

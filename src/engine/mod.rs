@@ -163,6 +163,11 @@ impl Engine {
     }
 
     /// The `eval` command's terms, by the evaluator the settings select.
+    /// The `d` lines of the position, the exact tables' verdict with them.
+    pub fn display(&self) -> Vec<String> {
+        self.session.display(&self.core)
+    }
+
     pub fn eval(&self) -> Result<Vec<(String, i32)>, EngineError> {
         self.session.eval(&self.core)
     }

@@ -71,6 +71,33 @@ impl<G: Playable> Session<G> {
             .map(|s| s.to_string())
             .unwrap_or_else(|| format!("player {}", p + 1))
     }
+
+    /// `d`'s line for a position `core`'s exact tables know: `exact:
+    /// black wins` (`loses`, `draw`), a table's distance in quiet plies,
+    /// or a win probability where the game has chance.
+    fn table_verdict(&self, core: &Core) -> Option<String> {
+        if self.status().is_over() {
+            return None;
+        }
+        let tables = crate::search::tablebase::<G>(core.config())?;
+        let view = crate::search::runner::view_of(&self.pos);
+        let p = tables.probe(&self.pos, view)?;
+        let who = Self::player_name(view);
+        let result = if p == 1.0 {
+            format!("{who} wins")
+        } else if p == 0.0 {
+            format!("{who} loses")
+        } else if p == 0.5 && !G::HAS_CHANCE {
+            "draw".to_string()
+        } else {
+            format!("{who} wins with probability {p:.6}")
+        };
+        let distance = tables
+            .distance(&self.pos)
+            .map(|d| format!(", distance {d} quiet plies"))
+            .unwrap_or_default();
+        Some(format!("exact: {result}{distance} (tables)"))
+    }
 }
 
 /// Builds what the evaluator computes on first use for positions like
@@ -162,7 +189,7 @@ impl<G: Playable> GameSession for Session<G> {
         Ok(text)
     }
 
-    fn display(&self) -> Vec<String> {
+    fn display(&self, core: &Core) -> Vec<String> {
         let mut lines: Vec<String> = self.pos.board_text().lines().map(String::from).collect();
         lines.push(format!("game: {} {}", G::NAME, self.options));
         lines.push(format!("position: {}", self.pos.position()));
@@ -212,6 +239,7 @@ impl<G: Playable> GameSession for Session<G> {
                 lines.push(format!("game over: {result}{why}"));
             }
         }
+        lines.extend(self.table_verdict(core));
         lines
     }
 

@@ -319,14 +319,16 @@ pub trait Evaluated: Game {
         )))
     }
 
-    /// Solves the exact tables of the domain `size` names for the rules
-    /// `opts` and writes them to `out` (`agon tablebase generate`),
-    /// telling `progress` the share done (0..1); returns a summary line.
+    /// Solves the exact tables of the domain `size` names (Palma: the
+    /// lowest square, Zamma: the most pieces) for the rules `opts` and
+    /// writes them to `out` (`agon tablebase generate`), telling
+    /// `progress` the share done (0..1) from any thread; returns a
+    /// summary (lines).
     fn generate_tablebase(
         opts: &GameOptions,
         size: u32,
         out: &std::path::Path,
-        progress: &mut dyn FnMut(f64),
+        progress: &(dyn Fn(f64) + Sync),
     ) -> Result<String, GameError> {
         let _ = (opts, size, out, progress);
         Err(GameError::new(format!(

@@ -32,6 +32,26 @@ pub trait Tablebase<G: Game>: Send + Sync {
     /// Whether `pos` lies in the domain, without building anything.
     fn in_domain(&self, pos: &G) -> bool;
 
+    /// How far a proven result of `pos` is (Zamma's tables: the quiet
+    /// plies it needs), to show; `None` (the default) where the tables
+    /// keep no distance, the position is drawn or outside the domain.
+    fn distance(&self, pos: &G) -> Option<u32> {
+        let _ = pos;
+        None
+    }
+
+    /// The distance a search ranks proven results by, preferring the
+    /// nearest win and the farthest loss: one that falls with every move
+    /// the winner plays well, so that preferring it wins. [`distance`]
+    /// by default; Zamma's is 0 right after a capture or a forward man
+    /// step (the quiet plies count again from there, and such a move is
+    /// progress no quiet move can undo).
+    ///
+    /// [`distance`]: Tablebase::distance
+    fn search_distance(&self, pos: &G) -> Option<u32> {
+        self.distance(pos)
+    }
+
     /// The tables' best estimate of `player`'s win probability where no
     /// exact value is known (Palma: the one-sided race table), for a
     /// verdict that must be given anyway (adjudication at a ply limit);

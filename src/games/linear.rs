@@ -129,11 +129,21 @@ pub fn weighted_sum<const N: usize>(features: &[Score; N], weights: &[Score; N])
 
 /// `Evaluated` and `Tunable` for a game with [`LinearFeatures`]:
 /// `linear_evaluation!(Abalone, 8)`, or with the impl's generics after a
-/// `;`: `linear_evaluation!(PetteiaGame<DICE>, 16; const DICE: bool)`.
+/// `;`: `linear_evaluation!(PetteiaGame<DICE>, 16; const DICE: bool)`, or
+/// with more items of `Evaluated` in braces (Zamma's exact tables):
+/// `linear_evaluation!(Zamma, 12, { fn tablebase() … })`.
 #[macro_export]
 macro_rules! linear_evaluation {
+    ($game:ty, $n:expr, { $($extra:tt)* }) => {
+        $crate::linear_evaluation!(@with $game, $n, { $($extra)* });
+    };
     ($game:ty, $n:expr $(; $($generics:tt)*)?) => {
+        $crate::linear_evaluation!(@with $game, $n, {} $(; $($generics)*)?);
+    };
+    (@with $game:ty, $n:expr, { $($extra:tt)* } $(; $($generics:tt)*)?) => {
         impl<$($($generics)*)?> $crate::game::Evaluated for $game {
+            $($extra)*
+
             type Evaluator = $crate::nnue::Netted<Self, $crate::games::linear::Linear<Self, { $n }>>;
 
             fn tuner() -> Option<$crate::game::Tuner<Self>> {

@@ -145,7 +145,7 @@ impl Protocol {
             Command::Ignored => {}
             Command::Quit => return Flow::Quit,
             Command::Display => {
-                for l in self.engine.session().display() {
+                for l in self.engine.display() {
                     self.out.line(&l);
                 }
             }

@@ -232,14 +232,19 @@ pub(crate) fn tablebase<G: Playable>(config: &SearchConfig) -> Option<&dyn Table
 }
 
 /// The exact score of `req`'s root from the view its scores are from,
-/// when the evaluator knows it (a win probability from an exact table).
+/// when an exact table knows it: a win probability (Palma's tables, on
+/// the evaluator's scale) or a certain result (Zamma's, whose win shows
+/// as the largest evaluation).
 fn exact_root<G: Playable>(req: &Request<G>) -> Option<ScoreReport> {
-    let scale = req.evaluator.win_probability_scale()?;
     if req.root.status().is_over() {
         return None;
     }
     let view = runner::view_of(req.root);
     let p = tablebase::<G>(req.config)?.probe(req.root, view)?;
+    let scale = req
+        .evaluator
+        .win_probability_scale()
+        .unwrap_or(crate::game::EVAL_LIMIT);
     let internal = ((2.0 * p - 1.0) * f64::from(scale)).round() as score::Value;
     Some(ScoreReport::exact(
         p,

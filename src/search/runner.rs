@@ -37,6 +37,8 @@ pub struct Root<'a, G: Playable> {
     pub history: &'a [u64],
     pub evaluator: &'a G::Evaluator,
     pub config: &'a SearchConfig,
+    /// The exact tables the search probes ([`crate::search::tablebase`]).
+    pub tables: Option<&'a dyn crate::game::Tablebase<G>>,
     pub control: Control<'a>,
     pub searcher: &'a Searcher,
     pub tt: &'a Tt,
@@ -164,6 +166,7 @@ pub fn run<G: Playable, A: Algorithm<G>>(
         history: req.history,
         evaluator: &req.evaluator,
         config: req.config,
+        tables: crate::search::tablebase::<G>(req.config),
         control: Control::new(req.limits, time, signal),
         searcher,
         tt,

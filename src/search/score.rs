@@ -23,6 +23,16 @@ pub const MATE_BOUND: Value = MATE - MAX_PLY as Value;
 pub const INF: Value = 31_000;
 /// The score of a draw (and of any repetition inside the tree).
 pub const DRAW: Value = 0;
+/// A win an exact table proves (Zamma's endgame databases), below every
+/// mate the search sees itself and above every evaluation: it scores
+/// `TABLE_WIN - ply - distance` ([`table_score`]), so the nearest table
+/// win and the farthest table loss are preferred.
+pub const TABLE_WIN: Value = 29_000;
+/// The farthest distance a table gives.
+const TABLE_DISTANCE_MAX: Value = 255;
+
+const _: () = assert!(TABLE_WIN < MATE_BOUND);
+const _: () = assert!(TABLE_WIN - MAX_PLY as Value - TABLE_DISTANCE_MAX > EVAL_LIMIT);
 
 const _: () = assert!(EVAL_LIMIT < MATE_BOUND);
 const _: () = assert!(INF <= i16::MAX as Value);
@@ -30,6 +40,17 @@ const _: () = assert!(INF <= i16::MAX as Value);
 /// The score of a win (`won`) or loss reached at `ply` plies from the root.
 pub fn mate_score(won: bool, ply: usize) -> Value {
     let v = MATE - ply as Value;
+    if won {
+        v
+    } else {
+        -v
+    }
+}
+
+/// The score of a table's result reached at `ply`: `won` for the side
+/// the score is from, `distance` the table's (see [`TABLE_WIN`]).
+pub fn table_score(won: bool, ply: usize, distance: u32) -> Value {
+    let v = TABLE_WIN - ply as Value - (distance as Value).min(TABLE_DISTANCE_MAX);
     if won {
         v
     } else {

@@ -43,6 +43,8 @@ mod palma_race;
 mod petteia_perft;
 #[path = "../zamma_perft.rs"]
 mod zamma_perft;
+#[path = "../zamma_tables.rs"]
+mod zamma_tables;
 #[path = "../zamma_tactics.rs"]
 mod zamma_tactics;
 
@@ -103,6 +105,11 @@ enum Command {
     PalmaOnePly,
     /// Expectiminimax node counts: plain, Star1, Star2, with and without a table
     ExpectimaxNodes,
+    /// Rewrites positions/zamma-endgames.txt from four-piece Zamma tables
+    ZammaEndgames {
+        /// The tables (agon tablebase generate --game zamma --pieces 4)
+        tables: std::path::PathBuf,
+    },
 }
 
 fn main() {
@@ -136,5 +143,6 @@ fn main() {
         }
         Command::PalmaOnePly => palma_race::report_one_ply_matches(),
         Command::ExpectimaxNodes => expectimax::node_counts_benchmark(),
+        Command::ZammaEndgames { tables } => zamma_tables::write_endgame_suite(&tables),
     }
 }

@@ -172,7 +172,7 @@ impl Evaluated for Palma {
         opts: &GameOptions,
         size: u32,
         out: &std::path::Path,
-        progress: &mut dyn FnMut(f64),
+        progress: &(dyn Fn(f64) + Sync),
     ) -> Result<String, GameError> {
         eval::endgame_file::generate(opts, size, out, progress)
     }

@@ -59,6 +59,7 @@
 //! `wwwwwwwww/wwwwwwwww/wwwwwwwww/wwwwwwwww/bbbb1wwww/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb/bbbbbbbbb b 0 0`.
 
 pub mod board;
+pub mod endgame;
 pub mod eval;
 pub mod movegen;
 pub mod net;
@@ -153,7 +154,22 @@ impl Game for Zamma {
     }
 }
 
-crate::linear_evaluation!(Zamma, eval::NUM_FEATURES);
+crate::linear_evaluation!(Zamma, eval::NUM_FEATURES, {
+    fn load_tablebase(
+        path: &std::path::Path,
+    ) -> Result<Box<dyn crate::game::Tablebase<Self>>, GameError> {
+        Ok(Box::new(endgame::Tables::load(path)?))
+    }
+
+    fn generate_tablebase(
+        opts: &GameOptions,
+        pieces: u32,
+        out: &std::path::Path,
+        progress: &(dyn Fn(f64) + Sync),
+    ) -> Result<String, GameError> {
+        endgame::file::generate(opts, pieces, out, progress)
+    }
+});
 
 impl Notation for Zamma {
     const PLAYER_NAMES: &'static [&'static str] = &["black", "white"];

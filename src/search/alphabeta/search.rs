@@ -11,7 +11,9 @@ use super::{
 use crate::game::{Playable, Player, Status};
 use crate::search::pov::Pov;
 use crate::search::runner::view_of;
-use crate::search::score::{is_mate, mate_score, Value, DRAW, INF, MATE, MATE_BOUND, MAX_PLY};
+use crate::search::score::{
+    is_mate, mate_score, table_score, Value, DRAW, INF, MATE, MATE_BOUND, MAX_PLY,
+};
 use crate::search::tt::TtBound;
 use std::cmp::Ordering;
 
@@ -44,6 +46,9 @@ impl<G: Playable> Worker<'_, G> {
                 if self.is_repetition(h) {
                     return DRAW;
                 }
+                if let Some(v) = self.table_value(child, me, ply) {
+                    return v;
+                }
                 self.push(h);
                 // A teammate's value is ours; the other side's, negated.
                 let v = if self.side(child, p) == self.side(child, me) {
@@ -74,6 +79,25 @@ impl<G: Playable> Worker<'_, G> {
                 self.pop();
                 v
             }
+        }
+    }
+
+    /// The exact tables' value of `child` (at `ply`) for `me`, where they
+    /// know it: a proven result is a leaf, scored by its distance
+    /// ([`table_score`]), so the search plays into the nearest win and
+    /// holds out longest in a loss. Only a certain result (a win, a loss,
+    /// a draw) is taken: a probability belongs to expectiminimax.
+    fn table_value(&self, child: &G, me: Player, ply: usize) -> Option<Value> {
+        let tables = self.shared.tables?;
+        if !tables.in_domain(child) {
+            return None;
+        }
+        let p = tables.probe(child, me)?;
+        let distance = tables.search_distance(child).unwrap_or(0);
+        if p == 1.0 || p == 0.0 {
+            Some(table_score(p == 1.0, ply, distance))
+        } else {
+            (p == 0.5).then_some(DRAW)
         }
     }
 

@@ -208,7 +208,7 @@ pub fn generate(
     options: &GameOptions,
     first: u32,
     out: &Path,
-    progress: &mut dyn FnMut(f64),
+    progress: &(dyn Fn(f64) + Sync),
 ) -> Result<String, GameError> {
     let rules = Rules::intern(options)?;
     if rules.reverse {
@@ -224,7 +224,7 @@ pub fn generate(
                 "--size {first}: the lowest square of the domain, {MIN_FIRST} to {MAX_FIRST}"
             ))
         })?;
-    let table = EndgameTable::build_with_progress(rules, first, progress);
+    let table = EndgameTable::build_with_progress(rules, first, &mut |f| progress(f));
     write(&table, options, out)?;
     let n = table.configs();
     Ok(format!(
@@ -282,7 +282,7 @@ mod tests {
             &GameOptions::defaults(Palma::option_specs()),
             16,
             &path,
-            &mut |_| {},
+            &|_| {},
         )
         .unwrap();
         assert!(summary.contains("2002 configurations a side"), "{summary}");
@@ -332,7 +332,7 @@ mod tests {
             &GameOptions::defaults(Palma::option_specs()),
             22,
             &good,
-            &mut |_| {},
+            &|_| {},
         )
         .unwrap();
         let bytes = std::fs::read(&good).unwrap();
