@@ -1392,3 +1392,175 @@ fn a_multi_player_persons_only_move_pass_is_played_for_them_and_said() {
     let text = text_of(&b, "#result");
     assert_eq!(text.split(" — ").next(), Some("Draw"), "{text}");
 }
+
+/// A Palma endgame inside the exact tables, Jackals to use a 1
+/// (`positions/palma-endgames.txt`).
+const PALMA_ENDGAME: &str = "h=0/0/24,26,27,28,29 j=0/0/22,24,26,27,28 use=j:1";
+
+/// A Palma position outside the tables: a rollout plays its games out.
+const PALMA_MIDGAME: &str = "h=0/0/5,8,10,12,14 j=0/0/4,6,9,11,13 use=h:2";
+
+/// The page's rollout: `(state, done, total, rows as (move, mean, stderr))`.
+fn rollout_shown(b: &Browser) -> (String, u64, u64, Vec<(String, f64, f64)>) {
+    let v = b
+        .execute("return agonRollout.state();", vec![])
+        .expect("the rollout");
+    let rows = v["rows"]
+        .as_array()
+        .map(|a| {
+            a.iter()
+                .map(|r| {
+                    (
+                        r["move"].as_str().unwrap_or("").to_string(),
+                        r["mean"].as_f64().unwrap_or(f64::NAN),
+                        r["stderr"].as_f64().unwrap_or(f64::NAN),
+                    )
+                })
+                .collect()
+        })
+        .unwrap_or_default();
+    (
+        v["state"].as_str().unwrap_or("").to_string(),
+        v["done"].as_u64().unwrap_or(0),
+        v["total"].as_u64().unwrap_or(0),
+        rows,
+    )
+}
+
+/// Every legal move has a row, with a win probability and a standard
+/// error, and the table shows a row per move.
+fn assert_rows_for_every_move(b: &Browser, legal: &[String], rows: &[(String, f64, f64)]) {
+    let mut moves: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+    moves.sort();
+    let mut expected = legal.to_vec();
+    expected.sort();
+    assert_eq!(moves, expected, "a row per legal move");
+    for (m, mean, stderr) in rows {
+        assert!((0.0..=1.0).contains(mean), "{m}: mean {mean}");
+        assert!(stderr.is_finite() && *stderr >= 0.0, "{m}: s.e. {stderr}");
+    }
+    let shown = b
+        .execute(
+            "return document.querySelectorAll('#rollouttable tr[data-move]').length;",
+            vec![],
+        )
+        .expect("the table");
+    assert_eq!(shown.as_u64(), Some(legal.len() as u64));
+}
+
+#[test]
+fn the_exact_verdict_and_a_rollout_show_for_a_palma_endgame() {
+    use agon::game::{Game, GameOptions, Notation, Status};
+    use agon::games::palma::eval::endgame::exact_win_probability;
+    use agon::games::palma::Palma;
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let pos = Palma::from_position(PALMA_ENDGAME, &GameOptions::defaults(Palma::option_specs()))
+        .expect("a Palma position");
+    let Status::Decision(mover) = pos.status() else {
+        panic!("{PALMA_ENDGAME} is a decision");
+    };
+    let exact = exact_win_probability(&pos, mover).expect("inside the tables");
+    start_game(
+        &b,
+        "palma",
+        "person",
+        &[("options", ""), ("startfen", PALMA_ENDGAME)],
+    );
+    set_fields(&b, &[("analyse", "on")]);
+    wait(
+        &b,
+        "return document.getElementById('aexact').dataset.wp !== '';",
+        60,
+        "no exact verdict",
+    );
+    let wp: f64 = b
+        .execute(
+            "return document.getElementById('aexact').dataset.wp;",
+            vec![],
+        )
+        .expect("the verdict")
+        .as_str()
+        .and_then(|w| w.parse().ok())
+        .expect("a probability");
+    assert!(
+        (wp - exact).abs() < 1e-6,
+        "the page {wp}, the table {exact}"
+    );
+    let verdict = text_of(&b, "#aexact");
+    let name = Palma::PLAYER_NAMES[usize::from(mover)];
+    assert_eq!(
+        verdict.to_lowercase(),
+        format!("exact: {name} {:.1}% to win", exact * 100.0),
+        "{verdict}"
+    );
+    set_fields(&b, &[("analyse", "off")]);
+    let legal = page_state(&b).legal;
+
+    // A small rollout to its end: a row per move, every game played. Each
+    // game ends at once in the tables, so each move's mean is the table's
+    // value after it.
+    set_fields(&b, &[("rolloutgames", "72")]);
+    b.click("#rolloutgo").expect("Rollout");
+    wait(
+        &b,
+        "return !agonRollout.active() && agonRollout.state().state === 'done';",
+        120,
+        "the rollout does not end",
+    );
+    let (_, done, total, rows) = rollout_shown(&b);
+    assert_eq!((done, total), (72, 72));
+    assert_rows_for_every_move(&b, &legal, &rows);
+    for (m, mean, _) in &rows {
+        let mut after = pos;
+        after.play(pos.parse_move(m).expect("a move"));
+        let value = exact_win_probability(&after, mover).expect("inside the tables");
+        assert!((mean - value).abs() < 1e-6, "{m}: {mean} against {value}");
+    }
+    assert_eq!(text_of(&b, "#rolloutprogress"), "72 of 72 games a move");
+
+    // A large one where the games are played out, stopped once it has
+    // reported: its rows stay.
+    start_game(
+        &b,
+        "palma",
+        "person",
+        &[("options", ""), ("startfen", PALMA_MIDGAME)],
+    );
+    wait(
+        &b,
+        "return agonRollout.state().rows.length === 0 && document.getElementById('rolloutprogress').textContent === '';",
+        20,
+        "the rows of the position before stay",
+    );
+    let legal = page_state(&b).legal;
+    set_fields(&b, &[("rolloutgames", "10000")]);
+    b.click("#rolloutgo").expect("Rollout");
+    wait(
+        &b,
+        "const s = agonRollout.state(); return agonRollout.active() && s.total === 10000 && s.done > 0 && !document.getElementById('rolloutstop').hidden;",
+        60,
+        "the large rollout does not report",
+    );
+    b.click("#rolloutstop").expect("Stop");
+    wait(
+        &b,
+        "return !agonRollout.active();",
+        60,
+        "the rollout does not stop",
+    );
+    let (state, done, total, rows) = rollout_shown(&b);
+    assert_eq!(state, "stopped");
+    assert!(done > 0 && done < total, "{done} of {total}");
+    assert_rows_for_every_move(&b, &legal, &rows);
+    assert_eq!(
+        text_of(&b, "#rolloutprogress"),
+        format!("stopped after {done} of {total} games a move")
+    );
+    assert!(b
+        .execute("return !document.getElementById('rolloutgo').disabled && document.getElementById('rolloutstop').hidden;", vec![])
+        .expect("the buttons")
+        .as_bool()
+        .unwrap_or(false));
+}

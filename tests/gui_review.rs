@@ -142,7 +142,9 @@ fn command_rows(out: &str) -> Vec<Row> {
 }
 
 /// The command's summary lines as the page's table words them: per
-/// player, moves, average loss, errors, blunders.
+/// player, moves, average loss, errors, blunders, and in a dice game the
+/// summed luck, the result and the luck-adjusted result (`-` for a game
+/// the rules did not end).
 fn command_summary(out: &str) -> Vec<Vec<String>> {
     out.lines()
         .filter(|l| l.starts_with("summary "))
@@ -150,14 +152,51 @@ fn command_summary(out: &str) -> Vec<Vec<String>> {
             let after = l.split("): ").nth(1).expect("summary figures");
             let n: Vec<&str> = after.split(", ").collect();
             let last = |s: &str| s.split_whitespace().next().unwrap_or("").to_string();
-            vec![
+            let mut row = vec![
                 last(n[0]),
                 n[1].trim_start_matches("average loss ").to_string(),
                 last(n[2]),
                 last(n[3]),
-            ]
+            ];
+            let field = |name: &str| n.iter().find_map(|f| f.strip_prefix(name));
+            if let Some(luck) = field("luck ") {
+                row.push(luck.to_string());
+                for name in ["result ", "luck-adjusted result "] {
+                    row.push(field(name).unwrap_or("-").to_string());
+                }
+            }
+            row
         })
         .collect()
+}
+
+/// The command's throws: ply and luck as printed.
+fn command_throws(out: &str) -> serde_json::Value {
+    out.lines()
+        .filter(|l| l.contains(" chance ") && l.contains(" luck "))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            serde_json::json!([w[0].parse::<u64>().expect("a ply"), w[w.len() - 1]])
+        })
+        .collect()
+}
+
+/// The page's throws: ply and luck as shown.
+fn page_throws(b: &Browser) -> serde_json::Value {
+    b.execute(
+        "return [...document.querySelectorAll('#reviewthrows tr[data-ply]')].map((tr) => [Number(tr.dataset.ply), tr.cells[3].textContent]);",
+        vec![],
+    )
+    .expect("the throws")
+}
+
+/// The page's summary table, less the players' names.
+fn page_summary(b: &Browser) -> serde_json::Value {
+    b.execute(
+        "return [...document.querySelectorAll('#reviewsummary tr[data-player]')].map((tr) => [...tr.cells].slice(1).map((c) => c.textContent));",
+        vec![],
+    )
+    .expect("the summary")
 }
 
 /// Game 1 of a Palma match of two random players (seed 9): the Hounds'
@@ -256,16 +295,16 @@ fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: 
         page, expected,
         "{game}: the page's review against agon analyse:\n{out}"
     );
-    let table = b
-        .execute(
-            "return [...document.querySelectorAll('#reviewsummary tr[data-player]')].map((tr) => [...tr.cells].slice(1).map((c) => c.textContent));",
-            vec![],
-        )
-        .expect("the summary");
     assert_eq!(
-        table,
+        page_summary(b),
         serde_json::json!(command_summary(&out)),
         "{game}: the summary against agon analyse:\n{out}"
+    );
+    // Each throw's luck, for the player who decides after it.
+    assert_eq!(
+        page_throws(b),
+        command_throws(&out),
+        "{game}: the throws' luck against agon analyse:\n{out}"
     );
     let marks = text_of(b, "#reviewmarks");
     let marked: Vec<&Row> = expected.iter().filter(|r| !r.mark.is_empty()).collect();
@@ -363,4 +402,59 @@ fn a_running_review_stops_at_the_stop_button() {
         .expect("button")
         .as_bool()
         .unwrap_or(false));
+}
+
+/// A Palma game the rules end: Hounds' 2 brings their last piece home
+/// (the record of `a_known_lucky_throw_shows_its_luck`, tests/cli_analyse.rs).
+const PALMA_FINISHED: &str = r#"[Game "palma"]
+[Options ""]
+[Number "1"]
+[Hounds "a"]
+[Jackals "b"]
+[Entrants "0 1"]
+[TimeControl "none / none"]
+[Start "h=0/0/23,26,27,28,29 j=0/0/24,26,27,28,29 throw=h"]
+[Result "1-0"]
+[Reason "rules"]
+[Plies "2"]
+
+t2 23-25
+1-0
+"#;
+
+#[test]
+fn the_review_of_a_finished_dice_game_shows_the_luck_adjusted_result() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let dir = temp_dir("review-luck");
+    let file = dir.join("game.agn");
+    std::fs::write(&file, PALMA_FINISHED).expect("the record");
+    let (status, out, err) = run(&[
+        "analyse",
+        "--game",
+        "palma",
+        "--record",
+        file.to_str().expect("path"),
+        "--depth",
+        "1",
+    ]);
+    assert!(status.success(), "{err}");
+    let summary = command_summary(&out);
+    assert!(
+        summary.iter().all(|row| row.len() == 7 && row[6] != "-"),
+        "a luck-adjusted result per player: {out}"
+    );
+    import_whole(&b, "palma", PALMA_FINISHED, 2);
+    set_fields(&b, &[("rdepth", "1")]);
+    b.click("#reviewgo").expect("Analyse this game");
+    wait(
+        &b,
+        "return !agonReview.running() && agonReview.rows().length === 2;",
+        60,
+        "the review does not end",
+    );
+    assert_eq!(page_summary(&b), serde_json::json!(summary), "{out}");
+    assert_eq!(page_throws(&b), command_throws(&out), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

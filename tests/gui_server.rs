@@ -517,3 +517,240 @@ fn an_engine_printing_an_overlong_line_is_stopped() {
     ws.send(Message::text("start 0")).expect("send");
     assert_eq!(next(&mut ws), "started 0 0");
 }
+
+/// A Palma position outside the exact tables: its games are played out
+/// (a few milliseconds each), three moves.
+const MIDGAME: &str = "h=0/0/5,8,10,12,14 j=0/0/4,6,9,11,13 use=h:2";
+
+/// `rollout <state> <done> <total>` and its rows `(move, mean, stderr)`.
+fn rollout_report(m: &str) -> (String, usize, usize, Vec<(String, String, String)>) {
+    let w: Vec<&str> = m.split(' ').collect();
+    assert_eq!(w[0], "rollout", "{m}");
+    assert_eq!((w.len() - 4) % 3, 0, "rows of three words: {m}");
+    let rows = w[4..]
+        .chunks(3)
+        .map(|r| (r[0].to_string(), r[1].to_string(), r[2].to_string()))
+        .collect();
+    let number = |s: &str| s.parse::<usize>().expect("a count");
+    (w[1].to_string(), number(w[2]), number(w[3]), rows)
+}
+
+/// The legal moves of a Palma position, as the library writes them.
+fn palma_moves(text: &str) -> Vec<String> {
+    use agon::game::{Game, GameOptions, Notation};
+    use agon::games::palma::Palma;
+    let pos = Palma::from_position(text, &GameOptions::defaults(Palma::option_specs()))
+        .expect("a Palma position");
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    moves.into_iter().map(|m| pos.move_text(m)).collect()
+}
+
+#[test]
+fn a_rollout_reports_each_batch_and_ends_with_the_librarys_rows() {
+    use agon::analysis::rollout::{rollout, RolloutConfig};
+    use agon::game::{Evaluated, Game, GameOptions, Notation};
+    use agon::games::palma::Palma;
+    let s = server();
+    let mut ws = connect(&s);
+    next(&mut ws);
+    ws.send(Message::text(format!(
+        "rollout 72\tpalma\t\tposition fen {MIDGAME}"
+    )))
+    .expect("send");
+    let seen = until(&mut ws, "rollout done");
+    let reports: Vec<_> = seen.iter().map(|m| rollout_report(m)).collect();
+    let done: Vec<usize> = reports.iter().map(|r| r.1).collect();
+    assert_eq!(done, [36, 72], "a report per batch of 36 games: {seen:?}");
+    let (_, _, total, rows) = reports.last().expect("the end").clone();
+    assert_eq!(total, 72);
+    // Every legal move once, with the library's numbers (its rollout
+    // with the same games and seed).
+    let mut moves: Vec<String> = rows.iter().map(|r| r.0.clone()).collect();
+    moves.sort();
+    let mut legal = palma_moves(MIDGAME);
+    legal.sort();
+    assert_eq!(moves, legal);
+    let pos = Palma::from_position(MIDGAME, &GameOptions::defaults(Palma::option_specs()))
+        .expect("a Palma position");
+    let config = RolloutConfig {
+        games: 72,
+        truncate: None,
+        seed: 1,
+        threads: 1,
+    };
+    let library = rollout(&pos, &config, Palma::tablebase(), |_, _, _| {}).expect("a rollout");
+    let expected: Vec<(String, String, String)> = library
+        .iter()
+        .map(|r| {
+            (
+                r.text.clone(),
+                format!("{:.6}", r.mean),
+                format!("{:.6}", r.stderr),
+            )
+        })
+        .collect();
+    assert_eq!(rows, expected);
+}
+
+#[test]
+fn a_rollout_stops_with_its_rows_and_bad_requests_get_one_error() {
+    let s = server();
+    let mut ws = connect(&s);
+    next(&mut ws);
+    // More than the server plays: cut to its most.
+    ws.send(Message::text(format!(
+        "rollout 99999999\tpalma\t\tposition fen {MIDGAME}"
+    )))
+    .expect("send");
+    let first = rollout_report(&next(&mut ws));
+    assert_eq!(
+        (first.0.as_str(), first.2),
+        ("running", agon::gui::jobs::MAX_ROLLOUT_GAMES)
+    );
+    ws.send(Message::text("rollout stop")).expect("send");
+    let seen = until(&mut ws, "rollout stopped");
+    let (_, done, total, rows) = rollout_report(seen.last().expect("the end"));
+    assert!(done >= first.1 && done < total, "{seen:?}");
+    assert_eq!(rows.len(), palma_moves(MIDGAME).len(), "{seen:?}");
+    // Each bad request: one error line, and the session goes on.
+    for bad in [
+        "rollout 0\tpalma\t\tposition startpos".to_string(),
+        "rollout 72\tchess\t\tposition startpos".to_string(),
+        "rollout 72\tpalma\tno_such=option\tposition startpos".to_string(),
+        "rollout 72\tpalma\t\tposition fen nonsense".to_string(),
+        format!("rollout 72\tpalma\t\tposition fen {MIDGAME} moves 1-2"),
+        "luck palma\t\tposition startpos moves t1 t1".to_string(),
+        "luck palma\t\tgo depth 3".to_string(),
+    ] {
+        ws.send(Message::text(bad.as_str())).expect("send");
+        let reply = next(&mut ws);
+        let verb = bad.split(' ').next().unwrap_or("");
+        assert!(
+            reply.starts_with(&format!("error {verb}: ")),
+            "{bad:?}: {reply}"
+        );
+    }
+    ws.send(Message::text("send 0 isready")).expect("send");
+    assert!(next(&mut ws).starts_with("error no engine in slot 0"));
+}
+
+/// Per throw its ply and luck as printed.
+type Throws = Vec<(usize, String)>;
+
+/// Per player the summed luck and the luck-adjusted result as printed.
+type Totals = Vec<(String, String)>;
+
+/// The numbers of `agon analyse --record`'s lines: its throws and totals.
+fn command_luck(out: &str) -> (Throws, Totals) {
+    let throws = out
+        .lines()
+        .filter(|l| l.contains(" chance ") && l.contains(" luck "))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            (w[0].parse().expect("a ply"), w[w.len() - 1].to_string())
+        })
+        .collect();
+    let field = |l: &str, name: &str| -> String {
+        l.split(", ")
+            .find_map(|f| f.strip_prefix(name))
+            .unwrap_or("-")
+            .to_string()
+    };
+    let summary = out
+        .lines()
+        .filter(|l| l.starts_with("summary "))
+        .map(|l| (field(l, "luck "), field(l, "luck-adjusted result ")))
+        .collect();
+    (throws, summary)
+}
+
+#[test]
+fn the_luck_of_a_games_throws_is_the_reviews() {
+    use agon::game::{Game, GameOptions, Notation};
+    use agon::games::palma::Palma;
+    let dir = std::env::temp_dir().join(format!("agon-gui-luck-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let file = dir.join("palma.txt");
+    let path = file.to_str().expect("a path");
+    let (status, _, err) = crate::common::run(&[
+        "match",
+        "--game",
+        "palma",
+        "--a",
+        "depth=1",
+        "--b",
+        "search=greedy",
+        "--games",
+        "1",
+        "--seed",
+        "5",
+        "--record",
+        path,
+    ]);
+    assert!(status.success(), "{err}");
+    let (status, out, err) = crate::common::run(&[
+        "analyse",
+        "--game",
+        "palma",
+        "--record",
+        path,
+        "--game-index",
+        "1",
+        "--depth",
+        "1",
+    ]);
+    assert!(status.success(), "{err}");
+    let (throws, summary) = command_luck(&out);
+    assert!(throws.len() > 10, "{out}");
+    assert!(summary.iter().all(|(_, adjusted)| adjusted != "-"), "{out}");
+    let text = std::fs::read_to_string(&file).expect("the record");
+    let opts = GameOptions::defaults(Palma::option_specs());
+    let games = agon::analysis::read_games::<Palma>(&opts, path, &text).expect("a record");
+    let game = &games[0];
+    let s = server();
+    let mut ws = connect(&s);
+    next(&mut ws);
+    ws.send(Message::text(format!(
+        "luck palma\t{}\tposition fen {} moves {}",
+        opts,
+        game.start.position(),
+        game.moves.join(" ")
+    )))
+    .expect("send");
+    let reply = next(&mut ws);
+    let words: Vec<&str> = reply.split(' ').collect();
+    assert_eq!(words[0], "luck", "{reply}");
+    let result: Vec<f64> = words[1]
+        .split(',')
+        .map(|x| x.parse().expect("a payoff"))
+        .collect();
+    let mut sums = vec![0.0; result.len()];
+    let mut shown = Vec::new();
+    for t in &words[2..] {
+        let parts: Vec<&str> = t.split(':').collect();
+        let player: usize = parts[1].parse().expect("a player");
+        let luck: Vec<f64> = parts[2]
+            .split(',')
+            .map(|x| x.parse().expect("a luck"))
+            .collect();
+        for (s, l) in sums.iter_mut().zip(&luck) {
+            *s += l;
+        }
+        shown.push((
+            parts[0].parse::<usize>().expect("a ply"),
+            format!("{:+.4}", luck[player - 1]),
+        ));
+    }
+    assert_eq!(shown, throws, "each throw's luck as the review's");
+    let totals: Totals = sums
+        .iter()
+        .zip(&result)
+        .map(|(l, r)| (format!("{l:+.4}"), format!("{:.4}", r - l)))
+        .collect();
+    assert_eq!(
+        totals, summary,
+        "the summary's luck and luck-adjusted result"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -21,7 +21,7 @@ use super::rollout::Judge;
 use super::units::{to_units, win_scale};
 use crate::arena::record;
 use crate::engine::{Core, SearchJob};
-use crate::game::{GameError, GameOptions, Playable, Player, Status, MAX_PLAYERS};
+use crate::game::{GameError, GameOptions, Playable, Player, Status};
 use crate::search::{Limits, ScoreReport, Signal};
 
 /// What a mate-deciding loss counts for in an average of centi-units.
@@ -283,13 +283,11 @@ pub fn review_game<G: Playable>(
                 }
             }
             Status::Chance => {
-                let mut luck = [0.0; MAX_PLAYERS];
-                judge.luck(&pos, mv, &mut luck[..n]);
+                let (player, luck) = throw_luck(&mut judge, &pos, mv);
                 for (s, l) in summary.iter_mut().zip(&luck) {
                     s.throws += 1;
                     s.luck += l;
                 }
-                let player = crate::search::runner::view_of(&pos);
                 PlyReview::Chance {
                     ply,
                     played: text.clone(),
@@ -308,9 +306,9 @@ pub fn review_game<G: Playable>(
         pos.play(mv);
         each(&reviewed);
     }
-    if let Status::Over(outcome) = pos.status() {
-        for (p, s) in summary.iter_mut().enumerate() {
-            s.result = Some(outcome.payoff(p as Player, n));
+    if let Some(result) = payoffs(&pos) {
+        for (s, r) in summary.iter_mut().zip(result) {
+            s.result = Some(r);
         }
     }
     let ending = match (pos.status(), &game.ending) {
@@ -319,4 +317,66 @@ pub fn review_game<G: Playable>(
         _ => Ending::Unfinished,
     };
     Ok((ending, summary))
+}
+
+/// The player who decides after the throw `drawn` at `pos`, and every
+/// player's luck of it ([`Judge::luck`]).
+fn throw_luck<G: Playable>(judge: &mut Judge<G>, pos: &G, drawn: G::Move) -> (Player, Vec<f64>) {
+    let mut luck = vec![0.0; pos.num_players()];
+    judge.luck(pos, drawn, &mut luck);
+    (crate::search::runner::view_of(pos), luck)
+}
+
+/// Every player's payoff once the rules have ended the game at `pos`.
+fn payoffs<G: Playable>(pos: &G) -> Option<Vec<f64>> {
+    let Status::Over(outcome) = pos.status() else {
+        return None;
+    };
+    let n = pos.num_players();
+    Some((0..n).map(|p| outcome.payoff(p as Player, n)).collect())
+}
+
+/// The throws of a game and their luck, as [`review_game`] values them,
+/// without its searches (the page of `agon gui` reviews the moves through
+/// an engine, and the luck here).
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameLuck {
+    /// Per throw or roll: its ply (from 1), the player who decides after
+    /// it, and every player's luck of it.
+    pub throws: Vec<(usize, Player, Vec<f64>)>,
+    /// Every player's payoff when the moves end the game by the rules.
+    pub result: Option<Vec<f64>>,
+}
+
+/// The luck of every throw of `moves` played from `start`. Each move is
+/// checked legal before it is played (the moves may come from a page),
+/// and the first that is not is the error; `stopped` is asked before
+/// each throw, and a stopped game is an error too.
+pub fn game_luck<G: Playable>(
+    start: &G,
+    moves: &[String],
+    stopped: impl Fn() -> bool,
+) -> Result<GameLuck, GameError> {
+    let evaluator = G::Evaluator::default();
+    let mut judge = Judge::new(&evaluator, start.num_players(), G::tablebase());
+    let mut pos = start.clone();
+    let mut buf = Vec::new();
+    let mut throws = Vec::new();
+    for (i, text) in moves.iter().enumerate() {
+        let before = pos.clone();
+        crate::engine::session::play_text(&mut pos, text, &mut buf)
+            .map_err(|e| GameError::new(format!("ply {} '{text}': {e}", i + 1)))?;
+        if before.status() == Status::Chance {
+            if stopped() {
+                return Err(GameError::new("stopped"));
+            }
+            let drawn = before.parse_move(text)?;
+            let (player, luck) = throw_luck(&mut judge, &before, drawn);
+            throws.push((i + 1, player, luck));
+        }
+    }
+    Ok(GameLuck {
+        throws,
+        result: payoffs(&pos),
+    })
 }

@@ -31,6 +31,7 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::game::chance::outcome_at;
 use crate::game::{GameError, Playable, Player, Status, Tablebase, MAX_PLAYERS};
@@ -286,6 +287,75 @@ fn mean_and_error(xs: impl Iterator<Item = f64> + Clone) -> (f64, f64) {
     (mean, (var / n).sqrt())
 }
 
+/// The positions a rollout of `pos` values, with their texts (every legal
+/// move of a decision node; a chance node itself, as one row `-`), and
+/// the player whose payoff values them.
+fn candidates<G: Playable>(pos: &G) -> Result<(Player, Vec<(String, G)>), GameError> {
+    let me = match pos.status() {
+        Status::Over(_) => return Err(GameError::new("the game is over: nothing to roll out")),
+        Status::Decision(p) => p,
+        // A chance root is valued for the player who decides after it.
+        Status::Chance => crate::search::runner::view_of(pos),
+    };
+    if pos.status() == Status::Chance {
+        return Ok((me, vec![("-".to_string(), pos.clone())]));
+    }
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    let candidates = moves
+        .into_iter()
+        .map(|m| {
+            let mut child = pos.clone();
+            child.play(m);
+            (pos.move_text(m), child)
+        })
+        .collect();
+    Ok((me, candidates))
+}
+
+/// The pool the games of a rollout run on.
+fn pool(threads: usize) -> Result<rayon::ThreadPool, GameError> {
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads.max(1))
+        .build()
+        .map_err(|e| GameError::new(format!("cannot start {threads} threads: {e}")))
+}
+
+/// A candidate's row from its games' samples.
+fn row(text: &str, samples: &[Sample]) -> RolloutRow {
+    let (raw_mean, raw_stderr) = mean_and_error(samples.iter().map(|s| s.0));
+    let (mean, stderr) = mean_and_error(samples.iter().map(|s| s.1));
+    RolloutRow {
+        text: text.to_string(),
+        mean,
+        stderr,
+        raw_mean,
+        raw_stderr,
+    }
+}
+
+fn best_first(rows: &mut [RolloutRow]) {
+    rows.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+}
+
+impl<G: Playable> Playout<'_, G> {
+    /// Games `range` played out from `start` on the current pool, or
+    /// `None` once `stop` is set (checked before each game, so a stop
+    /// waits for the games under way only).
+    fn games(
+        &self,
+        start: &G,
+        range: std::ops::Range<usize>,
+        numbers: &Numbers,
+        stop: &AtomicBool,
+    ) -> Option<Vec<Sample>> {
+        range
+            .into_par_iter()
+            .map(|i| (!stop.load(Ordering::Relaxed)).then(|| self.play(start, i, numbers)))
+            .collect()
+    }
+}
+
 /// Rolls out every legal move of `pos` (a decision node; a chance node is
 /// rolled out itself, as one row `-`), best first, telling `progress`
 /// each candidate done. `tables` (the game's exact tables, or none) end a
@@ -299,24 +369,7 @@ pub fn rollout<G: Playable>(
     if config.games == 0 {
         return Err(GameError::new("a rollout needs at least one game"));
     }
-    let me = match pos.status() {
-        Status::Over(_) => return Err(GameError::new("the game is over: nothing to roll out")),
-        Status::Decision(p) => p,
-        // A chance root is valued for the player who decides after it.
-        Status::Chance => crate::search::runner::view_of(pos),
-    };
-    let mut candidates: Vec<(String, G)> = Vec::new();
-    if pos.status() == Status::Chance {
-        candidates.push(("-".to_string(), pos.clone()));
-    } else {
-        let mut moves = Vec::new();
-        pos.moves(&mut moves);
-        for m in moves {
-            let mut child = pos.clone();
-            child.play(m);
-            candidates.push((pos.move_text(m), child));
-        }
-    }
+    let (me, candidates) = candidates(pos)?;
     let evaluator = G::Evaluator::default();
     let player = Playout {
         evaluator: &evaluator,
@@ -325,30 +378,124 @@ pub fn rollout<G: Playable>(
         truncate: config.truncate.unwrap_or(MAX_PLIES).min(MAX_PLIES),
     };
     let numbers = Numbers::new(config.games, config.seed);
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads.max(1))
-        .build()
-        .map_err(|e| GameError::new(format!("cannot start {} threads: {e}", config.threads)))?;
+    let pool = pool(config.threads)?;
+    let never = AtomicBool::new(false);
     let total = candidates.len();
     let mut rows = Vec::with_capacity(total);
     for (done, (text, start)) in candidates.iter().enumerate() {
-        let samples: Vec<Sample> = pool.install(|| {
-            (0..config.games)
-                .into_par_iter()
-                .map(|i| player.play(start, i, &numbers))
-                .collect()
-        });
-        let (raw_mean, raw_stderr) = mean_and_error(samples.iter().map(|s| s.0));
-        let (mean, stderr) = mean_and_error(samples.iter().map(|s| s.1));
-        rows.push(RolloutRow {
-            text: text.clone(),
-            mean,
-            stderr,
-            raw_mean,
-            raw_stderr,
-        });
+        let samples = pool
+            .install(|| player.games(start, 0..config.games, &numbers, &never))
+            .unwrap_or_default();
+        rows.push(row(text, &samples));
         progress(done + 1, total, text);
     }
-    rows.sort_by(|a, b| b.mean.total_cmp(&a.mean));
+    best_first(&mut rows);
     Ok(rows)
+}
+
+/// [`rollout`] for a viewer who watches it and may stop it (the page of
+/// `agon gui`): the games are played `batch` at a time for every
+/// candidate in turn, so after each batch every row stands on the same
+/// games, and `seen` is told the games played a candidate so far and the
+/// rows as they stand, best first. Once `stop` is set the rollout ends,
+/// returning the games and rows of the last whole batch (none before the
+/// first). Every game is the one [`rollout`] plays with its index, so a
+/// rollout that runs to the end has [`rollout`]'s rows.
+pub fn rollout_watched<G: Playable>(
+    pos: &G,
+    config: &RolloutConfig,
+    tables: Option<&dyn Tablebase<G>>,
+    (batch, stop): (usize, &AtomicBool),
+    mut seen: impl FnMut(usize, &[RolloutRow]),
+) -> Result<(usize, Vec<RolloutRow>), GameError> {
+    if config.games == 0 {
+        return Err(GameError::new("a rollout needs at least one game"));
+    }
+    let (me, candidates) = candidates(pos)?;
+    let evaluator = G::Evaluator::default();
+    let player = Playout {
+        evaluator: &evaluator,
+        tables,
+        me,
+        truncate: config.truncate.unwrap_or(MAX_PLIES).min(MAX_PLIES),
+    };
+    let numbers = Numbers::new(config.games, config.seed);
+    let pool = pool(config.threads)?;
+    let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); candidates.len()];
+    let (mut done, mut rows) = (0, Vec::new());
+    while done < config.games {
+        let next = (done + batch.max(1)).min(config.games);
+        for ((_, start), samples) in candidates.iter().zip(&mut samples) {
+            let Some(more) = pool.install(|| player.games(start, done..next, &numbers, stop))
+            else {
+                return Ok((done, rows));
+            };
+            samples.extend(more);
+        }
+        done = next;
+        rows = candidates
+            .iter()
+            .zip(&samples)
+            .map(|((text, _), s)| row(text, s))
+            .collect();
+        best_first(&mut rows);
+        seen(done, &rows);
+    }
+    Ok((done, rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Game, GameOptions, Notation};
+    use crate::games::palma::Palma;
+
+    fn endgame() -> Palma {
+        let opts = GameOptions::defaults(Palma::option_specs());
+        Palma::from_position("h=0/0/24,26,27,28,29 j=0/0/22,24,26,27,28 use=j:1", &opts)
+            .expect("a Palma position")
+    }
+
+    const CONFIG: RolloutConfig = RolloutConfig {
+        games: 20,
+        truncate: None,
+        seed: 3,
+        threads: 2,
+    };
+
+    #[test]
+    fn a_watched_rollout_to_the_end_is_the_rollout() {
+        let pos = endgame();
+        let whole = rollout(&pos, &CONFIG, None, |_, _, _| {}).expect("a rollout");
+        let mut steps = Vec::new();
+        let (games, rows) = rollout_watched(
+            &pos,
+            &CONFIG,
+            None,
+            (6, &AtomicBool::new(false)),
+            |done, rows| steps.push((done, rows.len())),
+        )
+        .expect("a watched rollout");
+        assert_eq!(games, 20);
+        assert_eq!(rows, whole);
+        let n = whole.len();
+        assert_eq!(steps, [(6, n), (12, n), (18, n), (20, n)]);
+    }
+
+    #[test]
+    fn a_stopped_rollout_keeps_the_rows_of_its_last_whole_batch() {
+        let pos = endgame();
+        let stop = AtomicBool::new(false);
+        let mut first = Vec::new();
+        let (games, rows) = rollout_watched(&pos, &CONFIG, None, (6, &stop), |done, rows| {
+            if done == 6 {
+                first = rows.to_vec();
+                stop.store(true, Ordering::Relaxed);
+            }
+        })
+        .expect("a watched rollout");
+        assert_eq!(games, 6);
+        assert!(!rows.is_empty());
+        assert_eq!(rows, first);
+    }
 }

@@ -14,19 +14,30 @@
 //!   `Hash` and `Threads` values above [`MAX_HASH_MB`] and
 //!   [`max_threads`] are sent capped, and the page told so (`error …`).
 //! - `close <slot>`: kill the engine in `slot`.
+//! - `rollout <games>\t<game>\t<options>\t<position …>`: roll out the
+//!   position (a protocol `position` command of `game` under `options`,
+//!   the protocol's space-separated `k=v`) with `games` games a move, at
+//!   most [`super::jobs::MAX_ROLLOUT_GAMES`] (more are cut to it); the
+//!   page's rollout before is stopped. `rollout stop` stops it.
+//! - `luck <game>\t<options>\t<position …>`: the luck of every throw of
+//!   the position's moves.
 //!
 //! From the server: `engines <name>\t<name>…` once, `line <slot> <text>`
 //! for each line an engine prints, `exit <slot>` when it ends (its slot is
-//! then free), and `error <text>` for a message it refused or a limit hit.
+//! then free), `error <text>` for a message it refused or a limit hit
+//! (`error rollout: …` and `error luck: …` for those requests), and the
+//! answers of [`super::jobs`]: `rollout <state> <done> <total> [<move>
+//! <mean> <stderr>]…` and `luck <result> [<ply>:<player>:<luck>,…]…`.
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 use std::sync::mpsc::SyncSender;
 use std::sync::{Arc, Mutex};
 
+use super::jobs::MAX_ROLLOUT_GAMES;
 use super::limits::EngineGuard;
 use super::GuiError;
-use crate::protocol::parser;
+use crate::protocol::parser::{self, PositionSpec};
 
 /// Engines one page may run at once.
 pub const MAX_SLOTS: usize = 4;
@@ -70,6 +81,64 @@ pub enum Request {
     Start(usize),
     Send(usize, String),
     Close(usize),
+    Rollout { games: usize, shown: Shown },
+    RolloutStop,
+    Luck(Shown),
+}
+
+/// A position as the page shows it: the game's name, its options and a
+/// `position` command; read against the game only by the job.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Shown {
+    pub game: String,
+    pub options: String,
+    pub position: PositionSpec,
+}
+
+impl Shown {
+    /// `<game>\t<options>\t<position …>`.
+    fn parse(fields: &[&str]) -> Result<Shown, GuiError> {
+        let [game, options, position] = fields else {
+            return Err("expected <game>, <options> and a position command, tab-separated".into());
+        };
+        if fields.iter().any(|f| f.chars().any(char::is_control)) {
+            return Err("a field with control characters".into());
+        }
+        match parser::parse(position) {
+            Ok(Some(parser::Command::Position(spec))) => Ok(Shown {
+                game: game.trim().to_string(),
+                options: options.trim().to_string(),
+                position: spec,
+            }),
+            Ok(_) => Err("the last field is no position command".into()),
+            Err(e) => Err(format!("the position: {e}").into()),
+        }
+    }
+}
+
+/// `rollout …`: a number of games and the shown position, or `stop`.
+fn rollout_request(rest: &str) -> Result<Request, GuiError> {
+    if rest.trim() == "stop" {
+        return Ok(Request::RolloutStop);
+    }
+    let fields: Vec<&str> = rest.split('\t').collect();
+    let games = fields.first().copied().unwrap_or("");
+    let shown = fields.get(1..).unwrap_or(&[]);
+    let games = games
+        .trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|&n| n >= 1)
+        .ok_or_else(|| {
+            format!(
+                "'{}' is no number of games (1 or more)",
+                games.trim().chars().take(40).collect::<String>()
+            )
+        })?;
+    Ok(Request::Rollout {
+        games: games.min(MAX_ROLLOUT_GAMES as u64) as usize,
+        shown: Shown::parse(shown)?,
+    })
 }
 
 /// Checks one message from the page: its form, and for `send` that the
@@ -101,8 +170,12 @@ pub fn check(message: &str, engines: usize) -> Result<Request, GuiError> {
                 Err(e) => Err(format!("not a protocol command: {e}").into()),
             }
         }
+        "rollout" => rollout_request(rest).map_err(|e| format!("rollout: {e}").into()),
+        "luck" => Shown::parse(&rest.split('\t').collect::<Vec<_>>())
+            .map(Request::Luck)
+            .map_err(|e| format!("luck: {e}").into()),
         _ => Err(format!(
-            "unknown request '{}' (start, send, close)",
+            "unknown request '{}' (start, send, close, rollout, luck)",
             verb.chars().take(40).collect::<String>()
         )
         .into()),
@@ -352,5 +425,62 @@ mod tests {
             1
         )
         .is_err());
+    }
+
+    #[test]
+    fn rollout_and_luck_requests_are_checked() {
+        let shown = Shown {
+            game: "palma".into(),
+            options: "reverse=off extra_squares=15".into(),
+            position: PositionSpec {
+                fen: None,
+                moves: vec!["t1".into(), "pass".into()],
+            },
+        };
+        let fields = "palma\treverse=off extra_squares=15\tposition startpos moves t1 pass";
+        assert_eq!(
+            check(&format!("rollout 72\t{fields}"), 1),
+            Ok(Request::Rollout {
+                games: 72,
+                shown: shown.clone()
+            })
+        );
+        assert_eq!(
+            check(&format!("rollout 99999999999999999999999\t{fields}"), 1),
+            Err(GuiError::from(
+                "rollout: '99999999999999999999999' is no number of games (1 or more)"
+            ))
+        );
+        assert_eq!(
+            check(&format!("rollout 1000000\t{fields}"), 1),
+            Ok(Request::Rollout {
+                games: MAX_ROLLOUT_GAMES,
+                shown: shown.clone()
+            })
+        );
+        assert_eq!(check("rollout stop", 1), Ok(Request::RolloutStop));
+        assert_eq!(
+            check(&format!("luck {fields}"), 1),
+            Ok(Request::Luck(shown))
+        );
+        for bad in [
+            "rollout",
+            "rollout 0\tpalma\t\tposition startpos",
+            "rollout -3\tpalma\t\tposition startpos",
+            "rollout 72",
+            "rollout 72\tpalma\t\tgo depth 3",
+            "rollout 72\tpalma\tposition startpos",
+            "rollout 72\tpalma\t\tposition startpos\textra",
+            "rollout 72\tpal\u{7}ma\t\tposition startpos",
+            "luck palma\t\tposition nowhere",
+            "luck",
+        ] {
+            let refused = check(bad, 1).expect_err(bad).to_string();
+            let verb = bad.split([' ', '\t']).next().unwrap_or("");
+            assert!(
+                refused.starts_with(&format!("{verb}: ")),
+                "{bad:?}: {refused}"
+            );
+        }
     }
 }

@@ -14,6 +14,11 @@ pub const MAX_CONNECTIONS: usize = 32;
 /// Engine processes at once, all pages together (two pages' worth).
 pub const MAX_ENGINES: usize = 8;
 
+/// Jobs the server computes itself at once, all pages together (a page's
+/// rollout and the luck of its review, two pages' worth): each is a
+/// thread, and a rollout a pool of one per core.
+pub const MAX_JOBS: usize = 4;
+
 /// How long a `start` waits for an engine of another page (or one just
 /// closed) to be freed before it is refused: a page reloaded starts its
 /// engines while the old page's are being killed.
@@ -22,6 +27,7 @@ pub const ENGINE_WAIT: Duration = Duration::from_secs(3);
 /// The server's counts.
 pub struct Limits {
     connections: AtomicUsize,
+    jobs: AtomicUsize,
     engines: Mutex<usize>,
     freed: Condvar,
 }
@@ -30,6 +36,7 @@ impl Limits {
     pub fn new() -> Arc<Limits> {
         Arc::new(Limits {
             connections: AtomicUsize::new(0),
+            jobs: AtomicUsize::new(0),
             engines: Mutex::new(0),
             freed: Condvar::new(),
         })
@@ -43,6 +50,16 @@ impl Limits {
             })
             .ok()
             .map(|_| ConnectionGuard(Arc::clone(self)))
+    }
+
+    /// A job, if fewer than [`MAX_JOBS`] run.
+    pub fn job(self: &Arc<Self>) -> Option<JobGuard> {
+        self.jobs
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < MAX_JOBS).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| JobGuard(Arc::clone(self)))
     }
 
     /// An engine, if fewer than [`MAX_ENGINES`] run or one is freed
@@ -72,6 +89,16 @@ impl Drop for ConnectionGuard {
     }
 }
 
+/// One job of the server's own; given back on drop, which
+/// [`super::jobs`] lets happen only once its thread has ended.
+pub struct JobGuard(Arc<Limits>);
+
+impl Drop for JobGuard {
+    fn drop(&mut self) {
+        self.0.jobs.fetch_sub(1, Ordering::AcqRel);
+    }
+}
+
 /// One engine process; given back on drop, which [`super::bridge::Engine`]
 /// lets happen only once its process is reaped.
 pub struct EngineGuard(Arc<Limits>);
@@ -97,6 +124,13 @@ mod tests {
         assert!(limits.connection().is_none());
         drop(held);
         assert!(limits.connection().is_some());
+
+        let jobs: Vec<_> = (0..MAX_JOBS)
+            .map(|_| limits.job().expect("below the limit"))
+            .collect();
+        assert!(limits.job().is_none());
+        drop(jobs);
+        assert!(limits.job().is_some());
 
         let engines: Vec<_> = (0..MAX_ENGINES)
             .map(|_| limits.engine(Duration::ZERO).expect("below the limit"))

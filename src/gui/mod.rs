@@ -2,7 +2,9 @@
 //! protocol. The server serves the page's files, embedded in the binary,
 //! over HTTP, and on `/ws` a WebSocket through which the page starts
 //! engine processes and talks to them line by line ([`bridge`]: every
-//! line is checked to be a protocol command before an engine sees it).
+//! line is checked to be a protocol command before an engine sees it),
+//! and asks the server for what agon's library computes and the protocol
+//! does not say: rollouts and the luck of throws ([`jobs`]).
 //!
 //! It listens on 127.0.0.1 only and answers only requests that name it
 //! as the address it prints, with that address's token on `/ws`
@@ -12,6 +14,7 @@
 
 mod access;
 pub mod bridge;
+pub mod jobs;
 pub mod limits;
 mod session;
 
@@ -97,6 +100,7 @@ const ASSETS: &[(&str, &str, &str)] = &[
     script!("editor.js"),
     script!("evalview.js"),
     script!("review.js"),
+    script!("rollout.js"),
     script!("app.js"),
 ];
 

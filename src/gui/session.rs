@@ -1,5 +1,5 @@
 //! A page's WebSocket session: its requests checked and carried out, the
-//! engines' lines passed back, until the page goes, stops reading, or
+//! engines' lines and its jobs' answers passed back, until the page goes, stops reading, or
 //! asks nothing for the idle time. Its engines go with it.
 
 use std::net::TcpStream;
@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 use tungstenite::{Message, WebSocket};
 
 use super::bridge::{check, Engine, EngineCommand, Event, Request, MAX_LINE, MAX_SLOTS};
+use super::jobs::Jobs;
 use super::limits::{Limits, ENGINE_WAIT, MAX_ENGINES};
 
 /// Engine lines waiting for the page, all its engines together; a reader
@@ -48,10 +49,13 @@ pub fn run(mut ws: WebSocket<TcpStream>, server: &Sessions) {
     }
     let (tx, rx) = sync_channel::<Event>(WAITING_LINES);
     let mut slots: Vec<Option<Engine>> = (0..MAX_SLOTS).map(|_| None).collect();
+    let mut jobs = Jobs::default();
     let mut next_id = 0u64;
     let mut last_request = Instant::now();
     loop {
-        if !forward(&mut ws, &rx, &mut slots) {
+        if !forward(&mut ws, &rx, &mut slots)
+            || !jobs.forward(|text| ws.send(Message::text(text)).is_ok())
+        {
             break;
         }
         if last_request.elapsed() > server.idle {
@@ -112,6 +116,20 @@ pub fn run(mut ws: WebSocket<TcpStream>, server: &Sessions) {
                 slots[slot] = None;
                 continue;
             }
+            Ok(Request::Rollout { games, shown }) => {
+                match jobs.rollout(games, shown, &server.limits) {
+                    Ok(()) => continue,
+                    Err(e) => format!("error rollout: {e}"),
+                }
+            }
+            Ok(Request::RolloutStop) => {
+                jobs.stop_rollout();
+                continue;
+            }
+            Ok(Request::Luck(shown)) => match jobs.luck(shown, &server.limits) {
+                Ok(()) => continue,
+                Err(e) => format!("error luck: {e}"),
+            },
             Err(e) => format!(
                 "error {}",
                 e.to_string().chars().take(MAX_LINE).collect::<String>()
@@ -121,9 +139,11 @@ pub fn run(mut ws: WebSocket<TcpStream>, server: &Sessions) {
             break;
         }
     }
-    // Engines killed and reaped before the page's close is answered: once
-    // it sees the close, they are gone and their counts free.
+    // Engines killed and reaped, and jobs stopped, before the page's close
+    // is answered: once it sees the close, they are gone and their counts
+    // free.
     slots.clear();
+    drop(jobs);
     let _ = ws.close(None);
     let _ = ws.flush();
 }

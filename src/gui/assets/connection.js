@@ -59,9 +59,16 @@ ws.onmessage = (event) => {
   } else if (verb === "exit") {
     const engine = slots.get(Number(rest));
     if (engine) engine.exited();
+  } else if (verb === "rollout") {
+    rolloutMessage(rest);
+  } else if (verb === "luck") {
+    luckMessage(rest);
   } else if (verb === "error") {
+    // The server's own jobs end with their error (rollout.js, review.js).
+    if (rest.startsWith("rollout:")) rolloutFailed(rest);
+    else if (rest.startsWith("luck:")) luckFailed(rest);
     // A start the server refused answers with an error instead of `started`.
-    if (startWaiters.length && /engine|start/.test(rest)) startWaiters.shift().reject(new Error(rest));
+    else if (startWaiters.length && /engine|start/.test(rest)) startWaiters.shift().reject(new Error(rest));
     showError(`server: ${rest}`);
   }
 };

@@ -14,6 +14,10 @@ function parseInfo(line) {
     if (k === "string") return null;
     if (k === "score") { info.score = `${w[i + 1]} ${w[i + 2]}`; i += 2; continue; }
     if (k === "lowerbound" || k === "upperbound") { info.bound = k; continue; }
+    // An exact value from a table (protocol.md: `score cp N wp P exact`):
+    // P is the mover's proven win probability.
+    if (k === "wp") { info.wp = Number(w[i + 1]); i++; continue; }
+    if (k === "exact") { info.exact = true; continue; }
     if (k === "wdl") { info.wdl = [Number(w[i + 1]), Number(w[i + 2]), Number(w[i + 3])]; i += 3; continue; }
     if (["depth", "seldepth", "nodes", "nps", "multipv", "time"].includes(k)) { info[k] = w[i + 1]; i++; }
   }
@@ -24,6 +28,7 @@ function clearInfo(id) {
   $(id).textContent = "";
   $(id).title = "";
   if (id === "ainfo") {
+    showExact(null);
     G.lines = [];
     renderLines();
     endPreview();
@@ -63,6 +68,21 @@ function setWdl(id, wdl, k) {
   bar.title = `${viewName(k)}: ${playerName(0)} wins ${pct(parts[0])}, draw ${pct(parts[1])}, ${playerName(second)} wins ${pct(parts[2])}`;
 }
 
+// An exact verdict of the mover `k` (a table's value, not an estimate):
+// its win probability where the engine gives it, else its score.
+function exactText(info, k) {
+  if (Number.isFinite(info.wp)) return `exact: ${capital(playerName(k))} ${(info.wp * 100).toFixed(1)}% to win`;
+  return `exact: ${scoreText(info.score, k)} (${viewName(k)})`;
+}
+
+// The analysis's exact verdict on the shown position, or none.
+function showExact(verdict) {
+  const box = $("aexact");
+  box.textContent = verdict ? verdict.text : "";
+  box.dataset.wp = verdict && Number.isFinite(verdict.wp) ? String(verdict.wp) : "";
+  box.dataset.player = verdict ? String(verdict.k + 1) : "";
+}
+
 // `k`: the player to move in the searched position, `node` its node. A
 // bound line (a failed aspiration window) has no full PV and a score that
 // is only a bound: the display keeps the last full line.
@@ -71,7 +91,9 @@ function showInfo(line, engine, id, k, node) {
   if (!info || !info.pv || info.bound) return;
   const multipv = Number(info.multipv || 1);
   if (multipv === 1) {
-    const text = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  score ${scoreText(info.score, k)} (${viewName(k)})  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
+    const score = info.exact ? exactText(info, k) : `score ${scoreText(info.score, k)} (${viewName(k)})`;
+    const text = `${engine.name}: depth ${info.depth || "?"}${info.seldepth ? "/" + info.seldepth : ""}  ${score}  nodes ${info.nodes || "?"}  pv ${info.pv.join(" ")}`;
+    if (id === "ainfo") showExact(info.exact ? { text: exactText(info, k), wp: info.wp, k } : null);
     // Its box has a fixed height: a long line is whole in the title.
     $(id).textContent = text;
     $(id).title = text;
@@ -80,7 +102,7 @@ function showInfo(line, engine, id, k, node) {
     if (id === "info") G.enginePv = { node, pv: info.pv };
   }
   if (id === "ainfo") {
-    G.lines[multipv - 1] = { score: info.score, pv: info.pv, depth: info.depth, k };
+    G.lines[multipv - 1] = { score: info.score, exact: Boolean(info.exact), pv: info.pv, depth: info.depth, k };
     renderLines();
   }
   if (multipv === 1) render();
@@ -99,7 +121,7 @@ function renderLines() {
     li.tabIndex = 0;
     li.dataset.move = l.pv[0];
     const score = document.createElement("b");
-    score.textContent = scoreText(l.score, l.k);
+    score.textContent = scoreText(l.score, l.k) + (l.exact ? " exact" : "");
     const rest = ` ${l.pv.join(" ")} (depth ${l.depth})`;
     li.append(score, rest);
     // The row is cut to its width: the whole line is in the title.

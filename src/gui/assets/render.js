@@ -49,6 +49,7 @@ function render() {
   renderMoveList();
   renderClocks();
   renderPlay();
+  followRollout();
 }
 
 // The game's state (at its own node, whatever is shown), and where the
@@ -144,6 +145,8 @@ function wordEl(node) {
   el.className = isChanceWord(node.word) ? "chance-word" : "move-word";
   if (node.review && node.review.mark) el.classList.add(node.review.mark === "??" ? "blunder" : "error");
   if (node === G.node) el.classList.add("current");
+  // A reviewed throw's luck (review.js).
+  if (node.review && node.review.luck !== undefined) el.title = `luck ${luckText(node.review.luck)} for ${capital(playerName(node.review.player))}`;
   el.dataset.node = String(node.id);
   return el;
 }

@@ -1,6 +1,8 @@
 // "Analyse this game": the review `agon analyse --record` prints
 // (src/analysis/review.rs), asked of the analysis engine through the
-// protocol, position by position of the main line.
+// protocol, position by position of the main line; the luck of its
+// throws and rolls is the server's (src/gui/jobs.rs: the library's, as the
+// command values it), asked once for the whole line.
 "use strict";
 
 // Each decision takes what the command's review takes: the position
@@ -14,7 +16,7 @@
 const REVIEW_HASH_MB = 16;
 // A mate-deciding loss in the average of centi-units (review.rs MATE_LOSS).
 const MATE_LOSS = 1000;
-const R = { running: false, stopped: false, engine: null, rows: [], summary: [] };
+const R = { running: false, stopped: false, engine: null, rows: [], summary: [], luck: null, luckWaiter: null };
 
 function reviewRunning() { return R.running; }
 
@@ -58,6 +60,57 @@ function decimals(x, places) {
 }
 
 const lossText = (loss, places) => decimals(loss, winProbabilityGame() ? 4 : places);
+
+// A luck as the command prints it (`{:+.4}`).
+function luckText(x) {
+  const text = decimals(x, 4);
+  return x < 0 || Object.is(x, -0) ? text : `+${text}`;
+}
+
+// The luck of every throw of the line `words` from the start, from the
+// server: `luck <result> <ply>:<player>:<luck>,…`; null if it refused.
+function lineLuck(words) {
+  const base = positionBase(G.start);
+  return new Promise((resolve, reject) => {
+    R.luckWaiter = { resolve, reject };
+    ws.send(`luck ${G.game}\t${G.options}\t${base}${words.length ? " moves " + words.join(" ") : ""}`);
+  }).catch(() => null);
+}
+
+function luckMessage(rest) {
+  const w = rest.split(" ");
+  const result = w[0] === "-" ? null : w[0].split(",").map(Number);
+  const throws = new Map();
+  for (const t of w.slice(1)) {
+    const [ply, player, luck] = t.split(":");
+    throws.set(Number(ply), { player: Number(player) - 1, luck: (luck || "").split(",").map(Number) });
+  }
+  const waiter = R.luckWaiter;
+  R.luckWaiter = null;
+  if (waiter) waiter.resolve({ result, throws });
+}
+
+// The server's error is shown as it comes; the review goes on without.
+function luckFailed(rest) {
+  const waiter = R.luckWaiter;
+  R.luckWaiter = null;
+  if (waiter) waiter.reject(new Error(rest));
+}
+
+// A throw's row gets its luck for the player who decides after it, and
+// every player's summary its share.
+function addLuck(row, node) {
+  const t = R.luck && R.luck.throws.get(row.ply);
+  if (!t) return;
+  row.player = t.player;
+  row.luck = t.luck[t.player];
+  t.luck.forEach((l, p) => {
+    if (!R.summary[p]) return;
+    R.summary[p].throws++;
+    R.summary[p].luck += l;
+  });
+  node.review = { luck: row.luck, player: t.player };
+}
 
 // One search as the command makes it: the value from the last `info`
 // line with a score (the search's own), its WDL, and the best move.
@@ -103,7 +156,8 @@ async function analyseGame() {
   R.running = true;
   R.stopped = false;
   R.rows = [];
-  R.summary = seats().map(() => ({ moves: 0, loss: 0, errors: 0, blunders: 0 }));
+  R.summary = seats().map(() => ({ moves: 0, loss: 0, errors: 0, blunders: 0, throws: 0, luck: 0, result: null }));
+  R.luck = null;
   for (const n of nodes) n.review = null;
   showReviewState();
   if (G.analysis && G.analysis.waiter) G.analysis.send("stop");
@@ -121,6 +175,7 @@ async function analyseGame() {
       setup.push(`setoption name Hash value ${REVIEW_HASH_MB}`);
     }
     await e.ask(setup);
+    if (words.some(isChanceWord)) R.luck = await lineLuck(words);
     const [error, blunder] = reviewThresholds();
     for (let i = 0; i < words.length && !R.stopped; i++) {
       if (G.tree !== root) { R.stopped = true; break; }
@@ -130,6 +185,7 @@ async function analyseGame() {
       const kind = await reviewKind(e, position);
       const row = { ply: i + 1, word: words[i], kind: typeof kind === "number" ? "decision" : kind };
       if (kind === "over") break;
+      if (kind === "chance") addLuck(row, nodes[i + 1]);
       if (typeof kind === "number") {
         const best = await reviewSearch(e, position, "");
         if (R.stopped) break;
@@ -157,6 +213,9 @@ async function analyseGame() {
     if (e && hash !== null && e.alive) await e.ask([`setoption name Hash value ${hash}`]).catch(() => {});
     R.running = false;
     R.engine = null;
+    // The result, and so the luck-adjusted result, of a game reviewed to
+    // the end that the rules ended.
+    if (R.luck && R.luck.result && R.rows.length === words.length) R.luck.result.forEach((r, p) => { if (R.summary[p]) R.summary[p].result = r; });
     $("reviewprogress").textContent = R.stopped ? `stopped after move ${R.rows.length} of ${words.length}` : `${R.rows.length} of ${words.length} moves analysed`;
     showReviewState();
     render();
@@ -176,7 +235,10 @@ function showReviewState() {
   $("reviewstop").hidden = !R.running;
   const table = $("reviewsummary");
   const head = document.createElement("tr");
-  for (const t of ["player", "moves", "average loss", "errors ?", "blunders ??"]) {
+  const lucky = R.summary.some((s) => s.throws);
+  const columns = ["player", "moves", "average loss", "errors ?", "blunders ??"];
+  if (lucky) columns.push("luck", "result", "luck-adjusted");
+  for (const t of columns) {
     const th = document.createElement("th");
     th.textContent = t;
     head.appendChild(th);
@@ -185,7 +247,11 @@ function showReviewState() {
     const tr = document.createElement("tr");
     tr.dataset.player = String(k + 1);
     const average = s.moves ? s.loss / s.moves : 0;
-    for (const t of [capital(playerName(k)), s.moves, lossText(average, 1), s.errors, s.blunders]) {
+    const cells = [capital(playerName(k)), s.moves, lossText(average, 1), s.errors, s.blunders];
+    // As the command's summary: the summed luck, the result (1 a win)
+    // and the result less the luck.
+    if (lucky) cells.push(luckText(s.luck), s.result === null ? "-" : String(s.result), s.result === null ? "-" : decimals(s.result - s.luck, 4));
+    for (const t of cells) {
       const td = document.createElement("td");
       td.textContent = String(t);
       tr.appendChild(td);
@@ -203,6 +269,27 @@ function showReviewState() {
     b.addEventListener("click", () => { if (nodes[r.ply]) goTo(nodes[r.ply]); });
     li.appendChild(b);
     return li;
+  }));
+  showThrows();
+}
+
+// Each throw or roll reviewed with its luck for the player deciding after it.
+function showThrows() {
+  const throws = R.rows.filter((r) => r.luck !== undefined);
+  $("reviewluck").hidden = !throws.length;
+  const row = (tag, texts) => {
+    const tr = document.createElement("tr");
+    for (const t of texts) {
+      const c = document.createElement(tag);
+      c.textContent = t;
+      tr.appendChild(c);
+    }
+    return tr;
+  };
+  $("reviewthrows").replaceChildren(...(throws.length ? [row("th", ["ply", "throw", "for", "luck"])] : []), ...throws.map((r) => {
+    const tr = row("td", [r.ply, r.word, capital(playerName(r.player)), luckText(r.luck)]);
+    tr.dataset.ply = String(r.ply);
+    return tr;
   }));
 }
 
