@@ -559,6 +559,72 @@ fn the_rollout_command_prints_each_move_with_its_error() {
     }
 }
 
+/// Issue 41: a long rollout resumes. `--resume FILE` keeps each move's
+/// row as it is done; a rollout stopped after its first move (its file
+/// cut there, in the middle of the second move's line) rolls out only the
+/// rest and prints the same table; a file of another rollout is an error.
+#[test]
+fn a_stopped_rollout_resumes_from_its_file() {
+    let dir = std::env::temp_dir().join(format!("agon-rollout-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("palma.rollout");
+    let path = file.to_str().unwrap();
+    // Two moves (8-10 and 16-18), games cut after 6 plies.
+    let start = "h=0/0/8,10,12,14,16 j=0/0/9,11,13,15,17 use=h:2";
+    let args = |seed: &'static str| {
+        vec![
+            "analyse",
+            "--game",
+            "palma",
+            "--position",
+            start,
+            "--rollout",
+            "24",
+            "--truncate",
+            "6",
+            "--seed",
+            seed,
+            "--resume",
+            path,
+        ]
+    };
+    let table = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| !l.starts_with("time:"))
+            .map(String::from)
+            .collect()
+    };
+    let (code, whole, err) = agon(&args("3"));
+    assert_eq!(code, Some(0), "{err}");
+    let saved = std::fs::read_to_string(&file).unwrap();
+    let lines: Vec<&str> = saved.lines().collect();
+    assert!(
+        lines[0].starts_with("agon rollout 1 game=palma"),
+        "{saved}"
+    );
+    let moves = table(&whole).len() - 3;
+    assert_eq!(lines.len(), 1 + moves, "{saved}");
+    let cut = format!(
+        "{}\n{}\n{}",
+        lines[0],
+        lines[1],
+        &lines[2][..lines[2].len() / 2]
+    );
+    std::fs::write(&file, cut).unwrap();
+    let (code, again, err) = agon(&args("3"));
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("1 moves read"), "{err}");
+    assert_eq!(table(&again), table(&whole));
+    assert_eq!(
+        std::fs::read_to_string(&file).unwrap().lines().count(),
+        1 + moves
+    );
+    let (code, _, err) = agon(&args("4"));
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("not this rollout's file"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// Issue 41: luck. A throw's luck is its outcome's value less the mean
 /// over the outcomes, so by probability it averages zero for every player
 /// at any throw, and in a two-player game one player's luck is the

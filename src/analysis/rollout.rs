@@ -20,8 +20,12 @@
 //! - **The same throws for every candidate** (common random numbers): game
 //!   `i` draws the same numbers whichever move it follows, so the
 //!   difference between two moves carries less noise than either.
-//! - A deterministic game (no throws) plays the same game every time: its
-//!   rollout is the policy's one game.
+//! - **A deterministic game** (no throws) would play the same game every
+//!   time: there the first [`OPENING_PLIES`] decisions of each game pick
+//!   at random (from the game's numbers) among the moves within
+//!   [`OPENING_MARGIN`] of the policy's best, so the games spread over
+//!   openings of their own, as a match's games do over an openings file,
+//!   and the policy plays on from each.
 //!
 //! The games run on `threads` threads; each game's numbers come from
 //! `seed` and its index only, so the result is the same on any number of
@@ -116,6 +120,14 @@ impl Numbers {
     }
 }
 
+/// Decisions at the start of a rollout game without chance taken at
+/// random among the near-best moves (see the module docs).
+pub const OPENING_PLIES: u32 = 6;
+
+/// How far below the policy's best (win probability) a move of those
+/// openings may be.
+pub const OPENING_MARGIN: f32 = 0.05;
+
 /// The one-ply judge of rollouts and of luck: payoffs (0..1) from the
 /// game's end, the exact tables or the evaluator, and the policy's move.
 pub struct Judge<'a, G: Playable> {
@@ -185,6 +197,16 @@ impl<'a, G: Playable> Judge<'a, G> {
             .map(|best| self.moves[best])
     }
 
+    /// A move the policy could play at the decision node `pos`, drawn by
+    /// `rng` among those within `margin` of its best estimate.
+    fn pick_near(&mut self, pos: &G, margin: f32, rng: &mut impl Rng) -> Option<G::Move> {
+        self.pick(pos)?;
+        let e = &self.estimates;
+        let best = e.iter().copied().fold(f32::NEG_INFINITY, f32::max);
+        let near: Vec<usize> = (0..e.len()).filter(|&i| e[i] >= best - margin).collect();
+        near.choose(rng).map(|&i| self.moves[i])
+    }
+
     /// Every player's value of a throw's outcome `pos`: where a decision
     /// the tables do not know follows, the value after the move the policy
     /// plays with it (GNU Backgammon's luck: a roll is worth the best play
@@ -247,6 +269,7 @@ impl<G: Playable> Playout<'_, G> {
         let mut pos = start.clone();
         let (mut luck, mut throws) = (0.0, 0);
         let mut thrown = [0.0; MAX_PLAYERS];
+        let mut decisions = 0;
         for _ in 0..self.truncate {
             if judge.exact(&pos) {
                 break;
@@ -265,10 +288,19 @@ impl<G: Playable> Playout<'_, G> {
                     luck += thrown[me];
                     pos.play(drawn);
                 }
-                Status::Decision(_) => match judge.pick(&pos) {
-                    Some(m) => pos.play(m),
-                    None => break,
-                },
+                Status::Decision(_) => {
+                    let opening = !G::HAS_CHANCE && decisions < OPENING_PLIES;
+                    decisions += 1;
+                    let m = if opening {
+                        judge.pick_near(&pos, OPENING_MARGIN, &mut rng)
+                    } else {
+                        judge.pick(&pos)
+                    };
+                    match m {
+                        Some(m) => pos.play(m),
+                        None => break,
+                    }
+                }
             }
         }
         let result = judge.value(&pos, self.me);
@@ -366,10 +398,36 @@ pub fn rollout<G: Playable>(
     tables: Option<&dyn Tablebase<G>>,
     mut progress: impl FnMut(usize, usize, &str),
 ) -> Result<Vec<RolloutRow>, GameError> {
+    rollout_resumed(pos, config, tables, &[], |done, total, row| {
+        progress(done, total, &row.text)
+    })
+}
+
+/// [`rollout`] that takes the rows of `known` candidates as they are (a
+/// stopped rollout's, read back: every game depends on the seed and its
+/// index only, so they are the rows it would roll out again) and tells
+/// `progress` each candidate's row as it is done, for a caller that
+/// saves them.
+pub fn rollout_resumed<G: Playable>(
+    pos: &G,
+    config: &RolloutConfig,
+    tables: Option<&dyn Tablebase<G>>,
+    known: &[RolloutRow],
+    mut progress: impl FnMut(usize, usize, &RolloutRow),
+) -> Result<Vec<RolloutRow>, GameError> {
     if config.games == 0 {
         return Err(GameError::new("a rollout needs at least one game"));
     }
     let (me, candidates) = candidates(pos)?;
+    if let Some(k) = known
+        .iter()
+        .find(|k| candidates.iter().all(|(t, _)| *t != k.text))
+    {
+        return Err(GameError::new(format!(
+            "'{}' is not a move of this position",
+            k.text
+        )));
+    }
     let evaluator = G::Evaluator::default();
     let player = Playout {
         evaluator: &evaluator,
@@ -383,11 +441,18 @@ pub fn rollout<G: Playable>(
     let total = candidates.len();
     let mut rows = Vec::with_capacity(total);
     for (done, (text, start)) in candidates.iter().enumerate() {
-        let samples = pool
-            .install(|| player.games(start, 0..config.games, &numbers, &never))
-            .unwrap_or_default();
-        rows.push(row(text, &samples));
-        progress(done + 1, total, text);
+        let r = match known.iter().find(|k| k.text == *text) {
+            Some(k) => k.clone(),
+            None => {
+                let samples = pool
+                    .install(|| player.games(start, 0..config.games, &numbers, &never))
+                    .unwrap_or_default();
+                let r = row(text, &samples);
+                progress(done + 1, total, &r);
+                r
+            }
+        };
+        rows.push(r);
     }
     best_first(&mut rows);
     Ok(rows)
@@ -480,6 +545,23 @@ mod tests {
         assert_eq!(rows, whole);
         let n = whole.len();
         assert_eq!(steps, [(6, n), (12, n), (18, n), (20, n)]);
+    }
+
+    #[test]
+    fn a_deterministic_game_rolls_out_from_openings_of_its_own() {
+        let opts = GameOptions::defaults(crate::games::zamma::Zamma::option_specs());
+        let pos = crate::games::zamma::Zamma::new(&opts).expect("the start");
+        let config = RolloutConfig {
+            games: 16,
+            truncate: Some(12),
+            seed: 5,
+            threads: 2,
+        };
+        let rows = rollout(&pos, &config, None, |_, _, _| {}).expect("a rollout");
+        // One game played 16 times would have no error at all.
+        assert!(rows.iter().all(|r| r.stderr > 0.0), "{rows:?}");
+        let again = rollout(&pos, &config, None, |_, _, _| {}).expect("a rollout");
+        assert_eq!(rows, again);
     }
 
     #[test]

@@ -115,6 +115,11 @@ pub struct AnalyseArgs {
     /// With --rollout: the seed of the throws.
     #[arg(long, requires = "rollout", default_value_t = 1)]
     pub seed: u64,
+    /// With --rollout: keep each move's result in FILE as it is done, and
+    /// take the moves FILE already holds (a stopped rollout of the same
+    /// position and settings) instead of rolling them out again.
+    #[arg(long, value_name = "FILE", requires = "rollout")]
+    pub resume: Option<String>,
     /// An exact table file of `agon tablebase generate` for the searches
     /// to probe (as the protocol's `EndgamePath`): Zamma's endgame
     /// databases, Palma's larger domain.
@@ -160,7 +165,8 @@ impl GameCommand for AnalyseArgs {
                 seed: self.seed,
                 threads: self.threads,
             };
-            return rollout::<G>(opts, self.position.as_deref(), &config, self.multipv);
+            let how = (&config, self.resume.as_deref());
+            return rollout::<G>(opts, self.position.as_deref(), how, self.multipv);
         }
         match &self.equity_loss {
             Some(file) => {
@@ -256,14 +262,41 @@ fn hint<G: Playable>(
 fn rollout<G: Playable>(
     opts: &GameOptions,
     position: Option<&str>,
-    config: &RolloutConfig,
+    (config, resume): (&RolloutConfig, Option<&str>),
     multipv: Option<u32>,
 ) -> Result<(), GameError> {
     let pos: G = super::position_or_start(position, opts)?;
     let began = Instant::now();
-    let mut rows = analysis::rollout::rollout(&pos, config, G::tablebase(), |done, total, m| {
-        analyse_step(done, total, "moves rolled out", m, began)
-    })?;
+    let mut saved = match resume {
+        Some(file) => Some(RolloutFile::open::<G>(file, &pos, config)?),
+        None => None,
+    };
+    let known = saved.as_ref().map_or(Vec::new(), |f| f.rows.clone());
+    if !known.is_empty() {
+        eprintln!(
+            "rollout: {} moves read from {}",
+            known.len(),
+            resume.unwrap_or("")
+        );
+    }
+    let mut failed = None;
+    let mut rows = analysis::rollout::rollout_resumed(
+        &pos,
+        config,
+        G::tablebase(),
+        &known,
+        |done, total, row| {
+            if let Some(f) = saved.as_mut() {
+                if let Err(e) = f.append(row) {
+                    failed.get_or_insert(e);
+                }
+            }
+            analyse_step(done, total, "moves rolled out", &row.text, began)
+        },
+    )?;
+    if let Some(e) = failed {
+        return Err(e);
+    }
     out!("position {}", pos.position());
     out!(
         "rollout: {} games a move, {}, seed {}, {} threads; values: win probability of the player to move",
@@ -438,4 +471,103 @@ fn equity_loss<G: Playable>(
     );
     out!("time: {:.1} s", began.elapsed().as_secs_f64());
     Ok(())
+}
+
+/// A rollout's results kept as they are done (`--resume`): a header line
+/// naming the rollout (game, options, games, truncation, seed, position),
+/// then one line per move rolled out, `row <mean> <s.e.> <plain mean>
+/// <plain s.e.> <move>` (numbers as Rust prints them, which read back to
+/// the same bits). A file of another rollout is an error, a cut last line
+/// is rolled out again.
+struct RolloutFile {
+    file: std::fs::File,
+    rows: Vec<analysis::rollout::RolloutRow>,
+}
+
+impl RolloutFile {
+    fn header<G: Playable>(pos: &G, config: &RolloutConfig) -> String {
+        format!(
+            "agon rollout 1 game={} options={} games={} truncate={} seed={} position={}",
+            G::NAME,
+            pos.options(),
+            config.games,
+            config
+                .truncate
+                .map_or("none".to_string(), |k| k.to_string()),
+            config.seed,
+            pos.position()
+        )
+    }
+
+    fn open<G: Playable>(
+        path: &str,
+        pos: &G,
+        config: &RolloutConfig,
+    ) -> Result<RolloutFile, GameError> {
+        use std::io::Write as _;
+        let fail = |e: &dyn std::fmt::Display| GameError::new(format!("{path}: {e}"));
+        let header = Self::header(pos, config);
+        let p = std::path::Path::new(path);
+        let mut rows = Vec::new();
+        let mut keep = 0;
+        let text = match p.exists() {
+            true => read_regular_text(p, MAX_TEXT_BYTES).map_err(|e| fail(&e))?,
+            false => String::new(),
+        };
+        if !text.is_empty() {
+            let mut lines = text.split_inclusive('\n');
+            if lines.next().map(str::trim_end) != Some(header.as_str()) {
+                return Err(fail(&format!(
+                    "not this rollout's file (its first line is not '{header}'): \
+                     another position or settings; remove it or name another"
+                )));
+            }
+            keep = header.len() + 1;
+            for line in lines {
+                let Some(row) = line.strip_suffix('\n').and_then(parse_row) else {
+                    break;
+                };
+                rows.push(row);
+                keep += line.len();
+            }
+        }
+        let mut file = std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .open(p)
+            .map_err(|e| fail(&e))?;
+        // Drop a cut last line; a new file gets its header.
+        file.set_len(keep as u64).map_err(|e| fail(&e))?;
+        if keep == 0 {
+            writeln!(file, "{header}").map_err(|e| fail(&e))?;
+        }
+        Ok(RolloutFile { file, rows })
+    }
+
+    fn append(&mut self, r: &analysis::rollout::RolloutRow) -> Result<(), GameError> {
+        use std::io::Write as _;
+        writeln!(
+            self.file,
+            "row {} {} {} {} {}",
+            r.mean, r.stderr, r.raw_mean, r.raw_stderr, r.text
+        )
+        .and_then(|()| self.file.sync_data())
+        .map_err(|e| GameError::new(format!("rollout file: {e}")))
+    }
+}
+
+/// A `row` line of a rollout file.
+fn parse_row(line: &str) -> Option<analysis::rollout::RolloutRow> {
+    let rest = line.strip_prefix("row ")?;
+    let mut parts = rest.splitn(5, ' ');
+    let mut number = || parts.next()?.parse::<f64>().ok().filter(|x| x.is_finite());
+    let (mean, stderr, raw_mean, raw_stderr) = (number()?, number()?, number()?, number()?);
+    let text = parts.next()?.to_string();
+    Some(analysis::rollout::RolloutRow {
+        text,
+        mean,
+        stderr,
+        raw_mean,
+        raw_stderr,
+    })
 }
