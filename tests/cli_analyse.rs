@@ -598,10 +598,7 @@ fn a_stopped_rollout_resumes_from_its_file() {
     assert_eq!(code, Some(0), "{err}");
     let saved = std::fs::read_to_string(&file).unwrap();
     let lines: Vec<&str> = saved.lines().collect();
-    assert!(
-        lines[0].starts_with("agon rollout 1 game=palma"),
-        "{saved}"
-    );
+    assert!(lines[0].starts_with("agon rollout 1 game=palma"), "{saved}");
     let moves = table(&whole).len() - 3;
     assert_eq!(lines.len(), 1 + moves, "{saved}");
     let cut = format!(

@@ -445,3 +445,20 @@ fn the_won_endings_are_four_piece_positions() {
         assert_eq!(p.status(), Status::Decision(p.side() as Player));
     }
 }
+
+/// The four-piece tables against the rules, on a sample: 2,000 stored
+/// positions of each four-piece signature at quiet-ply counts 0, 25 and
+/// 49. Needs the file (minutes to generate), so it is a command:
+/// `AGON_ZAMMA_TABLES=zamma-4.tb cargo test --release --test suite --
+/// --ignored sampled_four_piece`.
+#[test]
+#[ignore]
+fn sampled_four_piece_values_are_the_best_of_their_children() {
+    let path = std::env::var("AGON_ZAMMA_TABLES").expect("AGON_ZAMMA_TABLES names the file");
+    let tables = Tables::load(Path::new(&path)).unwrap_or_else(|e| panic!("{e}"));
+    let mut checked = 0;
+    for m in Material::up_to(4).into_iter().filter(|m| m.pieces() == 4) {
+        checked += check_material(&tables, m, Some(2000), &[0, 25, 49]);
+    }
+    eprintln!("{checked} four-piece positions agree with their children at 3 quiet-ply counts");
+}
