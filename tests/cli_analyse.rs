@@ -493,6 +493,7 @@ fn rollouts_agree_with_the_exact_values() {
         truncate: None,
         seed: 7,
         threads,
+        ply: 1,
     };
     let rows = rollout(&pos, &config(2), None, |_, _, _| {}).unwrap();
     assert_eq!(rows.len(), exact.len());
@@ -754,6 +755,11 @@ fn rollouts_on_the_endgame_set() {
         truncate: None,
         seed: 11,
         threads: 2,
+        // AGON_ROLLOUT_PLY=2 measures the two-ply policy.
+        ply: std::env::var("AGON_ROLLOUT_PLY")
+            .ok()
+            .and_then(|p| p.parse().ok())
+            .unwrap_or(1),
     };
     let (mut within, mut factors, mut worst) = (0, Vec::new(), 0.0f64);
     let positions: Vec<_> = set_positions(&text).into_iter().take(100).collect();

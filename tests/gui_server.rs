@@ -578,6 +578,7 @@ fn a_rollout_reports_each_batch_and_ends_with_the_librarys_rows() {
         truncate: None,
         seed: 1,
         threads: 1,
+        ply: 1,
     };
     let library = rollout(&pos, &config, Palma::tablebase(), |_, _, _| {}).expect("a rollout");
     let expected: Vec<(String, String, String)> = library

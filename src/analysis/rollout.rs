@@ -59,6 +59,13 @@ pub struct RolloutConfig {
     pub truncate: Option<u32>,
     pub seed: u64,
     pub threads: usize,
+    /// How deep the policy looks: 1, the move its evaluator values best
+    /// after it; 2, the move whose mean over the next throw of the
+    /// position after the one-ply reply is best (GNU Backgammon's 2-ply
+    /// checker play: about twenty times the work a move, less of the
+    /// policy's own error in the result). A game without chance looks
+    /// one ply deep.
+    pub ply: u32,
 }
 
 /// One candidate's result, in win probability of the root's mover.
@@ -207,6 +214,42 @@ impl<'a, G: Playable> Judge<'a, G> {
         near.choose(rng).map(|&i| self.moves[i])
     }
 
+    /// The move the two-ply policy plays at the decision node `pos`: the
+    /// best for its mover by the mean, over the throw that follows it, of
+    /// the position after the one-ply reply ([`Judge::outcome_payoffs`]).
+    fn pick_deep(&mut self, pos: &G) -> Option<G::Move> {
+        let Status::Decision(mover) = pos.status() else {
+            return None;
+        };
+        let mut moves = Vec::new();
+        pos.moves(&mut moves);
+        if moves.len() <= 1 {
+            return moves.first().copied();
+        }
+        let mut outcomes = Vec::new();
+        let mut best: Option<(f64, G::Move)> = None;
+        for &m in &moves {
+            let mut after = pos.clone();
+            after.play(m);
+            let v = if after.status() == Status::Chance && self.leaf.exact(&after).is_none() {
+                after.outcomes(&mut outcomes);
+                let mut mean = 0.0;
+                for &(o, p) in &outcomes {
+                    let mut next = after.clone();
+                    next.play(o);
+                    mean += p * self.outcome_payoffs(&next)[usize::from(mover)];
+                }
+                mean
+            } else {
+                self.payoffs(&after)[usize::from(mover)]
+            };
+            if best.is_none_or(|(b, _)| v > b) {
+                best = Some((v, m));
+            }
+        }
+        best.map(|(_, m)| m)
+    }
+
     /// Every player's value of a throw's outcome `pos`: where a decision
     /// the tables do not know follows, the value after the move the policy
     /// plays with it (GNU Backgammon's luck: a roll is worth the best play
@@ -258,6 +301,8 @@ struct Playout<'a, G: Playable> {
     tables: Option<&'a dyn Tablebase<G>>,
     me: Player,
     truncate: u32,
+    /// The two-ply policy ([`RolloutConfig::ply`]).
+    deep: bool,
 }
 
 impl<G: Playable> Playout<'_, G> {
@@ -293,6 +338,8 @@ impl<G: Playable> Playout<'_, G> {
                     decisions += 1;
                     let m = if opening {
                         judge.pick_near(&pos, OPENING_MARGIN, &mut rng)
+                    } else if self.deep {
+                        judge.pick_deep(&pos)
                     } else {
                         judge.pick(&pos)
                     };
@@ -434,6 +481,7 @@ pub fn rollout_resumed<G: Playable>(
         tables,
         me,
         truncate: config.truncate.unwrap_or(MAX_PLIES).min(MAX_PLIES),
+        deep: G::HAS_CHANCE && config.ply >= 2,
     };
     let numbers = Numbers::new(config.games, config.seed);
     let pool = pool(config.threads)?;
@@ -483,6 +531,7 @@ pub fn rollout_watched<G: Playable>(
         tables,
         me,
         truncate: config.truncate.unwrap_or(MAX_PLIES).min(MAX_PLIES),
+        deep: G::HAS_CHANCE && config.ply >= 2,
     };
     let numbers = Numbers::new(config.games, config.seed);
     let pool = pool(config.threads)?;
@@ -526,6 +575,7 @@ mod tests {
         truncate: None,
         seed: 3,
         threads: 2,
+        ply: 1,
     };
 
     #[test]
@@ -556,6 +606,7 @@ mod tests {
             truncate: Some(12),
             seed: 5,
             threads: 2,
+            ply: 1,
         };
         let rows = rollout(&pos, &config, None, |_, _, _| {}).expect("a rollout");
         // One game played 16 times would have no error at all.

@@ -247,6 +247,7 @@ fn rollout_of(
         truncate: None,
         seed: SEED,
         threads: max_threads() as usize,
+        ply: 1,
     };
     crate::with_game!(kind, G => {
         let pos: G = position(&options, &shown.position)?;
