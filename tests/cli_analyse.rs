@@ -753,7 +753,11 @@ fn rollouts_on_the_endgame_set() {
     let config = RolloutConfig {
         games: 1296,
         truncate: None,
-        seed: 11,
+        // AGON_ROLLOUT_SEED measures other throws.
+        seed: std::env::var("AGON_ROLLOUT_SEED")
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(11),
         threads: 2,
         // AGON_ROLLOUT_PLY=2 measures the two-ply policy.
         ply: std::env::var("AGON_ROLLOUT_PLY")
@@ -774,6 +778,12 @@ fn rollouts_on_the_endgame_set() {
             .unwrap();
         let z = (row.mean - best.1).abs() / row.stderr.max(1e-12);
         within += usize::from(z <= 3.0);
+        if z > 3.0 {
+            eprintln!(
+                "outside: {p} {}: exact {:.5}, rollout {:.5} +- {:.5} (plain {:.5} +- {:.5})",
+                row.text, best.1, row.mean, row.stderr, row.raw_mean, row.raw_stderr
+            );
+        }
         worst = worst.max(z);
         factors.push(row.raw_stderr / row.stderr.max(1e-12));
     }
@@ -786,10 +796,12 @@ fn rollouts_on_the_endgame_set() {
         factors[0],
         factors[factors.len() - 1]
     );
-    // The issue asks 99 of 100. The rollouts measure the policy's value
-    // (the race table's one-ply choice), not best play's: where it
-    // misplays, the mean sits a little below the exact value, and 1,296
-    // games make that visible (98 of 100 at seed 11, largest 3.7).
+    // The issue asks 99 of 100: 98 at seed 11 (largest 3.68), 99 at
+    // seeds 12 and 13 (4.18 and 3.10), the same with the two-ply policy
+    // (98 at seed 11). The positions outside differ from seed to seed and
+    // lie on both sides of the exact value, where the plain mean of the
+    // same games is within its error: chance in the reduced mean, more
+    // often than a normal error's 0.27 in 100.
     assert!(within >= 95, "{within} of 100");
 }
 
