@@ -297,7 +297,7 @@ type Payoffs = [f64; MAX_PLAYERS];
 
 /// A rollout game's judge and its mover.
 struct Playout<'a, G: Playable> {
-    evaluator: &'a G::Evaluator,
+    evaluator: G::Evaluator,
     tables: Option<&'a dyn Tablebase<G>>,
     me: Player,
     truncate: u32,
@@ -309,7 +309,7 @@ impl<G: Playable> Playout<'_, G> {
     /// Game `i` played out from `start`.
     fn play(&self, start: &G, i: usize, numbers: &Numbers) -> Sample {
         let mut rng = numbers.rng(i);
-        let mut judge = Judge::new(self.evaluator, start.num_players(), self.tables);
+        let mut judge = Judge::new(&self.evaluator, start.num_players(), self.tables);
         let mut outcomes = Vec::new();
         let mut pos = start.clone();
         let (mut luck, mut throws) = (0.0, 0);
@@ -417,7 +417,28 @@ fn best_first(rows: &mut [RolloutRow]) {
     rows.sort_by(|a, b| b.mean.total_cmp(&a.mean));
 }
 
-impl<G: Playable> Playout<'_, G> {
+impl<'a, G: Playable> Playout<'a, G> {
+    /// The candidates of a rollout of `pos` under `config` (see
+    /// [`candidates`]) and the playout of their games.
+    fn of(
+        pos: &G,
+        config: &RolloutConfig,
+        tables: Option<&'a dyn Tablebase<G>>,
+    ) -> Result<(Vec<(String, G)>, Self), GameError> {
+        if config.games == 0 {
+            return Err(GameError::new("a rollout needs at least one game"));
+        }
+        let (me, candidates) = candidates(pos)?;
+        let player = Playout {
+            evaluator: G::Evaluator::default(),
+            tables,
+            me,
+            truncate: config.truncate.unwrap_or(MAX_PLIES).min(MAX_PLIES),
+            deep: G::HAS_CHANCE && config.ply >= 2,
+        };
+        Ok((candidates, player))
+    }
+
     /// Games `range` played out from `start` on the current pool, or
     /// `None` once `stop` is set (checked before each game, so a stop
     /// waits for the games under way only).
@@ -462,10 +483,7 @@ pub fn rollout_resumed<G: Playable>(
     known: &[RolloutRow],
     mut progress: impl FnMut(usize, usize, &RolloutRow),
 ) -> Result<Vec<RolloutRow>, GameError> {
-    if config.games == 0 {
-        return Err(GameError::new("a rollout needs at least one game"));
-    }
-    let (me, candidates) = candidates(pos)?;
+    let (candidates, player) = Playout::of(pos, config, tables)?;
     if let Some(k) = known
         .iter()
         .find(|k| candidates.iter().all(|(t, _)| *t != k.text))
@@ -475,14 +493,6 @@ pub fn rollout_resumed<G: Playable>(
             k.text
         )));
     }
-    let evaluator = G::Evaluator::default();
-    let player = Playout {
-        evaluator: &evaluator,
-        tables,
-        me,
-        truncate: config.truncate.unwrap_or(MAX_PLIES).min(MAX_PLIES),
-        deep: G::HAS_CHANCE && config.ply >= 2,
-    };
     let numbers = Numbers::new(config.games, config.seed);
     let pool = pool(config.threads)?;
     let never = AtomicBool::new(false);
@@ -521,18 +531,7 @@ pub fn rollout_watched<G: Playable>(
     (batch, stop): (usize, &AtomicBool),
     mut seen: impl FnMut(usize, &[RolloutRow]),
 ) -> Result<(usize, Vec<RolloutRow>), GameError> {
-    if config.games == 0 {
-        return Err(GameError::new("a rollout needs at least one game"));
-    }
-    let (me, candidates) = candidates(pos)?;
-    let evaluator = G::Evaluator::default();
-    let player = Playout {
-        evaluator: &evaluator,
-        tables,
-        me,
-        truncate: config.truncate.unwrap_or(MAX_PLIES).min(MAX_PLIES),
-        deep: G::HAS_CHANCE && config.ply >= 2,
-    };
+    let (candidates, player) = Playout::of(pos, config, tables)?;
     let numbers = Numbers::new(config.games, config.seed);
     let pool = pool(config.threads)?;
     let mut samples: Vec<Vec<Sample>> = vec![Vec::new(); candidates.len()];

@@ -1,6 +1,17 @@
 // Drawing the board, the seats, the move list and the clocks.
 "use strict";
 
+// A table row of `tag` cells ("th" or "td") holding `texts`.
+function tableRow(tag, texts) {
+  const tr = document.createElement("tr");
+  for (const t of texts) {
+    const c = document.createElement(tag);
+    c.textContent = t;
+    tr.appendChild(c);
+  }
+  return tr;
+}
+
 function render() {
   if (!G.state) return;
   const svg = $("board");

@@ -277,17 +277,8 @@ function showReviewState() {
 function showThrows() {
   const throws = R.rows.filter((r) => r.luck !== undefined);
   $("reviewluck").hidden = !throws.length;
-  const row = (tag, texts) => {
-    const tr = document.createElement("tr");
-    for (const t of texts) {
-      const c = document.createElement(tag);
-      c.textContent = t;
-      tr.appendChild(c);
-    }
-    return tr;
-  };
-  $("reviewthrows").replaceChildren(...(throws.length ? [row("th", ["ply", "throw", "for", "luck"])] : []), ...throws.map((r) => {
-    const tr = row("td", [r.ply, r.word, capital(playerName(r.player)), luckText(r.luck)]);
+  $("reviewthrows").replaceChildren(...(throws.length ? [tableRow("th", ["ply", "throw", "for", "luck"])] : []), ...throws.map((r) => {
+    const tr = tableRow("td", [r.ply, r.word, capital(playerName(r.player)), luckText(r.luck)]);
     tr.dataset.ply = String(r.ply);
     return tr;
   }));

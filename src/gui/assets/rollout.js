@@ -102,20 +102,11 @@ function showRollout() {
   $("rolloutprogress").textContent = progress;
   const table = $("rollouttable");
   if (!RO.rows.length) { table.replaceChildren(); return; }
-  const cells = (tag, texts) => {
-    const tr = document.createElement("tr");
-    for (const t of texts) {
-      const c = document.createElement(tag);
-      c.textContent = t;
-      tr.appendChild(c);
-    }
-    return tr;
-  };
   const whom = RO.mover === null ? "the player to move" : capital(playerName(RO.mover));
-  const head = cells("th", ["move", "mean", "s.e."]);
+  const head = tableRow("th", ["move", "mean", "s.e."]);
   head.title = `win probability of ${whom}, with its standard error`;
   const rows = RO.rows.map((r) => {
-    const tr = cells("td", [r.move, r.mean.toFixed(4), r.stderr.toFixed(4)]);
+    const tr = tableRow("td", [r.move, r.mean.toFixed(4), r.stderr.toFixed(4)]);
     tr.dataset.move = r.move;
     return tr;
   });
