@@ -751,7 +751,10 @@ fn rollouts_on_the_endgame_set() {
     .unwrap();
     let opts = GameOptions::defaults(Palma::option_specs());
     let config = RolloutConfig {
-        games: 1296,
+        games: std::env::var("AGON_ROLLOUT_GAMES")
+            .ok()
+            .and_then(|g| g.parse().ok())
+            .unwrap_or(1296),
         truncate: None,
         // AGON_ROLLOUT_SEED measures other throws.
         seed: std::env::var("AGON_ROLLOUT_SEED")
@@ -797,11 +800,11 @@ fn rollouts_on_the_endgame_set() {
         factors[factors.len() - 1]
     );
     // The issue asks 99 of 100: 98 at seed 11 (largest 3.68), 99 at
-    // seeds 12 and 13 (4.18 and 3.10), the same with the two-ply policy
-    // (98 at seed 11). The positions outside differ from seed to seed and
-    // lie on both sides of the exact value, where the plain mean of the
-    // same games is within its error: chance in the reduced mean, more
-    // often than a normal error's 0.27 in 100.
+    // seeds 12 and 13 (4.18 and 3.10), 98 with the two-ply policy. With
+    // 5,184 games (AGON_ROLLOUT_GAMES) seed 11's two positions outside
+    // move further out (z 4.9 and 5.1) and their plain means the same
+    // way: there the policy's play, not best play, is what a rollout
+    // measures (above the exact value: the side not to move misplays).
     assert!(within >= 95, "{within} of 100");
 }
 
