@@ -53,6 +53,8 @@ fn documented_options() -> Vec<String> {
         "option name MctsChance type combo default stratified var stratified var widening".into(),
         "option name ExactTables type check default true".into(),
         "option name EndgamePath type string default <empty>".into(),
+        "option name Ponder type check default false".into(),
+        "option name Clear Hash type button".into(),
     ]
 }
 
@@ -215,8 +217,9 @@ fn every_error_is_exactly_one_line() {
         b"go nodes lots",
         b"go movetime 1.5",
         b"go sideways",
-        b"go ponder",
-        b"go mate 3",
+        b"go ponder sideways",
+        b"go mate 0",
+        b"go mate x",
         b"go searchmoves",
         b"go searchmoves zz99",
         b"go p9time 1000",

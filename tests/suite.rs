@@ -107,6 +107,8 @@ mod protocol_fuzz;
 mod protocol_input_limits;
 #[path = "protocol_nplayer.rs"]
 mod protocol_nplayer;
+#[path = "protocol_ponder_mate.rs"]
+mod protocol_ponder_mate;
 #[path = "protocol_pv_agrees.rs"]
 mod protocol_pv_agrees;
 #[path = "protocol_scale.rs"]

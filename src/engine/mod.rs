@@ -66,6 +66,10 @@ pub struct FinalResult {
     /// The ranked lines of the last completed iteration (`MultiPV` of
     /// them), best first, each in the game's notation with its score.
     pub lines: Vec<(Vec<String>, ScoreReport)>,
+    /// The reply the engine expects, for `bestmove … ponder …`: the
+    /// line's second move when a player decides it (none where a throw
+    /// follows the move: a dice game ponders on that chance node).
+    pub ponder: Option<String>,
 }
 
 impl FinalResult {
@@ -78,6 +82,7 @@ impl FinalResult {
             nodes: 0,
             time: Duration::ZERO,
             lines: Vec::new(),
+            ponder: None,
         }
     }
 
@@ -204,10 +209,14 @@ impl Engine {
 
     /// Applies a search setting (the others — `Game`, `GameOptions`,
     /// `UCI_ShowWDL` — are not the engine's: unchanged). `Threads` and
-    /// `Hash` remake the searcher, never while a job runs; on error the
+    /// `Hash` remake the searcher and `Clear Hash` empties it, never
+    /// while a job runs; on error the
     /// engine is unchanged and the message is the whole error.
     pub fn apply(&mut self, setting: &Setting) -> Result<(), EngineError> {
-        let idle = matches!(setting, Setting::Threads(_) | Setting::Hash(_));
+        let idle = matches!(
+            setting,
+            Setting::Threads(_) | Setting::Hash(_) | Setting::ClearHash
+        );
         if idle && self.busy() {
             return Err(EngineError::Busy);
         }
@@ -217,6 +226,7 @@ impl Engine {
             Setting::Seed(s) => self.rng = Pcg64::seed_from_u64(s),
             Setting::EvalFile(ref path) => self.load_net(path)?,
             Setting::EndgamePath(ref path) => self.load_tables(path)?,
+            Setting::ClearHash => self.core.new_game(),
             // Read from the configuration at the next search.
             Setting::MultiPv(_)
             | Setting::Search(_)
@@ -237,7 +247,8 @@ impl Engine {
             | Setting::ExpectimaxTable(_)
             | Setting::ExpectimaxCriticalPath(_)
             | Setting::MctsChance(_)
-            | Setting::ExactTables(_) => {}
+            | Setting::ExactTables(_)
+            | Setting::Ponder(_) => {}
             // Not the engine's (the protocol's and the session's).
             Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) => {}
         }
@@ -410,12 +421,15 @@ impl Engine {
         Ok(Started::Search)
     }
 
+    /// Whether the GUI said it may ponder (`Ponder`).
+    pub fn ponder_option(&self) -> bool {
+        self.core.config().ponder
+    }
+
     /// `ponderhit`: the pondering search goes on as a timed one, its
-    /// clock started now. Nothing when no search ponders.
-    pub fn ponderhit(&mut self) {
-        if let Some(r) = &self.running {
-            r.signal.ponderhit();
-        }
+    /// clock started now; false (nothing done) when no search ponders.
+    pub fn ponderhit(&mut self) -> bool {
+        self.running.as_ref().is_some_and(|r| r.signal.ponderhit())
     }
 
     /// Starts `go perft depth` on the job thread: `each(move, count)` per
@@ -651,7 +665,7 @@ mod tests {
             assert!(engine.busy(), "{release}: answered before it");
             assert!(best.try_recv().is_err(), "{release}: answered before it");
             match release {
-                "ponderhit" => engine.ponderhit(),
+                "ponderhit" => assert!(engine.ponderhit()),
                 _ => engine.stop(),
             }
             let pv = best.recv().expect("an answer");

@@ -45,5 +45,8 @@ pub struct GoSpec {
     /// ([`crate::engine::Engine::ponderhit`]), and no answer before it or
     /// `stop`.
     pub ponder: bool,
+    /// `go mate N`: a forced win in at most `N` of the mover's moves is
+    /// searched for, and the search ends when it is found.
+    pub mate: Option<u32>,
     pub searchmoves: Vec<String>,
 }

@@ -21,7 +21,11 @@ pub fn task<G: Playable>(
     core: Core,
 ) -> Result<Go, EngineError> {
     let root = session.position().clone();
-    let limits = limits::<G>(&root, spec)?;
+    let mut limits = limits::<G>(&root, spec)?;
+    let mut core = core;
+    if let Some(n) = spec.mate {
+        mate_search(&root, n, &mut limits, core.config_mut())?;
+    }
     let root_moves = searchmoves(&root, &spec.searchmoves)?;
     if let Status::Over(outcome) = session.status() {
         return Ok(Go::Over(outcome.word(root.num_players())));
@@ -69,6 +73,7 @@ pub fn task<G: Playable>(
             .collect();
         FinalResult {
             lines,
+            ponder: expected_reply(&root, &line),
             pv: line_text(&root, &line),
             score: result.bound.map(|b| (result.score, b)),
             depth: result.depth,
@@ -82,6 +87,40 @@ pub fn task<G: Playable>(
     }))
 }
 
+/// `go mate N`: a forced win in at most `N` of the mover's moves is a
+/// line of at most `2N − 1` plies, so alpha-beta searches that deep (or
+/// to `depth`, if less) at full width: no reduction or pruning may hide
+/// a defence, and the search ends once the win is proven
+/// ([`Limits::mate`]). Only a game without chance and of two sides has
+/// such wins.
+fn mate_search<G: Playable>(
+    root: &G,
+    n: u32,
+    limits: &mut Limits,
+    config: &mut crate::search::SearchConfig,
+) -> Result<(), EngineError> {
+    if G::HAS_CHANCE {
+        return Err(EngineError::new(format!(
+            "go mate: {} has chance, where no win is forced",
+            G::NAME
+        )));
+    }
+    if root.num_teams() != 2 {
+        return Err(EngineError::new(format!(
+            "go mate: needs two sides; this game has {} teams",
+            root.num_teams()
+        )));
+    }
+    let plies = 2 * n - 1;
+    limits.mate = Some(n);
+    limits.depth = Some(limits.depth.map_or(plies, |d| d.min(plies)));
+    config.algorithm = crate::search::Algorithm::AlphaBeta;
+    config.lmr = false;
+    config.null_move = false;
+    config.shallow.mode = crate::search::alphabeta::PruningMode::Off;
+    Ok(())
+}
+
 /// The moves the engine may play at `root`: the legal moves (none at a
 /// chance node), within `root_moves` unless it is empty.
 fn allowed_moves<G: Playable>(root: &G, root_moves: &[G::Move]) -> Vec<G::Move> {
@@ -92,6 +131,16 @@ fn allowed_moves<G: Playable>(root: &G, root_moves: &[G::Move]) -> Vec<G::Move> 
     root.moves(&mut legal);
     legal.retain(|m| root_moves.is_empty() || root_moves.contains(m));
     legal
+}
+
+/// The reply to `line`'s first move that the engine expects: its second
+/// move, when a player decides it (not a chance outcome): `bestmove …
+/// ponder`, and the referee's pondering.
+pub fn expected_reply<G: Playable>(root: &G, line: &[G::Move]) -> Option<String> {
+    let (&first, &reply) = (line.first()?, line.get(1)?);
+    let mut after = root.clone();
+    after.play(first);
+    matches!(after.status(), Status::Decision(_)).then(|| after.move_text(reply))
 }
 
 /// `line`'s moves in the game's notation, each played in turn from `root`.
@@ -151,6 +200,7 @@ fn limits<G: Playable>(root: &G, spec: &GoSpec) -> Result<Limits, EngineError> {
         clocks,
         movestogo: spec.movestogo,
         infinite: spec.infinite,
+        mate: None,
     })
 }
 

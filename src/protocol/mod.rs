@@ -141,7 +141,11 @@ impl Protocol {
             Command::Go(spec) => self.go(&spec),
             Command::Perft(depth) => self.perft(depth),
             Command::Stop => self.engine.stop(),
-            Command::PonderHit => self.out.error("pondering is not supported"),
+            Command::PonderHit => {
+                if !self.engine.ponderhit() {
+                    self.out.error("ponderhit: no search is pondering");
+                }
+            }
             Command::Ignored => {}
             Command::Quit => return Flow::Quit,
             Command::Display => {
@@ -212,18 +216,22 @@ impl Protocol {
         }
         let (info_out, best_out) = (self.out.clone(), self.out.clone());
         let show_wdl = self.show_wdl;
+        // The expected reply only for a GUI that ponders (`Ponder` on, as
+        // UCI has a GUI say so): every other client keeps `bestmove <m>`.
+        let ponder = self.engine.ponder_option();
         let callbacks = Callbacks {
             on_info: Box::new(move |r| info_out.line(&output::report_line(r, show_wdl))),
             on_bestmove: Box::new(move |result| {
                 best_out.line(&output::final_line(result));
-                best_out.line(&output::bestmove_line(result.best()));
+                let reply = result.ponder.as_deref().filter(|_| ponder);
+                best_out.line(&output::bestmove_line(result.best(), reply));
             }),
         };
         match self.engine.go(spec, callbacks) {
             Ok(Started::Search) => {}
             Ok(Started::Over(result)) => {
                 self.out.line(&format!("info string game over: {result}"));
-                self.out.line(&output::bestmove_line(None));
+                self.out.line(&output::bestmove_line(None, None));
             }
             Err(e) => self.out.error(&format!("go: {e}")),
         }

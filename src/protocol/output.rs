@@ -297,8 +297,11 @@ pub fn bench_total_line(total: &Totals) -> String {
 /// The `bestmove` line, the same in both dialects: no `ponder` move
 /// while pondering is not supported (`go ponder` is an error), since a GUI
 /// that sees one may send `go ponder` next.
-pub fn bestmove_line(best: Option<&str>) -> String {
-    format!("bestmove {}", best.unwrap_or("(none)"))
+pub fn bestmove_line(best: Option<&str>, ponder: Option<&str>) -> String {
+    match (best, ponder) {
+        (Some(b), Some(p)) => format!("bestmove {b} ponder {p}"),
+        _ => format!("bestmove {}", best.unwrap_or("(none)")),
+    }
 }
 
 #[cfg(test)]
@@ -346,6 +349,7 @@ mod tests {
             nodes: 3000,
             time: std::time::Duration::from_millis(1500),
             lines: Vec::new(),
+            ponder: None,
         };
         assert_eq!(
             final_line(&r),
@@ -378,8 +382,9 @@ mod tests {
 
     #[test]
     fn bestmove_has_no_ponder_move() {
-        assert_eq!(bestmove_line(Some("a")), "bestmove a");
-        assert_eq!(bestmove_line(None), "bestmove (none)");
+        assert_eq!(bestmove_line(Some("a"), None), "bestmove a");
+        assert_eq!(bestmove_line(Some("a"), Some("b")), "bestmove a ponder b");
+        assert_eq!(bestmove_line(None, None), "bestmove (none)");
     }
 
     #[test]

@@ -172,6 +172,9 @@ fn parse_position(rest: &[&str]) -> Result<PositionSpec, ParseError> {
     })
 }
 
+/// The longest `go mate`: its search is at most 64 plies deep.
+const MATE_MAX: u32 = 32;
+
 /// The deepest `go perft`, as `agon perft --depth`.
 const PERFT_MAX_DEPTH: u32 = 64;
 
@@ -216,9 +219,17 @@ fn parse_go(rest: &[&str]) -> Result<Command, ParseError> {
                 }
                 spec.searchmoves = rest[start..i].iter().map(|m| m.to_string()).collect();
             }
-            "ponder" => return Err("pondering is not supported (see protocol.md)".into()),
+            "ponder" => spec.ponder = true,
             "perft" => return Err("usage: go perft <depth>".into()),
-            "mate" => return Err("go mate is not supported".into()),
+            "mate" => {
+                let n: u32 = number("mate", arg("mate")?)?;
+                if !(1..=MATE_MAX).contains(&n) {
+                    return Err(
+                        format!("go mate: the number of moves must be 1..={MATE_MAX}").into(),
+                    );
+                }
+                spec.mate = Some(n);
+            }
             w => match player_clock(w) {
                 Some((player, is_inc)) => {
                     let v = millis(w, arg(w)?)?;
@@ -368,7 +379,18 @@ mod tests {
         assert!(parse("go depth -1").is_err());
         assert!(parse("go depth x").is_err());
         assert!(parse("go sideways").is_err());
-        assert!(parse("go ponder").is_err());
+        let Command::Go(g) = cmd("go ponder wtime 100 btime 200") else {
+            panic!()
+        };
+        assert!(g.ponder);
+        assert_eq!(g.black.time, Some(200));
+        let Command::Go(g) = cmd("go mate 3") else {
+            panic!()
+        };
+        assert_eq!(g.mate, Some(3));
+        assert!(parse("go mate").is_err());
+        assert!(parse("go mate 0").is_err());
+        assert!(parse("go mate 99").is_err());
         assert!(parse("go searchmoves").is_err());
         assert!(parse("go p0time 5").is_err());
         assert!(parse("go p99999999999time 5").is_err());

@@ -7,6 +7,7 @@
 //! the shared count and looks at the clock every [`POLL`] nodes, and at
 //! the abort flag and the node limit at every node.
 
+use super::info::ScoreReport;
 use super::limits::Limits;
 use super::signal::Signal;
 use super::time::TimeManager;
@@ -24,6 +25,8 @@ pub struct Control<'a> {
     /// Nodes flushed by all threads.
     nodes: AtomicU64,
     node_limit: Option<u64>,
+    /// `go mate N`'s N.
+    mate: Option<u32>,
     /// The limits as the search started; see [`Control::time`].
     time: TimeManager,
 }
@@ -35,6 +38,7 @@ impl<'a> Control<'a> {
             abort: AtomicBool::new(false),
             nodes: AtomicU64::new(0),
             node_limit: limits.nodes,
+            mate: limits.mate,
             time,
         }
     }
@@ -62,6 +66,15 @@ impl<'a> Control<'a> {
         self.time().is_some_and(|t| t.flexible)
     }
 
+    /// Whether `score` is the win `go mate N` looks for: in at most `N`
+    /// of the mover's moves.
+    pub fn mate_found(&self, score: ScoreReport) -> bool {
+        match (self.mate, score) {
+            (Some(limit), ScoreReport::Mate(n)) => n > 0 && n.unsigned_abs() <= limit,
+            _ => false,
+        }
+    }
+
     /// Ends the search for every thread.
     pub fn abort(&self) {
         self.abort.store(true, Ordering::Relaxed);
@@ -76,11 +89,11 @@ impl<'a> Control<'a> {
         self.nodes.load(Ordering::Relaxed)
     }
 
-    /// Time since the search's clock started (at `ponderhit` for a
-    /// search that pondered).
+    /// Time since the search started, pondering included: what the
+    /// reports show (`time`, and `nps` with it) and what iterations are
+    /// measured by; the limits count from `ponderhit` ([`Control::time`]).
     pub fn elapsed(&self) -> Duration {
-        self.time()
-            .map_or_else(|| self.time.elapsed(), |t| t.elapsed())
+        self.time.elapsed()
     }
 
     /// Whether the main thread may start another iteration, expected to

@@ -133,9 +133,14 @@ pub fn main_loop<G: Playable, I: Iteration<G>>(
             }));
         }
         let settled = ranked.settled;
+        // `go mate N`: the win asked for is proven.
+        let mated = ranked
+            .lines
+            .first()
+            .is_some_and(|l| control.mate_found(l.score));
         out.depth = depth;
         out.last = Some(ranked);
-        if settled && control.flexible() {
+        if mated || (settled && control.flexible()) {
             break;
         }
     }

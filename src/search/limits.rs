@@ -20,6 +20,9 @@ pub struct Limits {
     pub clocks: Vec<Option<Clock>>,
     pub movestogo: Option<u32>,
     pub infinite: bool,
+    /// `go mate N`: the search ends once it has proved a win in at most
+    /// `N` of the mover's moves.
+    pub mate: Option<u32>,
 }
 
 impl Limits {

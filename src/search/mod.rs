@@ -170,6 +170,10 @@ pub struct SearchConfig {
     /// Exact tables read from `EndgamePath` (probed in place of the
     /// game's built-in ones when they are the searched game's).
     pub table_file: Option<crate::game::TableFile>,
+    /// `Ponder`: the GUI may let this engine think on the opponent's
+    /// time, so a clocked move may take a quarter longer
+    /// ([`time::TimeManager`]).
+    pub ponder: bool,
 }
 
 impl SearchConfig {

@@ -67,16 +67,18 @@ impl Signal {
         &self.stop
     }
 
-    /// The pondering search becomes a timed one, its clock started now.
-    /// Nothing for a search that does not ponder.
-    pub fn ponderhit(&self) {
-        if self.pondering.load(Ordering::Acquire) {
-            if let Ok(mut hit) = self.hit.lock() {
-                *hit = Some(Instant::now());
-            }
-            self.pondering.store(false, Ordering::Release);
-            self.notify();
+    /// The pondering search becomes a timed one, its clock started now;
+    /// false (and nothing done) for a search that does not ponder.
+    pub fn ponderhit(&self) -> bool {
+        if !self.pondering.load(Ordering::Acquire) {
+            return false;
         }
+        if let Ok(mut hit) = self.hit.lock() {
+            *hit = Some(Instant::now());
+        }
+        self.pondering.store(false, Ordering::Release);
+        self.notify();
+        true
     }
 
     pub fn is_pondering(&self) -> bool {
@@ -124,16 +126,16 @@ mod tests {
         let before = Instant::now();
         assert!(s.is_pondering());
         assert_eq!(s.ponderhit_at(), None);
-        s.ponderhit();
+        assert!(s.ponderhit());
         assert!(!s.is_pondering());
         let hit = s.ponderhit_at().expect("ponderhit starts the clock");
         assert!(hit >= before);
         // A second ponderhit leaves the clock alone, and a search that
         // does not ponder has no ponderhit.
-        s.ponderhit();
+        assert!(!s.ponderhit());
         assert_eq!(s.ponderhit_at(), Some(hit));
         let plain = Signal::new();
-        plain.ponderhit();
+        assert!(!plain.ponderhit());
         assert_eq!(plain.ponderhit_at(), None);
     }
 
@@ -152,7 +154,7 @@ mod tests {
             let s = Arc::clone(&s);
             std::thread::spawn(move || s.wait(false))
         };
-        s.ponderhit();
+        assert!(s.ponderhit());
         waiter.join().expect("a finite waiter wakes on ponderhit");
         assert!(!s.stopped());
     }

@@ -5,7 +5,8 @@
 //!   margin, [`safety`]) is shared over the moves still to make:
 //!   `movestogo` if given, else the game's estimate from the position
 //!   ([`crate::game::SearchHints::moves_left`]), else [`DEFAULT_MOVES_TO_GO`].
-//!   The share `left / moves + ¾·inc` (at most 40 % of what is left) is
+//!   The share `left / moves + ¾·inc`, a quarter more with `Ponder` on
+//!   (at most 40 % of what is left), is
 //!   the soft limit — no new iteration starts after half of it, since the
 //!   next one usually takes longer than all before it — and at most 4× the
 //!   soft limit, never more than 80 % of what is left, is the hard limit,
@@ -83,7 +84,11 @@ impl TimeManager {
                 .or(moves_left)
                 .unwrap_or(DEFAULT_MOVES_TO_GO)
                 .clamp(1, MAX_MOVES_TO_GO);
-            let share = left / mtg + clock.inc * 3 / 4;
+            let mut share = left / mtg + clock.inc * 3 / 4;
+            if config.ponder {
+                // Stockfish's: the opponent's time is also ours to think.
+                share += share / 4;
+            }
             let soft = share.min(left * 4 / 10).max(floor);
             let hard = (soft * 4).min(left * 8 / 10).max(soft);
             tm.soft = Some(tm.soft.map_or(soft, |s| s.min(soft)));

@@ -99,6 +99,8 @@ pub enum SettingId {
     MctsChance,
     ExactTables,
     EndgamePath,
+    Ponder,
+    ClearHash,
 }
 
 /// A checked `setoption`.
@@ -140,6 +142,12 @@ pub enum Setting {
     /// An exact table file's path (`<empty>`: none); read by the engine,
     /// which knows the game it must be for.
     EndgamePath(String),
+    /// The GUI may send `go ponder` (UCI's `Ponder`): the time manager
+    /// then spends a quarter more per move, as the opponent's time is
+    /// also this engine's.
+    Ponder(bool),
+    /// `Clear Hash`: forget the table and what searches kept.
+    ClearHash,
 }
 
 impl Setting {
@@ -174,6 +182,8 @@ impl Setting {
             Setting::MctsChance(_) => SettingId::MctsChance,
             Setting::ExactTables(_) => SettingId::ExactTables,
             Setting::EndgamePath(_) => SettingId::EndgamePath,
+            Setting::Ponder(_) => SettingId::Ponder,
+            Setting::ClearHash => SettingId::ClearHash,
         }
     }
 }
@@ -191,6 +201,8 @@ pub enum Kind {
     Check {
         default: bool,
     },
+    /// An action without a value (`Clear Hash`).
+    Button,
 }
 
 /// One engine setting.
@@ -471,6 +483,22 @@ pub const ENDGAME_PATH: SettingSpec = SettingSpec {
         "an exact table file of `agon tablebase generate` for the game (empty: the built-in tables)",
 };
 
+pub const PONDER: SettingSpec = SettingSpec {
+    id: SettingId::Ponder,
+    name: "Ponder",
+    kind: Kind::Check { default: false },
+    in_spec: true,
+    help: "the engine may ponder: a quarter more time per move (the referee ponders it)",
+};
+
+pub const CLEAR_HASH: SettingSpec = SettingSpec {
+    id: SettingId::ClearHash,
+    name: "Clear Hash",
+    kind: Kind::Button,
+    in_spec: false,
+    help: "forget the transposition table and what searches kept",
+};
+
 /// Every engine setting, in the order `uci` lists them (the ones added
 /// later at the end, so the earlier lines keep their places).
 pub const SETTINGS: &[SettingSpec] = &[
@@ -502,6 +530,8 @@ pub const SETTINGS: &[SettingSpec] = &[
     MCTS_CHANCE,
     EXACT_TABLES,
     ENDGAME_PATH,
+    PONDER,
+    CLEAR_HASH,
 ];
 
 impl SettingSpec {
@@ -535,7 +565,9 @@ impl SettingSpec {
             | SettingId::ExpectimaxTable
             | SettingId::ExpectimaxCriticalPath
             | SettingId::ExactTables
-            | SettingId::EndgamePath => &[],
+            | SettingId::EndgamePath
+            | SettingId::Ponder
+            | SettingId::ClearHash => &[],
         }
     }
 
@@ -602,6 +634,10 @@ impl SettingSpec {
                 Setting::MctsChance(self.combo(value, games, Chance::from_name)?)
             }
             SettingId::ExactTables => Setting::ExactTables(flag(value)?),
+            SettingId::Ponder => Setting::Ponder(flag(value)?),
+            // UCI: a button's `setoption` has no value; one given is
+            // ignored, as GUIs differ.
+            SettingId::ClearHash => Setting::ClearHash,
         })
     }
 
@@ -724,6 +760,7 @@ pub fn default_config() -> SearchConfig {
         eval_file: None,
         exact_tables: EXACT_TABLES.check_default(),
         table_file: None,
+        ponder: PONDER.check_default(),
     }
 }
 
@@ -754,7 +791,9 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::ExpectimaxCriticalPath(on) => config.expectimax.critical_path = on,
         Setting::MctsChance(c) => config.mcts.chance = c,
         Setting::ExactTables(on) => config.exact_tables = on,
-        Setting::Game(_)
+        Setting::Ponder(on) => config.ponder = on,
+        Setting::ClearHash
+        | Setting::Game(_)
         | Setting::GameOptions(_)
         | Setting::ShowWdl(_)
         | Setting::EvalFile(_)
@@ -781,6 +820,7 @@ pub fn option_lines(games: &[&str]) -> Vec<String> {
                     format!("type spin default {default} min {min} max {max}")
                 }
                 Kind::Check { default } => format!("type check default {default}"),
+                Kind::Button => "type button".to_string(),
             };
             format!("option name {} {kind}", spec.name)
         })
@@ -835,7 +875,7 @@ pub fn spec_keys_help() -> String {
                 s.help,
                 if default { "on" } else { "off" }
             ),
-            Kind::Combo | Kind::Text => format!(
+            Kind::Combo | Kind::Text | Kind::Button => format!(
                 "{} ({}: {})",
                 s.name.to_ascii_lowercase(),
                 s.help,
@@ -904,6 +944,8 @@ mod tests {
                 "option name MctsChance type combo default stratified var stratified var widening",
                 "option name ExactTables type check default true",
                 "option name EndgamePath type string default <empty>",
+                "option name Ponder type check default false",
+                "option name Clear Hash type button",
             ]
         );
     }
@@ -918,6 +960,14 @@ mod tests {
         let defaults = format!("{:?}", default_config());
         let mut config = default_config();
         for (spec, line) in SETTINGS.iter().zip(option_lines(GAMES)) {
+            if matches!(spec.kind, Kind::Button) {
+                // An action: no default, nothing kept.
+                assert_eq!(
+                    parse_setting(spec.name, None, GAMES),
+                    Ok(Setting::ClearHash)
+                );
+                continue;
+            }
             let default = line
                 .split(" default ")
                 .nth(1)
