@@ -352,3 +352,101 @@ fn openings_from_a_file_start_the_pairs_in_order() {
     std::fs::remove_file(&path).ok();
     assert!(err.contains("is empty"), "{err}");
 }
+
+/// Issue 42: the fake engine announces only the options agon had before
+/// its networks. `agon match` sets it up with what it announced and plays
+/// every game: no rejected setup, no forfeit.
+#[test]
+fn agon_match_plays_an_engine_of_the_old_options_in_every_game() {
+    let fake = format!("cmd={},name=old", fake_engine().display());
+    for &kind in GameKind::ALL {
+        let (status, out, err) = crate::common::run(&[
+            "match",
+            "--game",
+            kind.name(),
+            "--a",
+            "depth=1,hash=1",
+            "--b",
+            &fake,
+            "--games",
+            "2",
+            "--max-plies",
+            "40",
+        ]);
+        assert!(status.success(), "{kind}: {err}");
+        assert!(
+            out.contains("forfeits B: crash 0 hang 0 time 0 illegal 0 protocol 0"),
+            "{kind}: {out}"
+        );
+    }
+}
+
+/// An option the engine did not announce is one error before the first
+/// game, naming it (and so is `ponder=on` without `Ponder`); nothing is
+/// played.
+#[test]
+fn an_option_the_engine_did_not_announce_is_named_before_the_first_game() {
+    let opts = GameOptions::defaults(agon::games::zamma::Zamma::option_specs());
+    let start = agon::games::zamma::Zamma::new(&opts).unwrap();
+    for (extra, named) in [("option.Eval=nnue", "'Eval'"), ("ponder=on", "'Ponder'")] {
+        let b = format!("cmd={},{extra}", fake_engine().display());
+        let entrants = [
+            Entrant::parse("search=random,hash=1").unwrap(),
+            Entrant::parse(&b).unwrap(),
+        ];
+        let played = Mutex::new(0);
+        let err = run_match(&start, &entrants, &spec(2, 20), &|_, _, _| {
+            *played.lock().unwrap() += 1;
+        })
+        .unwrap_err()
+        .to_string();
+        assert!(err.contains(named), "{extra}: {err}");
+        assert_eq!(*played.lock().unwrap(), 0, "{extra}: games played");
+    }
+}
+
+/// Two engines that ponder (`ponder=on`), each guessing the other's move
+/// right (both play the first legal move): the referee sends `go ponder`
+/// after each move and `ponderhit` when the guess is played, and the games
+/// play out as without pondering.
+#[test]
+fn the_referee_ponders_engines_that_ask_for_it() {
+    let dir = std::env::temp_dir().join(format!("agon-ponder-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let logs = [dir.join("a.log"), dir.join("b.log")];
+    let engine = |log: &PathBuf| {
+        format!(
+            "cmd={},arg=--mode,arg=first,arg=--announce,arg=Ponder,arg=--log,arg={},ponder=on,movetime=100",
+            fake_engine().display(),
+            log.display()
+        )
+    };
+    let opts = GameOptions::defaults(agon::games::zamma::Zamma::option_specs());
+    let start = agon::games::zamma::Zamma::new(&opts).unwrap();
+    for r in play(&start, &engine(&logs[0]), &engine(&logs[1]), &spec(2, 20)) {
+        assert_eq!(r.reason, EndReason::PlyLimit, "{}", r.detail);
+        replays::<agon::games::zamma::Zamma>(&opts, &r);
+    }
+    for log in &logs {
+        let text = std::fs::read_to_string(log).unwrap();
+        assert!(text.contains("setoption name Ponder value true"), "{text}");
+        let ponders = text.lines().filter(|l| l.starts_with("go ponder")).count();
+        let hits = text.lines().filter(|l| *l == "ponderhit").count();
+        // Each engine's ten moves a game: nine guesses played, and the
+        // last one still pondering when the game ends (stopped).
+        assert!(
+            ponders >= 18 && hits >= 16,
+            "{ponders} ponders, {hits} hits: {text}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A built-in engine that ponders, in every game (a dice game ponders on
+/// the throw after its move), against the fake engine: no forfeit, every
+/// move legal.
+#[test]
+fn a_pondering_built_in_engine_plays_every_game() {
+    let fake = format!("cmd={},movetime=100", fake_engine().display());
+    every_game("depth=2,hash=1,ponder=on", &fake, 2, 40);
+}

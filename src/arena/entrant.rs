@@ -8,21 +8,27 @@
 //! `cmd=/path/agon,arg=--flag,dir=/tmp,proto=uci,name=old,option.Hash=64,tc=10+0.1`
 //!
 //! (`arg=` once per argument, in order; `option.<Name>=<value>` sent as
-//! `setoption` in the order given, after `Game` and `GameOptions`). Any
-//! other entrant is built in and takes the settings of [`EngineSpec`].
-//! Both take the limits `tc=BASE+INC` (seconds), `movetime=`, `depth=`,
-//! `nodes=` and `timeout=` (ms a search without a time limit may take).
+//! `setoption` in the order given, after `Game` and `GameOptions`, each
+//! only if the engine announced it: one that it did not is an error
+//! before the first game). Any other entrant is built in and takes the
+//! settings of [`EngineSpec`]. Both take the limits `tc=BASE+INC`
+//! (seconds), `movetime=`, `depth=`, `nodes=` and `timeout=` (ms a search
+//! without a time limit may take), and `ponder=on`: the engine thinks on
+//! its opponent's time, as cutechess and fastchess let it ([`Runner::ponder`]).
 
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use super::control::{parse_tc, TimeControl};
-use super::external::{Dialect, ExternalSpec, Process};
+use super::external::{Dialect, ExternalSpec, Process, SETUP_DEADLINE};
 use super::fault::{Failure, Fault};
 use super::EngineSpec;
+use crate::engine::search::expected_reply;
 use crate::engine::{Core, SearchJob};
 use crate::game::{GameError, Playable, Player};
-use crate::search::{Clock, ScoreReport, Signal};
+use crate::search::{Clock, ScoreReport, SearchResult, Signal};
 
 /// How an entrant plays.
 #[derive(Clone, Debug)]
@@ -118,6 +124,7 @@ fn parse_external(text: &str, parts: &[(&str, &str)]) -> Result<Entrant, GameErr
         dir: None,
         dialect: Dialect::Uci,
         options: Vec::new(),
+        ponder: false,
     };
     let mut name = None;
     let mut control = TimeControl::default();
@@ -139,6 +146,17 @@ fn parse_external(text: &str, parts: &[(&str, &str)]) -> Result<Entrant, GameErr
                 })?
             }
             "name" => name = Some(value.to_string()),
+            "ponder" => {
+                spec.ponder = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => {
+                        return Err(GameError::new(format!(
+                            "engine setting 'ponder' is on or off, not '{value}'"
+                        )))
+                    }
+                }
+            }
             "tc" => control.clock = Some(parse_tc(value)?),
             "movetime" => control.movetime = Some(millis(key, value)?),
             "timeout" => control.timeout = Some(millis(key, value)?),
@@ -150,7 +168,7 @@ fn parse_external(text: &str, parts: &[(&str, &str)]) -> Result<Entrant, GameErr
                 }
                 _ => {
                     return Err(GameError::new(format!(
-                        "unknown setting '{key}' of an external engine (known: cmd, arg, dir, proto, name, option.<Name>, tc, movetime, depth, nodes, timeout)"
+                        "unknown setting '{key}' of an external engine (known: cmd, arg, dir, proto, name, option.<Name>, ponder, tc, movetime, depth, nodes, timeout)"
                     )))
                 }
             },
@@ -188,18 +206,53 @@ pub struct MoveRequest<'a, G: Playable> {
     pub wait: Duration,
 }
 
-/// An engine's answer: the word after `bestmove`, the time it took, and
-/// the score and depth of its last `info` line that had them.
+/// An engine's answer: the word after `bestmove`, the time it took, the
+/// score and depth of its last `info` line that had them, and the reply
+/// it expects (`bestmove <m> ponder <reply>`).
 #[derive(Clone, Debug)]
 pub struct Answer {
     pub word: String,
     pub used: Duration,
     pub score: Option<ScoreReport>,
     pub depth: Option<u32>,
+    pub ponder: Option<String>,
 }
 
-/// An entrant ready to play, for one worker of a match.
-pub enum Runner {
+/// An entrant ready to play, for one worker of a match: the engine, and
+/// the search it runs on its opponent's time, if any.
+pub struct Runner {
+    ready: Ready,
+    pondering: Option<Pondering>,
+}
+
+/// A search on the opponent's time, of the position after `moves`: the
+/// one the engine expects to be asked about next.
+struct Pondering {
+    moves: Vec<String>,
+    /// A built-in engine's search thread and its `ponderhit`/`stop`; an
+    /// external engine ponders in its own process.
+    thread: Option<(Arc<Signal>, JoinHandle<Answer>)>,
+}
+
+impl Pondering {
+    /// Ends the search (its answer is of no use) and waits for its
+    /// thread.
+    fn stop(&mut self) {
+        if let Some((signal, handle)) = self.thread.take() {
+            signal.stop();
+            let _ = handle.join();
+        }
+    }
+}
+
+impl Drop for Pondering {
+    fn drop(&mut self) {
+        self.stop();
+    }
+}
+
+/// The engine of a [`Runner`].
+enum Ready {
     Builtin {
         spec: EngineSpec,
         /// Kept for the whole match: table, threads, evaluation (boxed:
@@ -220,8 +273,8 @@ impl Runner {
     /// external engine is started now, so a wrong command is an error
     /// before the first game.
     pub fn start(entrant: &Entrant, game: &str, options: &str) -> Result<Runner, Failure> {
-        Ok(match &entrant.engine {
-            EngineKind::Builtin(spec) => Runner::Builtin {
+        let ready = match &entrant.engine {
+            EngineKind::Builtin(spec) => Ready::Builtin {
                 spec: spec.clone(),
                 // A table that cannot be made is an engine that cannot start.
                 core: Box::new(
@@ -230,13 +283,25 @@ impl Runner {
                         .with_weights(spec.weights),
                 ),
             },
-            EngineKind::External(spec) => Runner::External {
+            EngineKind::External(spec) => Ready::External {
                 process: Some(Process::start(spec, game, options)?),
                 spec: spec.clone(),
                 game: game.to_string(),
                 options: options.to_string(),
             },
+        };
+        Ok(Runner {
+            ready,
+            pondering: None,
         })
+    }
+
+    /// Whether the engine thinks on its opponent's time (`ponder=on`).
+    pub fn ponders(&self) -> bool {
+        match &self.ready {
+            Ready::Builtin { spec, .. } => spec.config.ponder,
+            Ready::External { spec, .. } => spec.ponder,
+        }
     }
 
     /// Prepares a new game from `start`: a built-in engine forgets its
@@ -244,13 +309,14 @@ impl Runner {
     /// its clock runs, as the protocol does at `position`; an external one
     /// is restarted if it failed, and told a new game starts.
     pub fn new_game<G: Playable>(&mut self, start: &G) -> Result<(), Failure> {
-        match self {
-            Runner::Builtin { core, .. } => {
+        self.end_ponder();
+        match &mut self.ready {
+            Ready::Builtin { core, .. } => {
                 core.new_game();
                 core.prepare(start)
                     .map_err(|e| Failure::new(Fault::Crash, e.to_string()))
             }
-            Runner::External {
+            Ready::External {
                 spec,
                 game,
                 options,
@@ -273,15 +339,121 @@ impl Runner {
     /// Ends the engine's process after a fault (a built-in engine has
     /// none); it starts again with the next game.
     pub fn discard(&mut self) {
-        if let Runner::External { process, .. } = self {
+        self.pondering = None;
+        if let Ready::External { process, .. } = &mut self.ready {
             *process = None;
         }
     }
 
-    /// Asks for a move.
+    /// Starts a search of `request`'s position on the opponent's time (UCI
+    /// `go ponder`): the position after the reply the engine expects, or,
+    /// in a dice game, the chance node after its own move. It runs until
+    /// [`Runner::think`] is asked about the same position (`ponderhit`:
+    /// the search goes on as a timed one, its clock started then) or
+    /// another one (`stop`, its answer dropped, and a search of its own).
+    pub fn ponder<G: Playable>(&mut self, request: &MoveRequest<G>) -> Result<(), Failure> {
+        self.end_ponder();
+        let thread = match &mut self.ready {
+            Ready::Builtin { spec, core } => {
+                let mut limits = spec.limits.clone();
+                limits.clocks = request.clocks.to_vec();
+                core.prepare_tables(request.pos);
+                let signal = Arc::new(Signal::pondering());
+                let (core, pos, history) = (
+                    core.as_ref().clone(),
+                    request.pos.clone(),
+                    request.history.to_vec(),
+                );
+                let heard = Arc::clone(&signal);
+                let handle = std::thread::Builder::new()
+                    .name("ponder".into())
+                    .spawn(move || {
+                        let job = SearchJob {
+                            history: &history,
+                            ..SearchJob::new(&pos, &limits)
+                        };
+                        let result = core.search(&job, &heard, &|_| {});
+                        builtin_answer(&pos, &result, Duration::ZERO)
+                    })
+                    .map_err(|e| Failure::new(Fault::Crash, format!("cannot ponder: {e}")))?;
+                Some((signal, handle))
+            }
+            Ready::External { spec, process, .. } => {
+                let Some(p) = process.as_mut() else {
+                    return Err(Failure::new(Fault::Crash, "the engine is not running"));
+                };
+                let position = position_line(request.start, request.moves);
+                let go = go_line::<G>(spec.dialect, request.clocks, request.control);
+                let go = format!("go ponder{}", go.strip_prefix("go").unwrap_or(""));
+                if let Err(failure) = p.ponder(&position, &go) {
+                    *process = None;
+                    return Err(failure);
+                }
+                None
+            }
+        };
+        self.pondering = Some(Pondering {
+            moves: request.moves.to_vec(),
+            thread,
+        });
+        Ok(())
+    }
+
+    /// Ends a search on the opponent's time, if one runs, dropping its
+    /// answer (the game went elsewhere, or ended). An external engine
+    /// that does not answer its `stop` is discarded (started again for
+    /// the next game).
+    pub fn end_ponder(&mut self) {
+        let Some(mut pondering) = self.pondering.take() else {
+            return;
+        };
+        pondering.stop();
+        if let Ready::External { process, .. } = &mut self.ready {
+            if let Some(p) = process.as_mut() {
+                if p.stop_ponder(SETUP_DEADLINE).is_err() {
+                    *process = None;
+                }
+            }
+        }
+    }
+
+    /// The answer of the search that pondered on `request`'s position,
+    /// after `ponderhit`: the time used counts from there.
+    fn ponderhit(&mut self, mut pondering: Pondering, wait: Duration) -> Result<Answer, Failure> {
+        if let Some((signal, handle)) = pondering.thread.take() {
+            let hit = Instant::now();
+            signal.ponderhit();
+            let mut answer = handle
+                .join()
+                .map_err(|_| Failure::new(Fault::Crash, "the pondering search failed"))?;
+            answer.used = hit.elapsed();
+            return Ok(answer);
+        }
+        let Ready::External { process, .. } = &mut self.ready else {
+            return Err(Failure::new(Fault::Crash, "no pondering search"));
+        };
+        let Some(p) = process.as_mut() else {
+            return Err(Failure::new(Fault::Crash, "the engine is not running"));
+        };
+        let answer = p.ponderhit(wait);
+        if answer.is_err() {
+            *process = None;
+        }
+        answer
+    }
+
+    /// Asks for a move: the answer of the search that pondered on this
+    /// very position, or a search of its own.
     pub fn think<G: Playable>(&mut self, request: &MoveRequest<G>) -> Result<Answer, Failure> {
-        match self {
-            Runner::Builtin { spec, core } => {
+        if let Some(pondering) = self.pondering.take() {
+            if pondering.moves == request.moves {
+                return self.ponderhit(pondering, request.wait);
+            }
+            self.pondering = Some(pondering);
+            self.end_ponder();
+        }
+        match &mut self.ready {
+            Ready::Builtin { spec, core } => {
                 let mut limits = spec.limits.clone();
                 limits.clocks = request.clocks.to_vec();
                 // As the protocol at `position`: tables the search would
@@ -296,20 +468,9 @@ impl Runner {
                     ..SearchJob::new(request.pos, &limits)
                 };
                 let result = core.search(&job, &Signal::new(), &|_| {});
-                let used = began.elapsed();
-                let word = match result.best {
-                    Some(m) => request.pos.move_text(m),
-                    None => "(none)".to_string(),
-                };
-                let shown = result.bound.is_some();
-                Ok(Answer {
-                    word,
-                    used,
-                    score: shown.then_some(result.score),
-                    depth: shown.then_some(result.depth),
-                })
+                Ok(builtin_answer(request.pos, &result, began.elapsed()))
             }
-            Runner::External { spec, process, .. } => {
+            Ready::External { spec, process, .. } => {
                 let Some(p) = process.as_mut() else {
                     return Err(Failure::new(Fault::Crash, "the engine is not running"));
                 };
@@ -322,6 +483,24 @@ impl Runner {
                 answer
             }
         }
+    }
+}
+
+/// A built-in engine's answer: its move, score and depth, and the reply
+/// its line expects (when a player decides it: no throw).
+fn builtin_answer<G: Playable>(pos: &G, result: &SearchResult<G::Move>, used: Duration) -> Answer {
+    let word = match result.best {
+        Some(m) => pos.move_text(m),
+        None => "(none)".to_string(),
+    };
+    let ponder = expected_reply(pos, &result.pv);
+    let shown = result.bound.is_some();
+    Answer {
+        word,
+        used,
+        score: shown.then_some(result.score),
+        depth: shown.then_some(result.depth),
+        ponder,
     }
 }
 

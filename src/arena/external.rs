@@ -86,6 +86,9 @@ pub struct ExternalSpec {
     pub dialect: Dialect,
     /// `setoption` pairs, sent in this order after the game is set.
     pub options: Vec<(String, String)>,
+    /// `ponder=on`: the referee lets the engine think on its opponent's
+    /// time (`Ponder` set, `go ponder`, `ponderhit`).
+    pub ponder: bool,
 }
 
 /// A running engine process.
@@ -139,14 +142,41 @@ impl Process {
             lines,
         };
         process.send(spec.dialect.hello())?;
-        process.wait_for(spec.dialect.hello_ok(), SETUP_DEADLINE)?;
-        process.send(&format!("setoption name Game value {game}"))?;
+        let announced = process.announced_options(spec.dialect.hello_ok())?;
+        let has = |name: &str| announced.iter().any(|a| a.eq_ignore_ascii_case(name));
+        // An engine of one game may have no `Game` option: it plays the
+        // game it knows (the referee's moves tell soon enough).
+        if has("Game") {
+            process.send(&format!("setoption name Game value {game}"))?;
+        }
         // A fresh engine plays the defaults: no line when every option is
         // one (the referee passes only the options off their defaults).
+        let mut setup: Vec<(&str, &str)> = Vec::new();
         if !options.is_empty() {
-            process.send(&format!("setoption name GameOptions value {options}"))?;
+            setup.push(("GameOptions", options));
         }
-        for (name, value) in &spec.options {
+        setup.extend(spec.options.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+        if spec.ponder {
+            setup.push(("Ponder", "true"));
+        }
+        // Only what the engine announced: anything else is one error
+        // before the first game, naming it, instead of a setup the
+        // engine rejects (or, worse, ignores).
+        if let Some((name, _)) = setup.iter().find(|(name, _)| !has(name)) {
+            let why = if *name == "Ponder" {
+                " (ponder=on needs it)"
+            } else {
+                ""
+            };
+            return Err(Failure::new(
+                Fault::Protocol,
+                format!(
+                    "the engine does not announce the option '{name}'{why}; it announces: {}",
+                    cut(&announced.join(", "))
+                ),
+            ));
+        }
+        for (name, value) in setup {
             process.send(&format!("setoption name {name} value {value}"))?;
         }
         // An engine that rejects the game, its options or one of its own
@@ -174,6 +204,30 @@ impl Process {
         self.ready()
     }
 
+    /// The names of the `option name <name> type …` lines up to
+    /// `hello_ok` (a name may hold spaces: `Clear Hash`).
+    fn announced_options(&mut self, hello_ok: &str) -> Result<Vec<String>, Failure> {
+        let deadline = Instant::now() + SETUP_DEADLINE;
+        let mut names = Vec::new();
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let (_, line) = self.wait_for_any(left, hello_ok)?;
+            let mut words = line.split_whitespace();
+            match words.next() {
+                Some(w) if w == hello_ok => return Ok(names),
+                Some("option") if words.next() == Some("name") => {
+                    let name: Vec<&str> = words.take_while(|w| *w != "type").collect();
+                    // A hostile engine may announce without end: its
+                    // names are bounded as its lines are.
+                    if !name.is_empty() && names.len() < QUEUED_LINES {
+                        names.push(name.join(" "));
+                    }
+                }
+                _ => {}
+            }
+        }
+    }
+
     fn ready(&mut self) -> Result<(), Failure> {
         self.send("isready")?;
         self.wait_for("readyok", SETUP_DEADLINE).map(|_| ())
@@ -181,12 +235,39 @@ impl Process {
 
     /// Sends the game so far and `go`, and waits for `bestmove` until
     /// `wait` after the `go` was written; the time used runs from writing
-    /// `go` to reading `bestmove`.
-    ///
-    /// `isready` … `readyok` comes first: an engine answers in order, so a
-    /// `bestmove` read before `readyok` answered an earlier `go` a second
-    /// time, and is named as that instead of being taken for this answer.
+    /// `go` to reading `bestmove` ([`Process::in_step`] comes first).
     pub fn go(&mut self, position: &str, go: &str, wait: Duration) -> Result<Answer, Failure> {
+        self.in_step(wait)?;
+        self.send(position)?;
+        self.send(go)?;
+        self.answer(Instant::now(), wait)
+    }
+
+    /// Sends the position and `go ponder …`: the engine searches on its
+    /// opponent's time and answers only after `ponderhit` or `stop`.
+    pub fn ponder(&mut self, position: &str, go: &str) -> Result<(), Failure> {
+        self.in_step(SETUP_DEADLINE)?;
+        self.send(position)?;
+        self.send(go)
+    }
+
+    /// `ponderhit`, and the answer, timed from there.
+    pub fn ponderhit(&mut self, wait: Duration) -> Result<Answer, Failure> {
+        self.send("ponderhit")?;
+        self.answer(Instant::now(), wait)
+    }
+
+    /// `stop` to a pondering search, and its answer, dropped.
+    pub fn stop_ponder(&mut self, wait: Duration) -> Result<(), Failure> {
+        self.send("stop")?;
+        self.answer(Instant::now(), wait).map(|_| ())
+    }
+
+    /// `isready` … `readyok` before a new search: an engine answers in
+    /// order, so a `bestmove` read before `readyok` answered an earlier
+    /// `go` a second time, and is named as that instead of being taken
+    /// for the next answer.
+    fn in_step(&mut self, wait: Duration) -> Result<(), Failure> {
         self.send("isready")?;
         let deadline = Instant::now() + wait;
         loop {
@@ -203,9 +284,13 @@ impl Process {
                 _ => {}
             }
         }
-        self.send(position)?;
-        self.send(go)?;
-        let sent = Instant::now();
+        Ok(())
+    }
+
+    /// Reads up to `bestmove`, at most `wait` after `sent`, with the score
+    /// and depth of the last `info` line that had them; the time used
+    /// runs from `sent` to the `bestmove` read.
+    fn answer(&mut self, sent: Instant, wait: Duration) -> Result<Answer, Failure> {
         let deadline = sent + wait;
         let (mut score, mut depth) = (None, None);
         loop {
@@ -214,12 +299,18 @@ impl Process {
             let mut words = line.split_whitespace();
             match words.next() {
                 Some("bestmove") => {
+                    let word = words.next().unwrap_or("").to_string();
+                    let ponder = match (words.next(), words.next()) {
+                        (Some("ponder"), Some(reply)) => Some(reply.to_string()),
+                        _ => None,
+                    };
                     return Ok(Answer {
-                        word: words.next().unwrap_or("").to_string(),
+                        word,
                         used: at.saturating_duration_since(sent),
                         score,
                         depth,
-                    })
+                        ponder,
+                    });
                 }
                 Some("info") => {
                     if let Some(s) = info_score(&line) {

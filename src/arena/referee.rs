@@ -24,7 +24,7 @@ use super::seating::Seating;
 use super::sprt::Sprt;
 use super::stats::Counter;
 use super::{EngineSpec, MatchStats};
-use crate::game::{chance, GameError, Outcome, Playable, Player, Status};
+use crate::game::{chance, decider_after, GameError, Outcome, Playable, Player, Status};
 use crate::search::{Clock, ScoreReport};
 
 /// The ply up to which the time each engine used is reported (issue 12:
@@ -124,6 +124,21 @@ pub fn play<G: Playable>(
     rules: &Rules,
     chance_seed: u64,
 ) -> GameResult {
+    let result = play_to_the_end(start, seats, controls, rules, chance_seed);
+    // An engine still pondering on a move that never came.
+    for seat in seats.iter_mut() {
+        seat.end_ponder();
+    }
+    result
+}
+
+fn play_to_the_end<G: Playable>(
+    start: &G,
+    seats: &mut [&mut Runner],
+    controls: &[TimeControl],
+    rules: &Rules,
+    chance_seed: u64,
+) -> GameResult {
     let n = seats.len();
     let mut game = GameSoFar {
         start: start.clone(),
@@ -180,12 +195,13 @@ pub fn play<G: Playable>(
             result.detail = verdict.reason;
             return result;
         }
-        let (m, note) = match status {
+        // The seat that ponders after this move, and the reply it expects.
+        let (m, note, pondering) = match status {
             Status::Chance => {
                 pos.outcomes(&mut outcomes);
                 let m =
                     chance::draw_outcome(&outcomes, &mut rng).expect("a chance node has outcomes");
-                (m, None)
+                (m, None, None)
             }
             Status::Decision(p) => {
                 let mover = usize::from(p);
@@ -243,7 +259,8 @@ pub fn play<G: Playable>(
                             depth: answer.depth,
                             ms: answer.used.as_millis() as u64,
                         };
-                        (m, Some(note))
+                        let pondering = seats[mover].ponders().then_some((p, answer.ponder));
+                        (m, Some(note), pondering)
                     }
                     Err(failure) => {
                         // An engine that answered late is alive and in step
@@ -263,7 +280,64 @@ pub fn play<G: Playable>(
         game.notes.push(note);
         game.history.push(game.pos.hash());
         game.pos.play(m);
+        if let Some((p, reply)) = pondering {
+            let mover = usize::from(p);
+            if let Err(failure) = ponder(&game, seats[mover], p, reply, &clocks, controls, rules) {
+                seats[mover].discard();
+                return game.forfeit(p, failure);
+            }
+        }
     }
+}
+
+/// Lets `mover`, who has just moved, think on its opponent's time: on the
+/// position after the reply it expects, or, where a throw follows the
+/// move and another player decides after it, on that chance node (a dice
+/// game's pondering: the mean over every throw). Nothing where neither
+/// applies (the game is over, the reply is not legal, the mover moves
+/// again).
+fn ponder<G: Playable>(
+    game: &GameSoFar<G>,
+    runner: &mut Runner,
+    mover: Player,
+    reply: Option<String>,
+    clocks: &[Option<Clock>],
+    controls: &[TimeControl],
+    rules: &Rules,
+) -> Result<(), Failure> {
+    let (mut pos, mut moves, mut history) =
+        (game.pos.clone(), game.moves.clone(), game.history.clone());
+    match pos.status() {
+        Status::Chance if decider_after(&pos).is_some_and(|d| d != mover) => {}
+        Status::Decision(p) if p != mover => {
+            let mut legal = Vec::new();
+            pos.moves(&mut legal);
+            let Some(r) = reply
+                .and_then(|r| pos.parse_move(&r).ok())
+                .filter(|r| legal.contains(r))
+            else {
+                return Ok(());
+            };
+            moves.push(pos.move_text(r));
+            history.push(pos.hash());
+            pos.play(r);
+            if pos.status().is_over() {
+                return Ok(());
+            }
+        }
+        _ => return Ok(()),
+    }
+    let control = &controls[usize::from(mover)];
+    let budget = control.budget(clocks[usize::from(mover)].map(|c| c.time));
+    runner.ponder(&MoveRequest {
+        start: &game.start,
+        moves: &moves,
+        pos: &pos,
+        history: &history,
+        clocks,
+        control,
+        wait: budget + rules.margin + HANG_GRACE,
+    })
 }
 
 /// The game as the referee keeps it.

@@ -27,6 +27,14 @@
 //! child's peak counts the memory of the process that started it, so a
 //! small starter measures what a big test process could not.
 //!
+//! It announces the options agon had before its networks (f66bba2's `uci`
+//! answer: `Game` … `MctsPlayoutPlies`), and `--announce N1:N2:…` more of
+//! them; a `setoption` of any other name is one error line, as an engine
+//! that does not know it answers. `--mode first` plays the first legal
+//! move instead of a random one. With `Ponder` announced and set, it
+//! answers `bestmove <m> ponder <r>` (`r` the move it would play next),
+//! and `go ponder` answers only after `ponderhit` or `stop`.
+//!
 //! Counting from the start of the process means a restarted engine
 //! misbehaves again at its N-th `go`: the tests see the restart.
 
@@ -49,7 +57,24 @@ enum Mode {
     Endless,
     Twice,
     Deaf,
+    First,
 }
+
+/// The options agon announced before its networks (f66bba2).
+const OLD_OPTIONS: &[&str] = &[
+    "Game",
+    "GameOptions",
+    "Threads",
+    "Hash",
+    "MultiPV",
+    "Search",
+    "Seed",
+    "MoveOverhead",
+    "UCI_ShowWDL",
+    "MctsPolicy",
+    "MctsPlayout",
+    "MctsPlayoutPlies",
+];
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -61,6 +86,7 @@ fn main() {
     let mut seed = 1u64;
     let mut log: Option<std::fs::File> = None;
     let mut known: Option<Vec<String>> = None;
+    let mut announced: Vec<String> = OLD_OPTIONS.iter().map(|s| s.to_string()).collect();
     for pair in args.chunks(2) {
         let value = pair.get(1).map(String::as_str).unwrap_or("");
         match pair[0].as_str() {
@@ -74,12 +100,14 @@ fn main() {
                     "endless" => Mode::Endless,
                     "twice" => Mode::Twice,
                     "deaf" => Mode::Deaf,
+                    "first" => Mode::First,
                     _ => Mode::None,
                 }
             }
             "--at" => at = value.parse().unwrap_or(1),
             "--seed" => seed = value.parse().unwrap_or(1),
             "--known" => known = Some(value.split(':').map(String::from).collect()),
+            "--announce" => announced.extend(value.split(':').map(String::from)),
             "--log" => {
                 match std::fs::OpenOptions::new()
                     .create(true)
@@ -109,6 +137,9 @@ fn main() {
     let mut position = String::new();
     let mut gos = 0u64;
     let mut hung = false;
+    let mut ponder_on = false;
+    // The answer of a `go ponder`, given at `ponderhit` or `stop`.
+    let mut pondered: Option<String> = None;
     let stdin = std::io::stdin();
     let mut out = std::io::stdout();
     for line in stdin.lock().lines() {
@@ -123,7 +154,25 @@ fn main() {
             }
         }
         let reply = if line == "uci" || line == "ugi" {
-            format!("id name fake_engine\nid author the agon tests\n{line}ok")
+            let options: Vec<String> = announced
+                .iter()
+                .map(|n| format!("option name {n} type string default <empty>"))
+                .collect();
+            format!(
+                "id name fake_engine\nid author the agon tests\n{}\n{line}ok",
+                options.join("\n")
+            )
+        } else if line == "ponderhit" || line == "stop" {
+            pondered.take().unwrap_or_default()
+        } else if let Some(name) = line
+            .strip_prefix("setoption name ")
+            .map(|rest| rest.split(" value ").next().unwrap_or(rest))
+            .filter(|name| !announced.iter().any(|a| a.eq_ignore_ascii_case(name)))
+        {
+            format!("info string error: setoption: unknown option '{name}'")
+        } else if let Some(v) = line.strip_prefix("setoption name Ponder value ") {
+            ponder_on = v == "true";
+            String::new()
         } else if line == "isready" {
             "readyok".to_string()
         } else if line == "quit" {
@@ -155,7 +204,28 @@ fn main() {
             String::new()
         } else if line.starts_with("go") {
             gos += 1;
-            let word = random_move(&game, &options, &position, &mut rng);
+            let first = mode == Mode::First;
+            let word = random_move(&game, &options, &position, &mut rng, first);
+            // The move it would play after its own: its expected reply.
+            let reply = ponder_on
+                .then(|| {
+                    let after = format!("{position} {word}");
+                    let after = if position.contains(" moves ") {
+                        after
+                    } else {
+                        format!("{position} moves {word}")
+                    };
+                    random_move(&game, &options, &after, &mut rng, first)
+                })
+                .filter(|r| r != "(none)");
+            let word = match reply {
+                Some(r) => format!("{word} ponder {r}"),
+                None => word,
+            };
+            if line.split_whitespace().any(|w| w == "ponder") {
+                pondered = Some(format!("bestmove {word}"));
+                continue;
+            }
             let movetime = line
                 .split_whitespace()
                 .skip_while(|w| *w != "movetime")
@@ -168,7 +238,7 @@ fn main() {
                     format!("bestmove {word}")
                 }
                 _ if gos != at => format!("info depth 1\nbestmove {word}"),
-                Mode::None | Mode::Deaf => format!("bestmove {word}"),
+                Mode::None | Mode::Deaf | Mode::First => format!("bestmove {word}"),
                 Mode::Crash => std::process::exit(3),
                 Mode::Hang => {
                     hung = true;
@@ -205,7 +275,7 @@ fn main() {
 }
 
 /// A uniformly random legal move of `position fen <text> [moves …]`.
-fn random_move(game: &str, options: &str, position: &str, rng: &mut Pcg64) -> String {
+fn random_move(game: &str, options: &str, position: &str, rng: &mut Pcg64, first: bool) -> String {
     let Ok(kind) = GameKind::from_name(game) else {
         return "(none)".to_string();
     };
@@ -214,10 +284,16 @@ fn random_move(game: &str, options: &str, position: &str, rng: &mut Pcg64) -> St
         Ok(opts) => kind.for_options(&opts),
         Err(_) => return "(none)".to_string(),
     };
-    agon::with_game!(kind, G => pick::<G>(kind, options, position, rng))
+    agon::with_game!(kind, G => pick::<G>(kind, options, position, rng, first))
 }
 
-fn pick<G: Playable>(kind: GameKind, options: &str, position: &str, rng: &mut Pcg64) -> String {
+fn pick<G: Playable>(
+    kind: GameKind,
+    options: &str,
+    position: &str,
+    rng: &mut Pcg64,
+    first: bool,
+) -> String {
     let Ok(opts) = GameOptions::parse(options, kind.option_specs()) else {
         return "(none)".to_string();
     };
@@ -240,7 +316,15 @@ fn pick<G: Playable>(kind: GameKind, options: &str, position: &str, rng: &mut Pc
     if legal.is_empty() {
         return "(none)".to_string();
     }
-    pos.move_text(legal[rng.gen_range(0..legal.len())])
+    if !matches!(pos.status(), agon::game::Status::Decision(_)) {
+        return "(none)".to_string();
+    }
+    let i = if first {
+        0
+    } else {
+        rng.gen_range(0..legal.len())
+    };
+    pos.move_text(legal[i])
 }
 
 /// Runs `command` to its end and prints its peak resident memory.
