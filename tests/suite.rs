@@ -131,6 +131,8 @@ mod search_nplayer;
 mod search_rearmost;
 #[path = "search_teams.rs"]
 mod search_teams;
+#[path = "strength_levels.rs"]
+mod strength_levels;
 #[path = "time_budget.rs"]
 mod time_budget;
 #[path = "tune_spsa.rs"]

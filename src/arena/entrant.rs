@@ -33,7 +33,8 @@ use crate::search::{Clock, ScoreReport, SearchResult, Signal};
 /// How an entrant plays.
 #[derive(Clone, Debug)]
 pub enum EngineKind {
-    Builtin(EngineSpec),
+    /// Boxed: its search settings make it several times larger.
+    Builtin(Box<EngineSpec>),
     External(ExternalSpec),
 }
 
@@ -56,7 +57,7 @@ impl Entrant {
         };
         Entrant {
             name: spec.name.clone(),
-            engine: EngineKind::Builtin(spec),
+            engine: EngineKind::Builtin(Box::new(spec)),
             control,
         }
     }
@@ -275,7 +276,7 @@ impl Runner {
     pub fn start(entrant: &Entrant, game: &str, options: &str) -> Result<Runner, Failure> {
         let ready = match &entrant.engine {
             EngineKind::Builtin(spec) => Ready::Builtin {
-                spec: spec.clone(),
+                spec: spec.as_ref().clone(),
                 // A table that cannot be made is an engine that cannot start.
                 core: Box::new(
                     Core::new(spec.config.clone())

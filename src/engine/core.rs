@@ -15,7 +15,7 @@
 
 use std::sync::Arc;
 
-use super::EngineError;
+use super::{skill, EngineError};
 use crate::game::{EvalResources, Evaluator, GameError, Playable, WeightSet};
 use crate::nnue::Network;
 use crate::search::{Limits, Report, Request, SearchConfig, SearchResult, Searcher, Signal};
@@ -199,6 +199,10 @@ impl Core {
                 return SearchResult::none();
             }
         };
+        let level = self.level::<G>();
+        if level < skill::FULL {
+            return self.search_at_level(job, level, evaluator, signal, report);
+        }
         let req = Request {
             root: job.root,
             history: job.history,
@@ -208,6 +212,70 @@ impl Core {
             evaluator,
         };
         self.searcher.think(&req, signal, report)
+    }
+
+    /// A search at strength `level` (below full): at the weakest levels
+    /// sometimes a random move, else its node budget (at least one
+    /// iteration), its ranked lines and its pick ([`skill`]).
+    fn search_at_level<G: Playable>(
+        &self,
+        job: &SearchJob<G>,
+        level: u32,
+        evaluator: G::Evaluator,
+        signal: &Signal,
+        report: &(dyn Fn(&Report) + Sync),
+    ) -> SearchResult<G::Move> {
+        // The same draw in the same position and game length: a position
+        // that comes again (a cycle) draws anew.
+        let seed = self.config.seed ^ job.root.hash() ^ (job.history.len() as u64).rotate_left(32);
+        if let Some(m) = skill::random_move(job.root, job.root_moves, level, seed) {
+            return SearchResult::only(m);
+        }
+        let cap = skill::nodes(level);
+        let limits = Limits {
+            nodes: Some(job.limits.nodes.map_or(cap, |n| n.min(cap))),
+            // A depth keeps `Search auto` on the game's deepening search,
+            // whose iterations rank the lines (not MCTS).
+            depth: Some(job.limits.depth.unwrap_or(crate::search::runner::MAX_DEPTH)),
+            ..job.limits.clone()
+        };
+        let mut config = self.config.clone();
+        config.multipv = config.multipv.max(skill::LINES);
+        let req = Request {
+            root: job.root,
+            history: job.history,
+            root_moves: job.root_moves,
+            limits: &limits,
+            config: &config,
+            evaluator,
+        };
+        let mut result = self.searcher.think(&req, signal, report);
+        if result.depth == 0 && !signal.stopped() {
+            // The budget did not rank the moves even once (a game whose
+            // first ply searches its captures out): one iteration does.
+            let once = Limits {
+                depth: Some(1),
+                nodes: None,
+                ..limits.clone()
+            };
+            let req = Request {
+                limits: &once,
+                ..req
+            };
+            result = self.searcher.think(&req, signal, report);
+        }
+        skill::pick(&mut result, level, seed);
+        result
+    }
+
+    /// The strength level searches of `G` play at: `UCI_Elo`'s level in
+    /// `G`'s scale with `UCI_LimitStrength` on, else `Skill`.
+    pub fn level<G: Playable>(&self) -> u32 {
+        if self.config.limit_strength {
+            skill::for_elo(G::NAME, self.config.elo)
+        } else {
+            self.config.skill
+        }
     }
 
     /// A whole [`Request`] — its own settings and evaluator — on this

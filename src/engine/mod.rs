@@ -18,7 +18,8 @@
 //! - [`game`]: the object-safe [`GameSession`] and the [`Catalog`] of games;
 //! - [`session`]: [`session::Session`], a session of one game type;
 //! - [`search`]: `go` for one game (limits, the one legality check);
-//! - [`request`]: what the engine is asked (`go`, `position`, `query`).
+//! - [`request`]: what the engine is asked (`go`, `position`, `query`);
+//! - [`skill`]: strength levels (`Skill`, `UCI_LimitStrength`, `UCI_Elo`).
 
 pub mod bench;
 pub mod core;
@@ -27,6 +28,7 @@ pub mod game;
 pub mod request;
 pub mod search;
 pub mod session;
+pub mod skill;
 
 pub use self::core::{Core, SearchJob};
 pub use error::EngineError;
@@ -248,7 +250,10 @@ impl Engine {
             | Setting::ExpectimaxCriticalPath(_)
             | Setting::MctsChance(_)
             | Setting::ExactTables(_)
-            | Setting::Ponder(_) => {}
+            | Setting::Ponder(_)
+            | Setting::Skill(_)
+            | Setting::LimitStrength(_)
+            | Setting::Elo(_) => {}
             // Not the engine's (the protocol's and the session's).
             Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) => {}
         }

@@ -174,6 +174,13 @@ pub struct SearchConfig {
     /// time, so a clocked move may take a quarter longer
     /// ([`time::TimeManager`]).
     pub ponder: bool,
+    /// `Skill`: the strength level, 0 to 20 (full strength); see
+    /// `crate::engine::skill` (the search itself knows no levels).
+    pub skill: u32,
+    /// `UCI_LimitStrength` and `UCI_Elo`: play at the level of that Elo
+    /// in the game's scale instead of `skill`.
+    pub limit_strength: bool,
+    pub elo: u32,
 }
 
 impl SearchConfig {

@@ -101,6 +101,9 @@ pub enum SettingId {
     EndgamePath,
     Ponder,
     ClearHash,
+    Skill,
+    LimitStrength,
+    Elo,
 }
 
 /// A checked `setoption`.
@@ -148,6 +151,12 @@ pub enum Setting {
     Ponder(bool),
     /// `Clear Hash`: forget the table and what searches kept.
     ClearHash,
+    /// A strength level, 0..=20 (`crate::engine::skill`).
+    Skill(u32),
+    /// `UCI_LimitStrength`: play at `UCI_Elo` instead of `Skill`.
+    LimitStrength(bool),
+    /// `UCI_Elo`, in the current game's scale (random = 0).
+    Elo(u32),
 }
 
 impl Setting {
@@ -184,6 +193,9 @@ impl Setting {
             Setting::EndgamePath(_) => SettingId::EndgamePath,
             Setting::Ponder(_) => SettingId::Ponder,
             Setting::ClearHash => SettingId::ClearHash,
+            Setting::Skill(_) => SettingId::Skill,
+            Setting::LimitStrength(_) => SettingId::LimitStrength,
+            Setting::Elo(_) => SettingId::Elo,
         }
     }
 }
@@ -499,6 +511,38 @@ pub const CLEAR_HASH: SettingSpec = SettingSpec {
     help: "forget the transposition table and what searches kept",
 };
 
+pub const SKILL: SettingSpec = SettingSpec {
+    id: SettingId::Skill,
+    name: "Skill",
+    kind: Kind::Spin {
+        default: 20,
+        min: 0,
+        max: 20,
+    },
+    in_spec: true,
+    help: "strength level, 0 (weakest) to 20 (full strength): a node budget and a noisy pick among the best lines",
+};
+
+pub const LIMIT_STRENGTH: SettingSpec = SettingSpec {
+    id: SettingId::LimitStrength,
+    name: "UCI_LimitStrength",
+    kind: Kind::Check { default: false },
+    in_spec: true,
+    help: "play at UCI_Elo instead of Skill",
+};
+
+pub const ELO: SettingSpec = SettingSpec {
+    id: SettingId::Elo,
+    name: "UCI_Elo",
+    kind: Kind::Spin {
+        default: 3000,
+        min: 0,
+        max: 3000,
+    },
+    in_spec: true,
+    help: "the strength with UCI_LimitStrength, in the game's Elo scale (the random player is 0)",
+};
+
 /// Every engine setting, in the order `uci` lists them (the ones added
 /// later at the end, so the earlier lines keep their places).
 pub const SETTINGS: &[SettingSpec] = &[
@@ -532,6 +576,9 @@ pub const SETTINGS: &[SettingSpec] = &[
     ENDGAME_PATH,
     PONDER,
     CLEAR_HASH,
+    SKILL,
+    LIMIT_STRENGTH,
+    ELO,
 ];
 
 impl SettingSpec {
@@ -567,7 +614,10 @@ impl SettingSpec {
             | SettingId::ExactTables
             | SettingId::EndgamePath
             | SettingId::Ponder
-            | SettingId::ClearHash => &[],
+            | SettingId::ClearHash
+            | SettingId::Skill
+            | SettingId::LimitStrength
+            | SettingId::Elo => &[],
         }
     }
 
@@ -638,6 +688,9 @@ impl SettingSpec {
             // UCI: a button's `setoption` has no value; one given is
             // ignored, as GUIs differ.
             SettingId::ClearHash => Setting::ClearHash,
+            SettingId::Skill => Setting::Skill(self.spin(value)? as u32),
+            SettingId::LimitStrength => Setting::LimitStrength(flag(value)?),
+            SettingId::Elo => Setting::Elo(self.spin(value)? as u32),
         })
     }
 
@@ -761,6 +814,9 @@ pub fn default_config() -> SearchConfig {
         exact_tables: EXACT_TABLES.check_default(),
         table_file: None,
         ponder: PONDER.check_default(),
+        skill: spin(&SKILL) as u32,
+        limit_strength: LIMIT_STRENGTH.check_default(),
+        elo: spin(&ELO) as u32,
     }
 }
 
@@ -792,6 +848,9 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::MctsChance(c) => config.mcts.chance = c,
         Setting::ExactTables(on) => config.exact_tables = on,
         Setting::Ponder(on) => config.ponder = on,
+        Setting::Skill(level) => config.skill = level,
+        Setting::LimitStrength(on) => config.limit_strength = on,
+        Setting::Elo(elo) => config.elo = elo,
         Setting::ClearHash
         | Setting::Game(_)
         | Setting::GameOptions(_)
@@ -946,6 +1005,9 @@ mod tests {
                 "option name EndgamePath type string default <empty>",
                 "option name Ponder type check default false",
                 "option name Clear Hash type button",
+                "option name Skill type spin default 20 min 0 max 20",
+                "option name UCI_LimitStrength type check default false",
+                "option name UCI_Elo type spin default 3000 min 0 max 3000",
             ]
         );
     }

@@ -1,0 +1,242 @@
+//! Strength levels (`Skill`, `UCI_LimitStrength`, `UCI_Elo`), as
+//! Stockfish weakens itself: a level below [`FULL`] searches a capped
+//! number of nodes with at least [`LINES`] ranked root lines, then plays
+//! one of those lines, drawn with a noise that grows as the level falls.
+//! The noise favours the better lines, so a weak level's mistakes are the
+//! plausible ones a person makes (a good-looking move that a deeper look
+//! refutes), never a move no search ranked near the top.
+//!
+//! `UCI_Elo` chooses the level whose measured strength is nearest in the
+//! game's own Elo scale ([`ELO`]), measured by `agon match` gauntlets
+//! anchored at the `random` player (Elo 0): README, "Strength levels".
+
+use rand::seq::SliceRandom;
+use rand::{Rng, SeedableRng};
+use rand_pcg::Pcg64;
+
+use crate::game::{Game, Status};
+use crate::search::{ScoreReport, SearchResult};
+
+/// Full strength: no cap, no noise.
+pub const FULL: u32 = 20;
+
+/// The root lines a weakened search ranks (its `MultiPV`, at least), as
+/// Stockfish's levels.
+pub const LINES: usize = 4;
+
+/// The levels that sometimes play a uniformly random legal move: level 0
+/// always (it is the `random` player, the scale's anchor), less often
+/// each level up to this one.
+pub const RANDOM_LEVELS: u32 = 8;
+
+/// How often level `skill` plays a uniformly random legal move instead of
+/// a ranked line: `(1 − skill/8)²`, so the share falls fast at first and
+/// slowly near the top, where one random move in a game already costs a
+/// sharp game (Zamma, Petteia) much.
+pub fn random_share(skill: u32) -> f64 {
+    let left = f64::from(RANDOM_LEVELS.saturating_sub(skill)) / f64::from(RANDOM_LEVELS);
+    left * left
+}
+
+/// The node budget of level `skill` (< [`FULL`]): 64 nodes at level 0,
+/// doubling every five levels in three, 172,000 at level 19 (what a
+/// search visits in a tenth of a second; full strength has the whole
+/// time). A budget that ranks no move is searched one iteration deep
+/// anyway (`crate::engine::Core::search`).
+pub fn nodes(skill: u32) -> u64 {
+    (64.0 * (0.6 * f64::from(skill.min(FULL - 1))).exp2()) as u64
+}
+
+/// How loosely a level picks among its lines, in centi-units: a line `d`
+/// below the best is played `e^(−d/T)` times as often as the best. 400 at
+/// level 0, halving every third level, 5 at level 19 (only near-equal
+/// lines).
+pub fn temperature(skill: u32) -> f64 {
+    400.0 / (f64::from(skill.min(FULL - 1)) / 3.0).exp2()
+}
+
+/// A score as a number to compare: a proven win above every `cp`, a
+/// proven loss below, the quicker the further.
+fn value(score: ScoreReport) -> i64 {
+    match score {
+        ScoreReport::Cp(cp) | ScoreReport::Exact { cp, .. } => i64::from(cp),
+        ScoreReport::Mate(n) if n > 0 => 1_000_000 - i64::from(n),
+        ScoreReport::Mate(n) => -1_000_000 - i64::from(n),
+    }
+}
+
+/// The uniformly random legal move (of `allowed`, unless empty) that level
+/// `skill` plays at the decision node `pos` instead of searching, drawn
+/// with its [`random_share`] from `seed`; `None` when it searches.
+pub fn random_move<G: Game>(
+    pos: &G,
+    allowed: &[G::Move],
+    skill: u32,
+    seed: u64,
+) -> Option<G::Move> {
+    let mut rng = Pcg64::seed_from_u64(seed.rotate_left(17));
+    if !matches!(pos.status(), Status::Decision(_)) || !rng.gen_bool(random_share(skill)) {
+        return None;
+    }
+    let mut moves = Vec::new();
+    pos.moves(&mut moves);
+    moves.retain(|m| allowed.is_empty() || allowed.contains(m));
+    moves.choose(&mut rng).copied()
+}
+
+/// Plays the weakened choice of `result`'s ranked lines at level `skill`
+/// (< [`FULL`]): line `i` drawn with weight `e^(−(best − value_i)/T)`
+/// ([`temperature`]), so the better a line the likelier, and a line far
+/// below the others (a blunder a deeper look would see) almost never. The
+/// result's move, line and score become that line's; with fewer than two
+/// lines it stays.
+pub fn pick<M: Copy>(result: &mut SearchResult<M>, skill: u32, seed: u64) {
+    if result.lines.len() < 2 {
+        return;
+    }
+    let mut rng = Pcg64::seed_from_u64(seed);
+    let values: Vec<i64> = result.lines.iter().map(|l| value(l.score)).collect();
+    let top = values.iter().copied().max().unwrap_or(0);
+    let t = temperature(skill);
+    let weights: Vec<f64> = values
+        .iter()
+        .map(|&v| (-((top - v) as f64) / t).exp())
+        .collect();
+    let mut draw = rng.gen::<f64>() * weights.iter().sum::<f64>();
+    let mut chosen = 0;
+    for (i, w) in weights.iter().enumerate() {
+        chosen = i;
+        if draw < *w {
+            break;
+        }
+        draw -= w;
+    }
+    let line = &result.lines[chosen];
+    if let Some(&m) = line.pv.first() {
+        result.best = Some(m);
+        result.pv = line.pv.clone();
+        result.score = line.score;
+    }
+}
+
+/// Measured strength per level and game: `(level, Elo)` with the
+/// `random` player at 0, from `agon match` gauntlets of neighbouring
+/// levels (README, "Strength levels"); levels in between are taken on the
+/// straight line between two measured ones.
+pub const ELO: &[(&str, &[(u32, f64)])] = &[];
+
+/// The level whose measured Elo in `game` is nearest to `elo` (full
+/// strength for a game not measured, or above its scale).
+pub fn for_elo(game: &str, elo: u32) -> u32 {
+    let Some((_, points)) = ELO.iter().find(|(g, _)| *g == game) else {
+        return FULL;
+    };
+    let elo = f64::from(elo);
+    (0..=FULL)
+        .min_by(|&a, &b| {
+            let da = (elo_of(points, a) - elo).abs();
+            let db = (elo_of(points, b) - elo).abs();
+            da.total_cmp(&db)
+        })
+        .unwrap_or(FULL)
+}
+
+/// The Elo of level `skill` on the line through the measured points.
+fn elo_of(points: &[(u32, f64)], skill: u32) -> f64 {
+    let below = points.iter().rev().find(|(s, _)| *s <= skill);
+    let above = points.iter().find(|(s, _)| *s >= skill);
+    match (below, above) {
+        (Some(&(s0, e0)), Some(&(s1, e1))) if s1 > s0 => {
+            e0 + (e1 - e0) * f64::from(skill - s0) / f64::from(s1 - s0)
+        }
+        (Some(&(_, e)), _) | (None, Some(&(_, e))) => e,
+        (None, None) => 0.0,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::search::{Bound, RankedLine};
+
+    fn result(scores: &[i32]) -> SearchResult<u8> {
+        SearchResult {
+            best: Some(0),
+            pv: vec![0],
+            score: ScoreReport::Cp(scores[0]),
+            bound: Some(Bound::Exact),
+            depth: 3,
+            nodes: 100,
+            lines: scores
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| RankedLine {
+                    pv: vec![i as u8, 9],
+                    score: ScoreReport::Cp(s),
+                })
+                .collect(),
+        }
+    }
+
+    /// The weaker the level, the more often a line below the best is
+    /// played; never one outside the ranked lines, and a lost line far
+    /// below the others almost never.
+    #[test]
+    fn weaker_levels_stray_more_and_only_among_the_ranked_lines() {
+        let strays = |skill: u32, scores: &[i32]| {
+            (0..2000u64)
+                .filter(|&seed| {
+                    let mut r = result(scores);
+                    pick(&mut r, skill, seed);
+                    assert_eq!(r.pv.first(), r.best.as_ref());
+                    assert!(r.best.is_some_and(|b| usize::from(b) < scores.len()));
+                    r.best != Some(0)
+                })
+                .count()
+        };
+        let close = [30, 20, 10, 0];
+        let (weak, middle, strong) = (strays(0, &close), strays(10, &close), strays(19, &close));
+        assert!(weak > middle && middle > strong, "{weak} {middle} {strong}");
+        assert!(weak > 1000, "{weak}");
+        // A blunder nine pieces below the rest: the strongest levels
+        // never, the weakest less often than the others.
+        let blunder = [30, 25, 20, -900];
+        let blunders = |skill: u32| {
+            (0..2000u64)
+                .filter(|&seed| {
+                    let mut r = result(&blunder);
+                    pick(&mut r, skill, seed);
+                    r.best == Some(3)
+                })
+                .count()
+        };
+        assert_eq!(blunders(19), 0);
+        assert_eq!(blunders(12), 0);
+        assert!(blunders(0) < strays(0, &blunder) / 3, "{}", blunders(0));
+    }
+
+    #[test]
+    fn the_budget_grows_by_level() {
+        assert_eq!(nodes(0), 64);
+        assert_eq!(nodes(5), 512);
+        assert!((170_000..175_000).contains(&nodes(19)), "{}", nodes(19));
+    }
+
+    #[test]
+    fn the_temperature_halves_every_third_level() {
+        assert_eq!(temperature(0), 400.0);
+        assert_eq!(temperature(3), 200.0);
+        assert_eq!(
+            (random_share(0), random_share(4), random_share(8)),
+            (1.0, 0.25, 0.0)
+        );
+    }
+
+    #[test]
+    fn an_elo_picks_the_nearest_measured_level() {
+        let points: &[(u32, f64)] = &[(0, 100.0), (10, 1100.0), (20, 2100.0)];
+        assert_eq!(elo_of(points, 5), 600.0);
+        assert_eq!(elo_of(points, 20), 2100.0);
+        assert_eq!(for_elo("no such game", 500), FULL);
+    }
+}
