@@ -123,7 +123,31 @@ pub fn pick<M: Copy>(result: &mut SearchResult<M>, skill: u32, seed: u64) {
 /// `random` player at 0, from `agon match` gauntlets of neighbouring
 /// levels (README, "Strength levels"); levels in between are taken on the
 /// straight line between two measured ones.
-pub const ELO: &[(&str, &[(u32, f64)])] = &[];
+pub const ELO: &[(&str, &[(u32, f64)])] = &[(
+    "zamma",
+    &[
+        (0, 0.0),
+        (1, 275.0),
+        (2, 527.0),
+        (3, 1039.0),
+        (4, 1385.0),
+        (5, 1477.0),
+        (6, 1659.0),
+        (7, 1879.0),
+        (8, 2056.0),
+        (9, 2171.0),
+        (10, 2241.0),
+        (11, 2364.0),
+        (12, 2487.0),
+        (13, 2591.0),
+        (14, 2702.0),
+        (15, 2849.0),
+        (16, 2984.0),
+        (17, 3107.0),
+        (19, 3241.0),
+        (20, 3677.0),
+    ],
+)];
 
 /// The level whose measured Elo in `game` is nearest to `elo` (full
 /// strength for a game not measured, or above its scale).
@@ -238,5 +262,10 @@ mod tests {
         assert_eq!(elo_of(points, 5), 600.0);
         assert_eq!(elo_of(points, 20), 2100.0);
         assert_eq!(for_elo("no such game", 500), FULL);
+        // Zamma's measured scale: the random player, a level near 1500,
+        // full strength at the top.
+        assert_eq!(for_elo("zamma", 0), 0);
+        assert_eq!(for_elo("zamma", 1500), 5);
+        assert_eq!(for_elo("zamma", 4000), FULL);
     }
 }
