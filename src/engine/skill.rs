@@ -2,13 +2,17 @@
 //! Stockfish weakens itself: a level below [`FULL`] searches a capped
 //! number of nodes with at least [`LINES`] ranked root lines, then plays
 //! one of those lines, drawn with a noise that grows as the level falls.
-//! The noise favours the better lines, so a weak level's mistakes are the
+//! The noise favours the better lines, so a level's mistakes are the
 //! plausible ones a person makes (a good-looking move that a deeper look
-//! refutes), never a move no search ranked near the top.
+//! refutes). Only the levels below [`RANDOM_LEVELS`] also play random
+//! moves, down to level 0, which is the `random` player itself: without
+//! them the weakest ranked level is hundreds of Elo above it, a gap that
+//! no match measures.
 //!
 //! `UCI_Elo` chooses the level whose measured strength is nearest in the
-//! game's own Elo scale ([`ELO`]), measured by `agon match` gauntlets
-//! anchored at the `random` player (Elo 0): README, "Strength levels".
+//! game's own Elo scale ([`ELO`]), measured by `agon match` matches of
+//! neighbouring levels anchored at the `random` player (Elo 0): README,
+//! "Strength levels, pondering and mate search".
 
 use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
@@ -120,9 +124,9 @@ pub fn pick<M: Copy>(result: &mut SearchResult<M>, skill: u32, seed: u64) {
 }
 
 /// Measured strength per level and game: `(level, Elo)` with the
-/// `random` player at 0, from `agon match` gauntlets of neighbouring
-/// levels (README, "Strength levels"); levels in between are taken on the
-/// straight line between two measured ones.
+/// `random` player at 0, from `agon match` matches of neighbouring levels
+/// (README, "Strength levels, pondering and mate search"); a level not
+/// measured is taken on the straight line between two measured ones.
 pub const ELO: &[(&str, &[(u32, f64)])] = &[(
     "zamma",
     &[
