@@ -405,9 +405,13 @@ impl Runner {
     /// that does not answer its `stop` is discarded (started again for
     /// the next game).
     pub fn end_ponder(&mut self) {
-        let Some(mut pondering) = self.pondering.take() else {
-            return;
-        };
+        if let Some(pondering) = self.pondering.take() {
+            self.drop_ponder(pondering);
+        }
+    }
+
+    /// Stops `pondering` and drops its answer ([`Runner::end_ponder`]).
+    fn drop_ponder(&mut self, mut pondering: Pondering) {
         pondering.stop();
         if let Ready::External { process, .. } = &mut self.ready {
             if let Some(p) = process.as_mut() {
@@ -450,8 +454,7 @@ impl Runner {
             if pondering.moves == request.moves {
                 return self.ponderhit(pondering, request.wait);
             }
-            self.pondering = Some(pondering);
-            self.end_ponder();
+            self.drop_ponder(pondering);
         }
         match &mut self.ready {
             Ready::Builtin { spec, core } => {

@@ -278,7 +278,9 @@ fn rollout<G: Playable>(
         Some(file) => Some(RolloutFile::open::<G>(file, &pos, config)?),
         None => None,
     };
-    let known = saved.as_ref().map_or(Vec::new(), |f| f.rows.clone());
+    let known = saved
+        .as_mut()
+        .map_or(Vec::new(), |f| std::mem::take(&mut f.rows));
     if !known.is_empty() {
         eprintln!(
             "rollout: {} moves read from {}",
@@ -493,6 +495,7 @@ fn equity_loss<G: Playable>(
 /// is rolled out again.
 struct RolloutFile {
     file: std::fs::File,
+    /// The rows read back, until the rollout takes them.
     rows: Vec<analysis::rollout::RolloutRow>,
 }
 

@@ -270,7 +270,7 @@ impl Core {
 
     /// The strength level searches of `G` play at: `UCI_Elo`'s level in
     /// `G`'s scale with `UCI_LimitStrength` on, else `Skill`.
-    pub fn level<G: Playable>(&self) -> u32 {
+    fn level<G: Playable>(&self) -> u32 {
         if self.config.limit_strength {
             skill::for_elo(G::NAME, self.config.elo)
         } else {

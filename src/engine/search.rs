@@ -123,7 +123,7 @@ fn mate_search<G: Playable>(
 
 /// The moves the engine may play at `root`: the legal moves (none at a
 /// chance node), within `root_moves` unless it is empty.
-fn allowed_moves<G: Playable>(root: &G, root_moves: &[G::Move]) -> Vec<G::Move> {
+pub(crate) fn allowed_moves<G: Playable>(root: &G, root_moves: &[G::Move]) -> Vec<G::Move> {
     if !matches!(root.status(), Status::Decision(_)) {
         return Vec::new();
     }

@@ -18,7 +18,8 @@ use rand::seq::SliceRandom;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg64;
 
-use crate::game::{Game, Status};
+use super::search::allowed_moves;
+use crate::game::{Playable, Status};
 use crate::search::{ScoreReport, SearchResult};
 
 /// Full strength: no cap, no noise.
@@ -72,7 +73,7 @@ fn value(score: ScoreReport) -> i64 {
 /// The uniformly random legal move (of `allowed`, unless empty) that level
 /// `skill` plays at the decision node `pos` instead of searching, drawn
 /// with its [`random_share`] from `seed`; `None` when it searches.
-pub fn random_move<G: Game>(
+pub fn random_move<G: Playable>(
     pos: &G,
     allowed: &[G::Move],
     skill: u32,
@@ -82,10 +83,7 @@ pub fn random_move<G: Game>(
     if !matches!(pos.status(), Status::Decision(_)) || !rng.gen_bool(random_share(skill)) {
         return None;
     }
-    let mut moves = Vec::new();
-    pos.moves(&mut moves);
-    moves.retain(|m| allowed.is_empty() || allowed.contains(m));
-    moves.choose(&mut rng).copied()
+    allowed_moves(pos, allowed).choose(&mut rng).copied()
 }
 
 /// Plays the weakened choice of `result`'s ranked lines at level `skill`

@@ -209,12 +209,12 @@ fn main() {
             // The move it would play after its own: its expected reply.
             let reply = ponder_on
                 .then(|| {
-                    let after = format!("{position} {word}");
-                    let after = if position.contains(" moves ") {
-                        after
+                    let joint = if position.contains(" moves ") {
+                        " "
                     } else {
-                        format!("{position} moves {word}")
+                        " moves "
                     };
+                    let after = format!("{position}{joint}{word}");
                     random_move(&game, &options, &after, &mut rng, first)
                 })
                 .filter(|r| r != "(none)");
