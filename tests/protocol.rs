@@ -57,7 +57,7 @@ fn documented_options() -> Vec<String> {
         "option name Clear Hash type button".into(),
         "option name Skill type spin default 20 min 0 max 20".into(),
         "option name UCI_LimitStrength type check default false".into(),
-        "option name UCI_Elo type spin default 4000 min 0 max 4000".into(),
+        "option name UCI_Elo type spin default 5000 min 0 max 5000".into(),
     ]
 }
 

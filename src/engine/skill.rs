@@ -125,46 +125,141 @@ pub fn pick<M: Copy>(result: &mut SearchResult<M>, skill: u32, seed: u64) {
 /// `random` player at 0, from `agon match` matches of neighbouring levels
 /// (README, "Strength levels, pondering and mate search"); a level not
 /// measured is taken on the straight line between two measured ones.
-pub const ELO: &[(&str, &[(u32, f64)])] = &[(
-    "zamma",
-    &[
-        (0, 0.0),
-        (1, 275.0),
-        (2, 527.0),
-        (3, 1039.0),
-        (4, 1385.0),
-        (5, 1477.0),
-        (6, 1659.0),
-        (7, 1879.0),
-        (8, 2056.0),
-        (9, 2171.0),
-        (10, 2241.0),
-        (11, 2364.0),
-        (12, 2487.0),
-        (13, 2591.0),
-        (14, 2702.0),
-        (15, 2849.0),
-        (16, 2984.0),
-        (17, 3107.0),
-        (19, 3241.0),
-        (20, 3677.0),
-    ],
-)];
+/// Where the noise of a step put a level below the one before it, the
+/// two share the mean of their sums (the nondecreasing fit nearest to the
+/// measured sums), so that a higher `UCI_Elo` never picks a lower level.
+pub const ELO: &[(&str, &[(u32, f64)])] = &[
+    (
+        "zamma",
+        &[
+            (0, 0.0),
+            (1, 275.0),
+            (2, 527.0),
+            (3, 1039.0),
+            (4, 1385.0),
+            (5, 1477.0),
+            (6, 1659.0),
+            (7, 1879.0),
+            (8, 2056.0),
+            (9, 2171.0),
+            (10, 2241.0),
+            (11, 2364.0),
+            (12, 2487.0),
+            (13, 2591.0),
+            (14, 2702.0),
+            (15, 2849.0),
+            (16, 2984.0),
+            (17, 3107.0),
+            (19, 3241.0),
+            (20, 3677.0),
+        ],
+    ),
+    (
+        "abalone",
+        &[
+            (0, 0.0),
+            (1, 512.0),
+            (2, 995.0),
+            (3, 1453.0),
+            (4, 1805.0),
+            (5, 2171.0),
+            (6, 2412.0),
+            (7, 2507.0),
+            (8, 2577.0),
+            (10, 2724.0),
+            (12, 2974.0),
+            (14, 3326.0),
+            (16, 3838.0),
+            (18, 4190.0),
+            (20, 4588.0),
+        ],
+    ),
+    (
+        "petteia",
+        &[
+            (0, 0.0),
+            (1, 280.0),
+            (2, 388.0),
+            (3, 446.0),
+            (4, 566.0),
+            (5, 636.0),
+            (6, 706.0),
+            (7, 840.0),
+            (8, 893.0),
+            (10, 1084.0),
+            (12, 1204.0),
+            (14, 1312.0),
+            (16, 1395.0),
+            (18, 1518.0),
+            (20, 1518.0),
+        ],
+    ),
+    (
+        "kubeia",
+        &[
+            (0, 0.0),
+            (1, 147.0),
+            (2, 217.0),
+            (3, 351.0),
+            (4, 446.0),
+            (5, 493.0),
+            (6, 513.0),
+            (7, 513.0),
+            (8, 542.0),
+            (10, 542.0),
+            (12, 557.0),
+            (14, 748.0),
+            (16, 989.0),
+            (18, 1258.0),
+            (20, 1398.0),
+        ],
+    ),
+    (
+        "palma",
+        &[
+            (0, 0.0),
+            (1, 35.0),
+            (2, 58.0),
+            (3, 58.0),
+            (4, 58.0),
+            (5, 58.0),
+            (6, 64.0),
+            (7, 64.0),
+            (8, 104.0),
+            (10, 139.0),
+            (12, 184.0),
+            (14, 184.0),
+            (16, 184.0),
+            (18, 184.0),
+            (20, 184.0),
+        ],
+    ),
+];
 
-/// The level whose measured Elo in `game` is nearest to `elo` (full
-/// strength for a game not measured, or above its scale).
+/// The level whose measured Elo in `game` is nearest to `elo` (the
+/// highest of equals; full strength for a game not measured, or above its
+/// scale).
 pub fn for_elo(game: &str, elo: u32) -> u32 {
     let Some((_, points)) = ELO.iter().find(|(g, _)| *g == game) else {
         return FULL;
     };
     let elo = f64::from(elo);
+    // From the top: of levels measured equal, the stronger by design.
     (0..=FULL)
+        .rev()
         .min_by(|&a, &b| {
             let da = (elo_of(points, a) - elo).abs();
             let db = (elo_of(points, b) - elo).abs();
             da.total_cmp(&db)
         })
         .unwrap_or(FULL)
+}
+
+/// The Elo of level `skill` in `game`'s scale (`None` for a game not
+/// measured): what the page says of its levels.
+pub fn elo(game: &str, skill: u32) -> Option<f64> {
+    let (_, points) = ELO.iter().find(|(g, _)| *g == game)?;
+    Some(elo_of(points, skill.min(FULL)))
 }
 
 /// The Elo of level `skill` on the line through the measured points.
@@ -269,5 +364,32 @@ mod tests {
         assert_eq!(for_elo("zamma", 0), 0);
         assert_eq!(for_elo("zamma", 1500), 5);
         assert_eq!(for_elo("zamma", 4000), FULL);
+    }
+
+    #[test]
+    fn every_game_has_a_scale_from_the_random_player_that_never_falls() {
+        for kind in crate::games::GameKind::ALL {
+            let game = kind.name();
+            let (_, points) = ELO
+                .iter()
+                .find(|(g, _)| *g == game)
+                .unwrap_or_else(|| panic!("{game} has no scale"));
+            assert_eq!(
+                points.first(),
+                Some(&(0, 0.0)),
+                "{game}: anchored at random"
+            );
+            assert_eq!(points.last().map(|p| p.0), Some(FULL), "{game}");
+            for pair in points.windows(2) {
+                assert!(
+                    pair[0].0 < pair[1].0 && pair[0].1 <= pair[1].1,
+                    "{game}: {pair:?}"
+                );
+            }
+            // The weakest Elo picks the random player, the top full strength.
+            assert_eq!(for_elo(game, 0), 0, "{game}");
+            let top = points.last().map_or(0.0, |p| p.1);
+            assert_eq!(for_elo(game, top as u32 + 1), FULL, "{game}");
+        }
     }
 }

@@ -49,13 +49,14 @@ impl<'a> Control<'a> {
     }
 
     /// The time limits as they stand: none while the search ponders,
-    /// from `ponderhit` on those of `go` with the clock started there.
+    /// from `ponderhit` on those of `go` with the clock started there
+    /// ([`TimeManager::after_ponderhit`]).
     pub fn time(&self) -> Option<TimeManager> {
         if self.signal.is_pondering() {
             return None;
         }
         Some(match self.signal.ponderhit_at() {
-            Some(at) => self.time.restarted(at),
+            Some(at) => self.time.after_ponderhit(at),
             None => self.time.clone(),
         })
     }

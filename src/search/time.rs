@@ -112,13 +112,26 @@ impl TimeManager {
         self.start.elapsed()
     }
 
-    /// The same limits with the clock started at `at` (`ponderhit`: a
-    /// search that pondered is timed from there).
-    pub fn restarted(&self, at: Instant) -> TimeManager {
-        TimeManager {
+    /// The limits of a search that pondered, from `ponderhit` at `at`:
+    /// the clock starts there. Under a clock, the time already pondered
+    /// counts against the soft limit as Stockfish counts it (that thinking
+    /// is done): a ponder that ran past the soft limit stops at once with
+    /// its best move, a shorter one leaves the rest, with the hard limit
+    /// four times that rest, as [`TimeManager::new`] sets them. Without
+    /// that, a pondering engine spends a whole share after every
+    /// `ponderhit` on top of its pondering, and its clock runs low.
+    pub fn after_ponderhit(&self, at: Instant) -> TimeManager {
+        let mut tm = TimeManager {
             start: at,
             ..self.clone()
+        };
+        if let (true, Some(soft), Some(hard)) = (self.flexible, self.soft, self.hard) {
+            let rest = soft.saturating_sub(at.saturating_duration_since(self.start));
+            let floor = Duration::from_millis(1);
+            tm.soft = Some(rest.max(floor));
+            tm.hard = Some((rest * 4).min(hard).max(floor));
         }
+        tm
     }
 
     /// Whether another iteration, expected to take `next`, may start:
@@ -237,6 +250,33 @@ mod tests {
         let c = TimeManager::new(&tg, &cfg(), 1, None);
         // One move to go may not spend the whole clock.
         assert!(c.hard.expect("hard") < Duration::from_millis(990));
+    }
+
+    #[test]
+    fn a_ponderhit_charges_the_pondered_time_to_a_clocked_search_only() {
+        let clocked = Limits {
+            clocks: vec![Some(Clock {
+                time: Duration::from_millis(60_000),
+                inc: Duration::ZERO,
+            })],
+            ..Limits::default()
+        };
+        let tm = TimeManager::new(&clocked, &cfg(), 0, None);
+        let soft = tm.soft.expect("a soft limit");
+        // Pondered a quarter of the share: three quarters are left from
+        // ponderhit, and the hard limit is four times that rest.
+        let hit = tm.start + soft / 4;
+        let after = tm.after_ponderhit(hit);
+        assert_eq!(after.start, hit);
+        assert_eq!(after.soft, Some(soft - soft / 4));
+        assert_eq!(after.hard, Some((soft - soft / 4) * 4));
+        // Pondered past the share: the search stops at once.
+        let late = tm.after_ponderhit(tm.start + soft * 2);
+        assert_eq!(late.hard, Some(Duration::from_millis(1)));
+        // A movetime is the time after ponderhit, whatever was pondered.
+        let mt = TimeManager::new(&Limits::movetime(500), &cfg(), 0, None);
+        let after = mt.after_ponderhit(mt.start + Duration::from_secs(3));
+        assert_eq!((after.soft, after.hard), (mt.soft, mt.hard));
     }
 
     #[test]

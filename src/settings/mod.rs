@@ -535,9 +535,9 @@ pub const ELO: SettingSpec = SettingSpec {
     id: SettingId::Elo,
     name: "UCI_Elo",
     kind: Kind::Spin {
-        default: 4000,
+        default: 5000,
         min: 0,
-        max: 4000,
+        max: 5000,
     },
     in_spec: true,
     help: "the strength with UCI_LimitStrength, in the game's Elo scale (the random player is 0)",
@@ -1007,7 +1007,7 @@ mod tests {
                 "option name Clear Hash type button",
                 "option name Skill type spin default 20 min 0 max 20",
                 "option name UCI_LimitStrength type check default false",
-                "option name UCI_Elo type spin default 4000 min 0 max 4000",
+                "option name UCI_Elo type spin default 5000 min 0 max 5000",
             ]
         );
     }
