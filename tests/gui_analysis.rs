@@ -13,6 +13,7 @@ use crate::gui_browser::{
 const ARROW_LEFT: &str = "\u{E012}";
 const ARROW_RIGHT: &str = "\u{E014}";
 const END: &str = "\u{E010}";
+const ARROW_DOWN: &str = "\u{E015}";
 
 /// The position string agon gives after `words` from the start.
 fn fen_after(game: &str, words: &[String]) -> String {
@@ -104,18 +105,20 @@ fn stepping_back_and_a_move_there_make_a_variation_beside_the_game() {
     wait_shown(&b, &variation, false, "the variation's move");
     assert_eq!(page_state(&b).fen, fen_after(game, &variation));
 
-    // The move list holds both lines: the game's, and the variation in
-    // parentheses after the row it branches from.
+    // The move list holds both lines: the game's, which goes on in the new
+    // one (the main line), and the line it left in parentheses after the
+    // row it branches from (issue 43: before, the game went on in what the
+    // list showed as a variation).
     let main = words_of(
         &b,
         "return [...document.querySelectorAll('#movelist li:not(.variations) [data-node]')].map(e => e.textContent);",
     );
-    assert_eq!(main, words, "the game's line");
+    assert_eq!(main, variation, "the game's line");
     let side = words_of(
         &b,
         "return [...document.querySelectorAll('#movelist .variation [data-node]')].map(e => e.textContent);",
     );
-    assert_eq!(side, vec![alt.clone()], "the variation");
+    assert_eq!(side, words[2..].to_vec(), "the line the game left");
     assert_eq!(
         text_of(&b, "#movelist .current"),
         alt,
@@ -126,7 +129,7 @@ fn stepping_back_and_a_move_there_make_a_variation_beside_the_game() {
     // position the game is at.
     let id = b
         .execute(
-            "return [...document.querySelectorAll('#movelist li:not(.variations) [data-node]')].pop().dataset.node;",
+            "return [...document.querySelectorAll('#movelist .variation [data-node]')].pop().dataset.node;",
             vec![],
         )
         .expect("the last word's node");
@@ -188,12 +191,64 @@ fn an_engine_answers_in_a_variation_and_not_while_the_person_looks_back() {
     );
     let variation = page_state(&b).record;
     assert_eq!(page_state(&b).fen, fen_after(game, &variation));
-    // The first line is still there to look at.
+    // The first line is still there to look at, beside the main line.
     press(&b, "\u{E011}");
     wait_shown(&b, &[], true, "Home: the start");
     press(&b, ARROW_RIGHT);
+    wait_shown(&b, &variation[..1], true, "the main line: the game's");
+    press(&b, ARROW_DOWN);
     press(&b, ARROW_RIGHT);
     wait_shown(&b, &line, true, "the first line, kept");
+
+    // At the engine's turn the person only explores: a variation, and the
+    // game stays where it is (issue 43: the person played the engine's
+    // move, and the game went on from it).
+    press(&b, ARROW_LEFT);
+    let s = page_state(&b);
+    let other = s
+        .legal
+        .iter()
+        .find(|m| **m != line[1])
+        .expect("another answer")
+        .clone();
+    click_move(&b, game, &s, &other);
+    let explored = vec![line[0].clone(), other.clone()];
+    wait_shown(&b, &explored, true, "the explored answer");
+    assert_eq!(
+        words_of(&b, "return agonGui.state().live;"),
+        variation,
+        "the game stays"
+    );
+
+    // Deleted, the explored answer leaves the tree; the game's own line
+    // cannot be deleted.
+    b.click("#deleteline").expect("Delete");
+    wait_shown(&b, &line[..1], true, "back to the position before");
+    assert!(
+        !words_of(&b, "return [...document.querySelectorAll('#movelist [data-node]')].map(e => e.textContent);")
+            .contains(&other),
+        "the deleted word left the move list"
+    );
+    press(&b, END);
+    wait_shown(&b, &variation, false, "End: the game's position");
+    b.click("#deleteline").expect("Delete");
+    wait(
+        &b,
+        "return document.getElementById('errors').textContent.includes('the game goes on in this line');",
+        10,
+        "the game's line is not deleted",
+    );
+    // Made the main line, the first line comes first again.
+    press(&b, "\u{E011}");
+    press(&b, ARROW_RIGHT);
+    press(&b, ARROW_DOWN);
+    wait_shown(&b, &line[..1], true, "the first line's first move");
+    b.click("#promote").expect("Main line");
+    let main = words_of(
+        &b,
+        "return [...document.querySelectorAll('#movelist li:not(.variations) [data-node]')].map(e => e.textContent);",
+    );
+    assert_eq!(main, line, "the promoted line");
 }
 
 /// An analyser that gives `lines` (move, score) as its MultiPV lines at

@@ -21,7 +21,7 @@ use rand::{Rng, SeedableRng};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
-fn require_browser() -> bool {
+pub(crate) fn require_browser() -> bool {
     if browser_available() {
         return true;
     }
@@ -372,6 +372,26 @@ fn two_engine_commands_play_each_other_and_errors_are_shown() {
         10,
         "the server's refusal is shown",
     );
+    // A 2 MB line is refused on the page with its error, and the
+    // connection stays: the next line is answered (issue 43).
+    b.execute(
+        "const l = document.getElementById('line'); l.value = 'x'.repeat(2 << 20); document.getElementById('console').requestSubmit(); document.getElementById('log').textContent = '';",
+        vec![],
+    )
+    .expect("a long console line");
+    wait(
+        &b,
+        "return document.getElementById('errors').textContent.includes('is not sent');",
+        10,
+        "the long line's error",
+    );
+    b.send_keys("#line", "isready\n").expect("type a line");
+    wait(
+        &b,
+        "return document.getElementById('log').textContent.includes('< readyok');",
+        10,
+        "the connection stays after a long line",
+    );
     b.screenshot(&screenshot_dir().join("errors.png"))
         .expect("screenshot");
 }
@@ -675,9 +695,26 @@ fn the_move_list_wraps_in_turn_rows_and_shows_the_newest() {
             .unwrap_or("")
             .split_whitespace()
             .collect::<Vec<_>>(),
-        vec![words[0].as_str(), words[1].as_str()],
-        "a row holds a turn pair"
+        vec!["1.", words[0].as_str(), words[1].as_str()],
+        "a row holds its number and a turn pair"
     );
+    // The columns are labelled with the players' colours, in seat order
+    // as the names above the board list them (issue 43).
+    let cols = b
+        .execute(
+            "return [[...document.querySelectorAll('#movecols span')].slice(1).map(e => e.textContent), [...document.querySelectorAll('#names .player')].map(e => e.textContent.split(' ')[0].replace(/:$/, ''))];",
+            vec![],
+        )
+        .expect("the columns");
+    assert_eq!(cols[0], cols[1], "the columns' colours");
+    assert_eq!(cols[0].as_array().map_or(0, Vec::len), 2, "{cols}");
+    let last = b
+        .execute(
+            "const items = document.querySelectorAll('#movelist li'); return items[items.length - 1].querySelector('.number').textContent;",
+            vec![],
+        )
+        .expect("the last number");
+    assert_eq!(last, "21.");
 }
 
 /// Where the controls a person clicks are on the page.
@@ -1181,17 +1218,19 @@ fn play_multi(b: &Browser, players: usize, start: &str, seats: &[(&str, &str)], 
     new_game(b, &fields);
     let seen = b
         .execute(
-            "return [agonGui.state().players, [...document.querySelectorAll('.seat')].filter(e => !e.hidden).map(e => e.querySelector('.seat-name').textContent), document.querySelectorAll('#clocks .clock').length];",
+            "return [agonGui.state().players, [...document.querySelectorAll('.seat')].filter(e => !e.hidden).map(e => e.querySelector('.seat-name').textContent), document.querySelectorAll('#clocks .clock').length, [...document.querySelectorAll('#movecols span')].slice(1).map(e => e.textContent)];",
             vec![],
         )
         .expect("the seats");
     let names: Vec<String> = (0..players)
         .map(|k| format!("Player {} ({})", k + 1, COLOURS[k]))
         .collect();
+    // The move list's columns are labelled with the colours (issue 43).
+    let columns = &COLOURS[..players];
     assert_eq!(
         seen,
-        serde_json::json!([players, names, players]),
-        "a seat and a clock per player"
+        serde_json::json!([players, names, players, columns]),
+        "a seat, a clock and a move list column per player"
     );
     let mut chooser = Chooser::new(&options);
     let game = format!("abalone, {players} players");

@@ -369,11 +369,18 @@ fn a_shared_link_reopens_the_same_board() {
         wait_replayed(&b, game, words.len());
         let before = page_state(&b);
         b.click("#share").expect("Share link");
-        wait(&b, "return location.hash.includes('game=');", 10, "no link");
+        wait(
+            &b,
+            "return document.getElementById('record').value.includes('#game=');",
+            10,
+            "no link",
+        );
         let url = text_of_value(&b, "record");
+        // The game alone: never the launch's token (issue 43), which the
+        // browser keeps from the printed address it opened.
         assert!(
-            url.starts_with(&gui.url()),
-            "{url} is not the page's address with its token"
+            url.starts_with(&format!("http://{}/#game=", gui.addr)) && !url.contains(&gui.token),
+            "{url} is not the page's address with the game and without the token"
         );
         b.goto("about:blank").expect("leave the page");
         b.goto(&url).expect("the shared link opens");
@@ -476,4 +483,208 @@ fn agon_d_after(game: &str, words: &[String]) -> String {
     e.send(&format!("position startpos moves {}", words.join(" ")));
     e.send("d");
     field(&e.sync(), "position: ").to_string()
+}
+
+/// The page's agon record of the game on it (the Export box).
+fn exported(b: &Browser) -> String {
+    b.execute(
+        "document.getElementById('format').value = 'agon'; document.getElementById('export').click();",
+        vec![],
+    )
+    .expect("export");
+    text_of_value(b, "record")
+}
+
+/// `agon analyse --record` on `text`: its standard output, after checking
+/// it read and annotated every ply.
+fn analysed(dir: &std::path::Path, game: &str, text: &str, plies: usize) -> String {
+    let file = dir.join(format!("{game}.txt"));
+    std::fs::write(&file, text).unwrap();
+    let path = file.to_str().unwrap();
+    let (status, out, err) =
+        crate::common::run(&["analyse", "--game", game, "--record", path, "--depth", "1"]);
+    assert!(status.success(), "{game}: {err}\n{text}");
+    assert!(
+        out.lines()
+            .next()
+            .is_some_and(|l| l.ends_with(&format!(", {plies} plies"))),
+        "{game}: not every ply read:\n{out}\n{text}"
+    );
+    out
+}
+
+#[test]
+fn the_pages_records_of_finished_and_unfinished_games_replay_in_agon_analyse() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let dir = temp_dir("analyse-records");
+    for game in ["abalone", "zamma", "petteia", "kubeia", "palma"] {
+        let words = legal_line(game, "", None, 6, 1);
+        new_game(
+            &b,
+            &[
+                ("game", game),
+                ("p1", "person"),
+                ("p2", "person"),
+                ("tc", ""),
+            ],
+        );
+        b.execute(
+            "document.getElementById('record').value = arguments[0]; document.getElementById('import').click();",
+            vec![agon_record(game, "", None, &words).into()],
+        )
+        .expect("import");
+        wait_replayed(&b, game, words.len());
+        // Not over: `*` and `unfinished`, which the CLI reads.
+        let open = exported(&b);
+        assert!(
+            open.contains("[Result \"*\"]") && open.contains("[Reason \"unfinished\"]"),
+            "{game}: {open}"
+        );
+        let out = analysed(&dir, game, &open, words.len());
+        assert!(out.contains("ends: * (unfinished)"), "{game}: {out}");
+        // Resigned: the referee's words for it, and the winner.
+        b.execute("document.getElementById('resign').click();", vec![])
+            .expect("resign");
+        wait(
+            &b,
+            "return document.body.dataset.state === 'over';",
+            10,
+            "the resignation ends the game",
+        );
+        let over = exported(&b);
+        assert!(over.contains("[Reason \"resign "), "{game}: {over}");
+        assert!(
+            over.contains("[Result \"1-0\"]") || over.contains("[Result \"0-1\"]"),
+            "{game}: {over}"
+        );
+        let out = analysed(&dir, game, &over, words.len());
+        assert!(out.contains(" (resign "), "{game}: {out}");
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}
+
+/// The page's game tree as the library keeps it: each word with its
+/// lines, and the words to where the game is.
+fn tree_and_line(b: &Browser) -> String {
+    b.execute(
+        "return JSON.stringify([treeOf(G.tree), wordsTo(G.live)]);",
+        vec![],
+    )
+    .expect("the tree")
+    .as_str()
+    .unwrap_or("")
+    .to_string()
+}
+
+/// A game of two people from `words`, then another line from two plies
+/// before its end: the tree of a game with a variation.
+fn game_with_a_variation(b: &Browser, game: &str, words: &[String]) {
+    new_game(
+        b,
+        &[
+            ("game", game),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("tc", ""),
+        ],
+    );
+    set_fields(b, &[("record", &agon_record(game, "", None, words))]);
+    b.execute("document.getElementById('import').click();", vec![])
+        .expect("Import");
+    wait_replayed(b, game, words.len());
+    for _ in 0..2 {
+        b.execute("goTo(G.node.parent);", vec![]).expect("back");
+    }
+    // Another legal word there than the game's.
+    b.execute(
+        "const other = G.legal.find((w) => w !== G.node.children[0].word); playFromShown(other);",
+        vec![],
+    )
+    .expect("another line");
+    wait(
+        b,
+        "const many = (n) => n.children.length > 1 || n.children.some(many); return many(G.tree) && agonGui.state().person;",
+        20,
+        "the other line is played",
+    );
+}
+
+#[test]
+fn a_kept_game_comes_back_with_its_lines_in_a_new_launch() {
+    let Some((gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let words = legal_line("zamma", "", None, 8, 1);
+    game_with_a_variation(&b, "zamma", &words);
+    let before = tree_and_line(&b);
+    // Renamed in the library.
+    b.execute(
+        "const i = document.querySelector('#savedgames li.current .saved-name'); i.value = 'the Saturday game'; i.dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .expect("rename");
+    // A new launch at the same address: the page it prints brings the
+    // game back, with its lines, and the library lists it by its name.
+    let port = gui.addr.rsplit(':').next().unwrap_or("0").to_string();
+    drop(gui);
+    let mut cmd = std::process::Command::new(crate::common::agon_bin());
+    cmd.args(["gui", "--port", &port]);
+    let again = crate::common::GuiServer::launch(cmd);
+    b.goto(&again.url()).expect("the new launch's page");
+    wait(
+        &b,
+        &format!(
+            "return !!window.agonGui && JSON.stringify([treeOf(G.tree), wordsTo(G.live)]) === {before:?} && document.body.dataset.state !== 'loading';"
+        ),
+        60,
+        "the kept game is not back",
+    );
+    let names = b
+        .execute(
+            "return [...document.querySelectorAll('#savedgames .saved-name')].map((i) => i.value);",
+            vec![],
+        )
+        .expect("the library");
+    assert_eq!(names, serde_json::json!(["the Saturday game"]));
+}
+
+#[test]
+fn a_closed_connection_reconnects_into_the_kept_game() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let words = legal_line("palma", "", None, 6, 2);
+    new_game(
+        &b,
+        &[
+            ("game", "palma"),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("tc", ""),
+        ],
+    );
+    set_fields(&b, &[("record", &agon_record("palma", "", None, &words))]);
+    b.execute("document.getElementById('import').click();", vec![])
+        .expect("Import");
+    wait_replayed(&b, "palma", words.len());
+    let line = serde_json::json!(page_state(&b).record).to_string();
+    // The connection drops (as the idle limit or a long line dropped it):
+    // the board waits, then the page comes back into the kept game.
+    b.execute("ws.close();", vec![]).expect("close the socket");
+    wait(
+        &b,
+        "return performance.getEntriesByType('navigation')[0].type === 'reload' || document.body.dataset.connection === 'lost';",
+        30,
+        "the page sees the closed connection",
+    );
+    wait(
+        &b,
+        &format!(
+            "return performance.getEntriesByType('navigation')[0].type === 'reload' && !!window.agonGui && JSON.stringify(agonGui.state().record) === {line:?} && document.body.dataset.state !== 'loading' && agonGui.state().person;"
+        ),
+        60,
+        "the page does not come back into the kept game",
+    );
 }

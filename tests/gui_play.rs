@@ -154,14 +154,16 @@ fn each_strength_level_sends_its_limits_and_the_thinking_seat_is_marked() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
+    // (level, go limits, the Skill level set, if any)
     let levels = [
-        ("beginner", "depth 1", true),
-        ("casual", "nodes 1000", false),
-        ("club", "nodes 20000", false),
-        ("strong", "movetime 1000", false),
-        ("maximum", "movetime 5000", false),
+        ("beginner", "movetime 1000", Some(2)),
+        ("casual", "movetime 1000", Some(6)),
+        ("club", "movetime 1000", Some(11)),
+        ("expert", "movetime 1000", Some(16)),
+        ("strong", "movetime 1000", None),
+        ("maximum", "movetime 5000", None),
     ];
-    for (level, limits, greedy) in levels {
+    for (level, limits, skill) in levels {
         clear_log(&b);
         new_game(
             &b,
@@ -188,13 +190,20 @@ fn each_strength_level_sends_its_limits_and_the_thinking_seat_is_marked() {
             gos.iter().all(|l| l.ends_with(&go)),
             "{level}: every go is '{go}': {gos:?}"
         );
-        assert_eq!(
-            lines
-                .iter()
-                .any(|l| l.ends_with("> setoption name Search value greedy")),
-            greedy,
-            "{level}: the greedy search is set only for the beginner"
-        );
+        let skills: Vec<&String> = lines
+            .iter()
+            .filter(|l| l.contains("> setoption name Skill value "))
+            .collect();
+        match skill {
+            Some(n) => assert!(
+                !skills.is_empty()
+                    && skills
+                        .iter()
+                        .all(|l| l.ends_with(&format!("> setoption name Skill value {n}"))),
+                "{level}: Skill {n} is set: {skills:?}"
+            ),
+            None => assert!(skills.is_empty(), "{level}: full strength: {skills:?}"),
+        }
         assert_eq!(text_of(&b, "#youplay"), "You play White", "{level}");
         if level == "maximum" {
             // Five seconds of search: the engine's seat says it is thinking.
@@ -209,6 +218,61 @@ fn each_strength_level_sends_its_limits_and_the_thinking_seat_is_marked() {
                 "the person's seat does not think"
             );
         }
+    }
+}
+
+/// The strength select's label of each level, as the page shows it.
+fn strength_labels(b: &Browser) -> Vec<(String, String)> {
+    let v = b
+        .execute(
+            "return [...document.getElementById('strength').options].map(o => [o.value, o.text]);",
+            vec![],
+        )
+        .expect("the levels");
+    v.as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| {
+            let s = |i: usize| p[i].as_str().unwrap_or("").to_string();
+            (s(0), s(1))
+        })
+        .collect()
+}
+
+#[test]
+fn the_levels_say_their_elo_in_the_game_chosen() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let skills = [("beginner", 2), ("casual", 6), ("club", 11), ("expert", 16)];
+    for game in ["zamma", "abalone", "palma"] {
+        b.execute(
+            "const e = document.getElementById('game'); e.value = arguments[0]; e.dispatchEvent(new Event('change'));",
+            vec![game.into()],
+        )
+        .expect("choose the game");
+        let labels = strength_labels(&b);
+        for (id, level) in skills {
+            let (_, label) = labels
+                .iter()
+                .find(|(v, _)| v == id)
+                .unwrap_or_else(|| panic!("{game}: no level {id}: {labels:?}"));
+            // The engine's own scale, as UCI_Elo reads it.
+            match agon::engine::skill::elo(game, level) {
+                Some(elo) => assert!(
+                    label.ends_with(&format!("({:.0} Elo)", elo)),
+                    "{game} {id} (Skill {level}): {label}"
+                ),
+                None => assert!(!label.contains("Elo"), "{game} {id}: {label}"),
+            }
+        }
+        let full = agon::engine::skill::elo(game, agon::engine::skill::FULL);
+        let (_, strong) = labels.iter().find(|(v, _)| v == "strong").expect("strong");
+        assert_eq!(
+            strong.contains(&format!("(≥ {:.0} Elo)", full.unwrap_or(-1.0))),
+            full.is_some(),
+            "{game}: {strong}"
+        );
     }
 }
 
@@ -257,7 +321,7 @@ fn resigning_ends_the_game_with_the_other_side_winning() {
         .expect("the record");
     let record = record.as_str().unwrap_or("");
     assert!(
-        record.contains("[Result \"0-1\"]") && record.contains("[Reason \"resignation\"]"),
+        record.contains("[Result \"0-1\"]") && record.contains("[Reason \"resign black\"]"),
         "{record}"
     );
     assert!(
@@ -413,4 +477,264 @@ fn set_strength(b: &Browser, level: &str) {
         vec![level.into()],
     )
     .expect("the strength");
+}
+
+#[test]
+fn the_clock_never_shows_sixty_seconds() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let shown = b
+        .execute(
+            "return [59970, 60000, 61234, 600000, 9, -5].map(formatClock);",
+            vec![],
+        )
+        .expect("the clock's text");
+    assert_eq!(
+        shown,
+        serde_json::json!(["0:59.9", "1:00.0", "1:01.2", "10:00.0", "0:00.0", "0:00.0"])
+    );
+}
+
+#[test]
+fn choosing_another_game_drops_the_options_of_the_one_before() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    new_game(
+        &b,
+        &[
+            ("game", "abalone"),
+            ("options", "layout=belgian"),
+            ("p1", "person"),
+            ("p2", "person"),
+        ],
+    );
+    let shown = |b: &Browser| {
+        b.execute(
+            "return [agonGui.state().game, agonGui.state().options, document.getElementById('options').value];",
+            vec![],
+        )
+        .expect("the game shown")
+    };
+    assert!(
+        shown(&b)[1]
+            .as_str()
+            .unwrap_or("")
+            .contains("layout=belgian"),
+        "{}",
+        shown(&b)
+    );
+    // The person picks Zamma and presses New game: Zamma starts (before
+    // issue 43 Zamma refused Abalone's layout and the board stayed).
+    new_game(&b, &[("game", "zamma")]);
+    let now = shown(&b);
+    assert_eq!(
+        (now[0].as_str(), now[2].as_str()),
+        (Some("zamma"), Some("")),
+        "{now}"
+    );
+    assert_eq!(text_of(&b, "#errors"), "", "no refusal");
+}
+
+#[test]
+fn a_setup_needing_too_many_engines_is_refused_and_the_board_stays() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    new_game(
+        &b,
+        &[
+            ("game", "zamma"),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("tc", ""),
+        ],
+    );
+    let before = page_state(&b);
+    // Six engine seats, each with its own options: six processes.
+    let mut fields: Vec<(String, String)> = vec![
+        ("game".into(), "abalone".into()),
+        ("options".into(), "players=6".into()),
+    ];
+    for k in 1..=6 {
+        fields.push((format!("p{k}"), "engine:0".into()));
+        fields.push((format!("p{k}opts"), format!("Hash={k}")));
+    }
+    for (id, value) in &fields {
+        b.execute(
+            "const e = document.getElementById(arguments[0]); e.value = arguments[1]; e.dispatchEvent(new Event('change'));",
+            vec![id.as_str().into(), value.as_str().into()],
+        )
+        .expect("a field");
+    }
+    b.click("#new").expect("New game");
+    wait(
+        &b,
+        "return document.getElementById('errors').textContent.includes('engine processes');",
+        20,
+        "the refusal says why",
+    );
+    let errors = text_of(&b, "#errors");
+    assert!(errors.contains("need 6 engine processes"), "{errors}");
+    // The game on the board goes on, playable.
+    let after = page_state(&b);
+    assert_eq!((after.fen, after.legal), (before.fen, before.legal));
+    assert_eq!(
+        b.execute(
+            "return [agonGui.state().game, document.querySelectorAll('#clocks .clock').length];",
+            vec![]
+        )
+        .expect("the game"),
+        serde_json::json!(["zamma", 2])
+    );
+}
+
+/// The boxes of `ids` that are not wholly inside the window.
+fn outside_the_window(b: &Browser, ids: &[&str]) -> Vec<String> {
+    let v = b
+        .execute(
+            "return arguments[0].filter((id) => { const r = document.getElementById(id).getBoundingClientRect(); return !(r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5 && r.right <= innerWidth + 0.5); }).map((id) => { const r = document.getElementById(id).getBoundingClientRect(); return `${id} ${Math.round(r.left)},${Math.round(r.top)} ${Math.round(r.width)}x${Math.round(r.height)} in ${innerWidth}x${innerHeight}`; });",
+            vec![serde_json::json!(ids)],
+        )
+        .expect("the boxes");
+    v.as_array()
+        .map(|a| {
+            a.iter()
+                .map(|x| x.as_str().unwrap_or("").to_string())
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+#[test]
+fn at_1280_by_900_the_board_moves_lines_and_graph_are_in_view_in_every_game() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    b.set_window_size(1280, 900).expect("window size");
+    wait(
+        &b,
+        "return window.innerWidth === 1280;",
+        10,
+        "the window resizes",
+    );
+    for (game, options, _) in GAMES {
+        new_game(
+            &b,
+            &[
+                ("game", game),
+                ("options", options),
+                ("p1", "person"),
+                ("p2", "person"),
+                ("p3", "person"),
+                ("p4", "person"),
+            ],
+        );
+        b.execute("window.scrollTo(0, 0);", vec![]).expect("scroll");
+        let ids = [
+            "board",
+            "movelist",
+            "lines",
+            "linesview",
+            "evalgraph",
+            "errors",
+        ];
+        let out = outside_the_window(&b, &ids);
+        assert!(
+            out.is_empty(),
+            "{game} {options} at 1280×900: out of view: {out:?}; the board's column: {}",
+            b.execute(
+                "return [...document.querySelectorAll('header, section.play > *, aside .panel')].map((e) => `${e.id || e.className || e.tagName}:${Math.round(e.getBoundingClientRect().top)}+${Math.round(e.getBoundingClientRect().height)}`).join(' ');",
+                vec![],
+            )
+            .unwrap_or_default()
+        );
+        // Scrolled to the setup, the board stays in view.
+        b.execute(
+            "document.querySelector('aside .panel[data-tab=\"setup\"]').scrollIntoView();",
+            vec![],
+        )
+        .expect("scroll to the setup");
+        let out = outside_the_window(&b, &["board"]);
+        assert!(out.is_empty(), "{game}: the board scrolled away: {out:?}");
+        b.execute("window.scrollTo(0, 0);", vec![]).expect("scroll");
+        let name = format!("wide-{game}{}.png", options.replace('=', ""));
+        b.screenshot(&screenshot_dir().join(name))
+            .expect("a screenshot");
+    }
+    b.set_window_size(380, 900).expect("window size");
+    wait(
+        &b,
+        "return window.innerWidth === 380;",
+        10,
+        "the window resizes",
+    );
+    for (game, options, _) in GAMES {
+        show_tab(&b, "setup");
+        new_game(
+            &b,
+            &[
+                ("game", game),
+                ("options", options),
+                ("p1", "person"),
+                ("p2", "person"),
+            ],
+        );
+        show_tab(&b, "moves");
+        let name = format!("narrow-{game}{}.png", options.replace('=', ""));
+        b.screenshot(&screenshot_dir().join(name))
+            .expect("a screenshot");
+    }
+}
+
+#[test]
+fn arrow_keys_step_through_the_game_from_a_focused_select_or_checkbox() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    new_game(
+        &b,
+        &[
+            ("game", "zamma"),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("tc", ""),
+        ],
+    );
+    let words = crate::gui_browser::legal_record("zamma", 3, 1);
+    crate::gui_browser::import_record(&b, "zamma", &words);
+    wait(
+        &b,
+        "return agonGui.state().record.length === 3;",
+        30,
+        "the record",
+    );
+    for id in ["strength", "analyse"] {
+        let level = b
+            .execute("return document.getElementById('strength').value;", vec![])
+            .expect("the level");
+        b.execute(&format!("document.getElementById('{id}').focus();"), vec![])
+            .expect("focus");
+        b.send_keys(&format!("#{id}"), "\u{E012}").expect("←");
+        wait(
+            &b,
+            "return agonGui.state().record.length === 2;",
+            10,
+            &format!("← from the focused {id} steps back"),
+        );
+        assert_eq!(
+            b.execute("return document.getElementById('strength').value;", vec![])
+                .expect("the level"),
+            level,
+            "{id}: the Strength level stays"
+        );
+        b.send_keys(&format!("#{id}"), "\u{E014}").expect("→");
+        wait(
+            &b,
+            "return agonGui.state().record.length === 3;",
+            10,
+            "→ steps on",
+        );
+    }
 }

@@ -306,11 +306,23 @@ fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: 
         command_throws(&out),
         "{game}: the throws' luck against agon analyse:\n{out}"
     );
-    let marks = text_of(b, "#reviewmarks");
+    // Each marked ply's entry, named by its move number in the move list
+    // (issue 43: not by the ply, throws and rolls counted).
+    let marks = b
+        .execute(
+            "return Object.fromEntries([...document.querySelectorAll('#reviewmarks [data-ply]')].map((e) => { const n = lineThrough(G.node)[Number(e.dataset.ply)]; return [e.dataset.ply, [e.textContent, moveNumbers(lineThrough(G.node).slice(1)).get(n)]]; }));",
+            vec![],
+        )
+        .expect("the marks");
     let marked: Vec<&Row> = expected.iter().filter(|r| !r.mark.is_empty()).collect();
     for r in &marked {
+        let entry = &marks[r.ply.to_string()];
+        let text = entry[0].as_str().unwrap_or("");
+        let number = entry[1].as_u64().unwrap_or(0);
         assert!(
-            marks.contains(&format!("{}. ", r.ply)) && marks.contains(&format!("best {}", r.best)),
+            number > 0
+                && text.starts_with(&format!("{number}. "))
+                && text.contains(&format!("best {}", r.best)),
             "{game}: ply {} in the marked moves: {marks}",
             r.ply
         );

@@ -180,6 +180,9 @@ fn the_page_is_served_from_the_binary() {
         .collect();
     assert!(assets.len() >= 8, "the page's scripts: {assets:?}");
     assets.push("/style.css".into());
+    // The icon a browser asks for by itself (issue 43: it was a 404).
+    assets.push("/favicon.ico".into());
+    assert!(get(&s.addr, "/favicon.ico").contains("<svg"));
     for asset in &assets {
         assert!(
             get(&s.addr, asset).starts_with("HTTP/1.1 200 OK"),

@@ -775,3 +775,39 @@ fn a_bad_options_tag_is_named_at_its_line_by_merge_and_analyse() {
         );
     }
 }
+
+#[test]
+fn a_record_without_the_match_tags_reads_with_their_defaults() {
+    use agon::arena::EndReason;
+    use agon::game::{Game, Notation};
+    use agon::games::zamma::Zamma;
+    // As `agon gui` writes a game not over: no Number, Entrants or Start.
+    let open = "[Game \"zamma\"]\n[Options \"\"]\n[Black \"person\"]\n[White \"agon\"]\n[Result \"*\"]\n[Reason \"unfinished\"]\n[Plies \"0\"]\n\n*\n";
+    let read = record::read::<Zamma>(open).expect("a page's record reads");
+    let r = &read[0];
+    assert_eq!((r.number, r.entrants.clone()), (1, vec![0, 1]));
+    assert_eq!(r.reason, EndReason::Unfinished);
+    let start = Zamma::new(&GameOptions::defaults(Zamma::option_specs()))
+        .expect("the start")
+        .position();
+    assert_eq!(r.start, start, "the game's start");
+    // Written again, it says `*` and reads back the same.
+    assert!(r.text::<Zamma>().contains("[Result \"*\"]"));
+    assert_eq!(
+        &record::read::<Zamma>(&r.text::<Zamma>()).expect("again")[0],
+        r
+    );
+    // `*` goes only with `unfinished`, and a draw agreed is a reason.
+    // (Ended by its empty line: else a last record that fails to read is
+    // taken for one cut short, and left out.)
+    let bad = open.replace("[Reason \"unfinished\"]", "[Reason \"rules\"]") + "\n";
+    assert!(record::read::<Zamma>(&bad).is_err());
+    let agreed = open
+        .replace("[Result \"*\"]", "[Result \"1/2-1/2\"]")
+        .replace("[Reason \"unfinished\"]", "[Reason \"draw agreed\"]")
+        .replace("\n*\n", "\n1/2-1/2\n");
+    assert_eq!(
+        record::read::<Zamma>(&agreed).expect("agreed")[0].reason,
+        EndReason::Agreed
+    );
+}

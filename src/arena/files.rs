@@ -4,7 +4,7 @@
 //! and, where a line is at fault, `FILE:LINE`.
 
 use crate::arena::record::{self, MatchRecord};
-use crate::arena::referee::{in_shard, stats_of, GameResult};
+use crate::arena::referee::{in_shard, stats_of, EndReason, GameResult};
 use crate::arena::{MatchStats, Seating, Tally};
 use crate::game::files::{read_regular_text, MAX_TEXT_BYTES};
 use crate::game::{GameError, GameOptions, Playable};
@@ -42,6 +42,12 @@ pub fn resume<G: Playable>(
     let file = record::read_located::<G>(&text).map_err(|e| e.in_file(path))?;
     for located in &file.records {
         located.replay::<G>().map_err(|e| e.in_file(path))?;
+        if located.record.reason == EndReason::Unfinished {
+            return Err(GameError::new(format!(
+                "{path}:{}: a game not over is no match's game",
+                located.tag_line("Result")
+            )));
+        }
         if located.record.options != options {
             return Err(GameError::new(format!(
                 "{path}:{}: options '{}', but this match plays '{options}'",
@@ -113,6 +119,12 @@ pub fn merge<G: Playable>(paths: &[String]) -> Result<Merged, GameError> {
     let mut options = String::new();
     for path in paths {
         for r in read_record_file::<G>(path)? {
+            if r.reason == EndReason::Unfinished {
+                return Err(GameError::new(format!(
+                    "{path}: game {} is not over: no match's game",
+                    r.number
+                )));
+            }
             for (p, &e) in r.entrants.iter().enumerate() {
                 if names.len() <= e {
                     let letter = |k: usize| char::from(b'A' + (k % 26) as u8).to_string();

@@ -28,9 +28,10 @@
 //!   those of the game under its `Options` (Abalone with `players=6`:
 //!   `Black` to `Yellow`), and an engine may play several of them.
 //! - `Result` is `1-0`, `0-1` or `1/2-1/2` for two players, otherwise each
-//!   player's rank from 1, comma-separated (`1,2,2`). `Reason` is `rules`,
-//!   `repetition`, `ply limit`, `resign <player>`, `draw by scores` or
-//!   `forfeit <player> <fault>`; `Detail`, if present, what the referee
+//!   player's rank from 1, comma-separated (`1,2,2`), and `*` for a game
+//!   not over. `Reason` is `rules`, `repetition`, `ply limit`, `resign
+//!   <player>`, `draw by scores`, `forfeit <player> <fault>`, `draw agreed`
+//!   (people on the page) or `unfinished` (with `*`); `Detail`, if present, what the referee
 //!   saw (a forfeit) or why the game adjudicated it as it did (the ply
 //!   limit: Palma, which has no draws, names the side ahead in the race).
 //! - The moves, throws and rolls follow in the game's notation from the
@@ -40,6 +41,9 @@
 //!   result closes the record; a last record without it (a match killed
 //!   while writing) is skipped by the reader, and cut off the file by
 //!   `--resume`. A fault anywhere else is an error naming its line.
+//! - A record that is no match's (`agon gui` exports this format) may
+//!   leave out `Number` (then 1), `Entrants` (each player its own engine,
+//!   0, 1, …), `TimeControl` and `Start` (the game's start position).
 
 use std::fmt::Write as _;
 
@@ -143,7 +147,7 @@ impl MatchRecord {
         tag("Entrants", &entrants.join(" "));
         tag("TimeControl", &self.time_control);
         tag("Start", &self.start);
-        let result = result_text(self.outcome, self.players.len());
+        let result = self.result_word();
         tag("Result", &result);
         tag("Reason", &reason_text::<G>(self.reason));
         if !self.detail.is_empty() {
@@ -239,10 +243,16 @@ impl MatchRecord {
         } else {
             format!(": {}", self.detail)
         };
-        format!(
-            "{} ({reason}{detail})",
+        format!("{} ({reason}{detail})", self.result_word())
+    }
+
+    /// The `Result` tag's text: `*` for a game not over.
+    fn result_word(&self) -> String {
+        if self.reason == EndReason::Unfinished {
+            "*".into()
+        } else {
             result_text(self.outcome, self.players.len())
-        )
+        }
     }
 }
 
@@ -300,6 +310,8 @@ pub fn reason_text<G: Playable>(reason: EndReason) -> String {
         EndReason::Repetition => "repetition".into(),
         EndReason::PlyLimit => "ply limit".into(),
         EndReason::ScoreDraw => "draw by scores".into(),
+        EndReason::Agreed => "draw agreed".into(),
+        EndReason::Unfinished => "unfinished".into(),
         EndReason::Resign(p) => {
             let who = G::PLAYER_NAMES.get(usize::from(p)).copied().unwrap_or("?");
             format!("resign {who}")
@@ -317,6 +329,8 @@ fn parse_reason<G: Playable>(text: &str) -> Option<EndReason> {
         "repetition" => EndReason::Repetition,
         "ply limit" => EndReason::PlyLimit,
         "draw by scores" => EndReason::ScoreDraw,
+        "draw agreed" => EndReason::Agreed,
+        "unfinished" => EndReason::Unfinished,
         _ if text.starts_with("resign ") => {
             let who = &text["resign ".len()..];
             let p = G::PLAYER_NAMES.iter().position(|&n| n == who)?;
@@ -387,10 +401,13 @@ pub fn first_options(text: &str) -> Option<String> {
 }
 
 /// Whether `text` looks like agon's match records (rather than another
-/// record format of the game).
+/// record format of the game): a `Start` tag, or the `Game` tag that only
+/// this format has (a record without `Start` starts from the start).
 pub fn is_match_record(text: &str) -> bool {
-    text.lines()
-        .any(|l| l.trim_start().starts_with("[Start \""))
+    text.lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with("[Start \"") || l.starts_with("[Game \"")
+    })
 }
 
 /// A fault in a record file, at a line (from 1).
@@ -658,25 +675,48 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
     let names = (0..players)
         .map(|p| get(&player_tag::<G>(p)))
         .collect::<Result<Vec<_>, _>>()?;
-    let entrants = get("Entrants")?
-        .split_whitespace()
-        .map(|e| e.parse::<usize>().ok())
-        .collect::<Option<Vec<_>>>()
-        .filter(|e| e.len() == players)
-        .ok_or_else(|| {
-            let what = format!("bad Entrants: not an engine for each of {players} players");
-            bad(tag_line("Entrants"), what)
-        })?;
-    let outcome = parse_result(&result, players)
-        .ok_or_else(|| bad(tag_line("Result"), format!("bad Result '{result}'")))?;
+    // Tags a match always writes, which another writer may leave out.
+    let optional = |name: &str| tags.iter().find(|(n, _)| n == name).map(|(_, v)| v.clone());
+    let entrants = match optional("Entrants") {
+        None => (0..players).collect(),
+        Some(text) => text
+            .split_whitespace()
+            .map(|e| e.parse::<usize>().ok())
+            .collect::<Option<Vec<_>>>()
+            .filter(|e| e.len() == players)
+            .ok_or_else(|| {
+                let what = format!("bad Entrants: not an engine for each of {players} players");
+                bad(tag_line("Entrants"), what)
+            })?,
+    };
     let reason_tag = get("Reason")?;
     let reason = parse_reason::<G>(&reason_tag)
         .ok_or_else(|| bad(tag_line("Reason"), format!("bad Reason '{reason_tag}'")))?;
-    let number = get("Number")?
-        .parse::<u32>()
-        .ok()
-        .filter(|&n| n >= 1)
-        .ok_or_else(|| bad(tag_line("Number"), "bad Number".into()))?;
+    // A game not over has `*` and `unfinished`, each only with the other.
+    let outcome = match (result.as_str(), reason) {
+        ("*", EndReason::Unfinished) => Outcome::Draw,
+        ("*", _) | (_, EndReason::Unfinished) => {
+            let what = format!("Result '{result}' with Reason '{reason_tag}': '*' is 'unfinished'");
+            return Err(bad(tag_line("Result"), what));
+        }
+        _ => parse_result(&result, players)
+            .ok_or_else(|| bad(tag_line("Result"), format!("bad Result '{result}'")))?,
+    };
+    let number = match optional("Number") {
+        None => 1,
+        Some(text) => text
+            .parse::<u32>()
+            .ok()
+            .filter(|&n| n >= 1)
+            .ok_or_else(|| bad(tag_line("Number"), "bad Number".into()))?,
+    };
+    let start = match optional("Start") {
+        Some(start) => start,
+        None => GameOptions::parse(&options, G::option_specs())
+            .and_then(|opts| G::new(&opts))
+            .map_err(|e| bad(tag_line("Options"), format!("Options: {e}")))?
+            .position(),
+    };
     let record = MatchRecord {
         game: G::NAME.to_string(),
         options,
@@ -684,7 +724,7 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
         players: names,
         entrants,
         time_control: get("TimeControl").unwrap_or_default(),
-        start: get("Start")?,
+        start,
         moves,
         outcome,
         reason,

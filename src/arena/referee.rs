@@ -51,6 +51,11 @@ pub enum EndReason {
     Resign(Player),
     /// Both engines' scores were level long enough (`--draw`).
     ScoreDraw,
+    /// The players agreed a draw (a person's offer on the page).
+    Agreed,
+    /// Not over: a record of a game that was still going on (the page
+    /// exports one), with `*` for its result and no outcome to count.
+    Unfinished,
 }
 
 /// The time one player's engine used in a game.

@@ -133,9 +133,13 @@ impl MatchStats {
             Some(Place::Draw) | None => self.draws += 1,
         }
         match result.reason {
-            EndReason::PlyLimit | EndReason::Resign(_) | EndReason::ScoreDraw => {
-                self.adjudicated += 1
-            }
+            // Not the rules' verdict (a page's record may also be a draw
+            // agreed or a game not over).
+            EndReason::PlyLimit
+            | EndReason::Resign(_)
+            | EndReason::ScoreDraw
+            | EndReason::Agreed
+            | EndReason::Unfinished => self.adjudicated += 1,
             EndReason::Repetition => self.repetitions += 1,
             EndReason::Forfeit(..) => self.forfeits += 1,
             EndReason::Rules => {}

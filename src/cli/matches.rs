@@ -619,6 +619,8 @@ fn table_line<G: Playable>(result: &GameResult, s: &MatchStats) -> String {
         EndReason::Repetition => "repetition".to_string(),
         EndReason::PlyLimit => format!("ply limit: {}", result.detail),
         EndReason::ScoreDraw => "draw by scores".to_string(),
+        EndReason::Agreed => "draw agreed".to_string(),
+        EndReason::Unfinished => "unfinished".to_string(),
         EndReason::Resign(p) => format!("{} resigns by scores", player_text::<G>(result, p.into())),
         EndReason::Forfeit(p, fault) => format!(
             "{} forfeits: {fault}, {}",
@@ -669,6 +671,8 @@ fn game_line<G: Playable>(result: &GameResult, s: &MatchStats) -> String {
         EndReason::Repetition => "repetition".to_string(),
         EndReason::PlyLimit => format!("ply limit: {}", result.detail),
         EndReason::ScoreDraw => "draw by scores".to_string(),
+        EndReason::Agreed => "draw agreed".to_string(),
+        EndReason::Unfinished => "unfinished".to_string(),
         EndReason::Resign(p) => format!("{} resigns by scores", who(p)),
         EndReason::Forfeit(p, fault) => format!("{} forfeits: {fault}, {}", who(p), result.detail),
     };

@@ -373,9 +373,11 @@ fn admit(line: &str, announced: &[String]) -> Result<(String, Option<String>), G
     }
 }
 
-/// A whole number above `cap` (however many digits).
+/// A whole number above `cap` (however many digits), with or without a
+/// leading `+`: the engine reads `+256` as 256, so the cap does too.
 fn over(value: &str, cap: u64) -> bool {
-    let digits = value.trim();
+    let value = value.trim();
+    let digits = value.strip_prefix('+').unwrap_or(value);
     !digits.is_empty()
         && digits.bytes().all(|b| b.is_ascii_digit())
         && digits.parse::<u64>().map_or(true, |n| n > cap)
@@ -425,6 +427,34 @@ mod tests {
             1
         )
         .is_err());
+    }
+
+    #[test]
+    fn hash_and_threads_are_capped_with_or_without_a_plus() {
+        let announced = vec!["Hash".to_string(), "Threads".to_string()];
+        for value in ["4096", "+4096", " +4096 ", "99999999999999999999999"] {
+            let (line, note) = admit(&format!("setoption name Hash value {value}"), &announced)
+                .expect("an announced option");
+            assert_eq!(
+                line,
+                format!("setoption name Hash value {MAX_HASH_MB}"),
+                "{value:?}"
+            );
+            assert!(note.is_some(), "{value:?}: the page is told");
+        }
+        let cap = max_threads();
+        let (line, _) = admit(
+            &format!("setoption name Threads value +{}", cap + 253),
+            &announced,
+        )
+        .expect("an announced option");
+        assert_eq!(line, format!("setoption name Threads value {cap}"));
+        // Within the cap, and what is no number, go to the engine as they
+        // are (the engine answers a non-number with its error line).
+        for value in ["+1", "16", "x"] {
+            let line = format!("setoption name Hash value {value}");
+            assert_eq!(admit(&line, &announced).expect("passes").0, line);
+        }
     }
 
     #[test]

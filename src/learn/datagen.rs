@@ -155,7 +155,10 @@ pub fn play_one<G: NetInput + Playable>(
     let game = lineup.play(&opening, plan.max_plies, rng.gen());
     let outcome = match game.reason {
         EndReason::Rules | EndReason::Repetition => game.outcome,
-        EndReason::PlyLimit | EndReason::ScoreDraw => Outcome::Draw,
+        EndReason::PlyLimit | EndReason::ScoreDraw | EndReason::Agreed => Outcome::Draw,
+        EndReason::Unfinished => {
+            return Err(GameError::new(format!("game {index}: not over")));
+        }
         EndReason::Forfeit(p, _) | EndReason::Resign(p) => {
             return Err(GameError::new(format!(
                 "game {index}: the engine of player {p} failed ({:?}: {})",

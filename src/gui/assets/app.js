@@ -51,6 +51,13 @@ for (const id of ["game", "options"]) {
   $(id).addEventListener("change", updateSeats);
   $(id).addEventListener("input", updateSeats);
 }
+// Another game's options and start position mean nothing to the game
+// chosen (Abalone's layout=belgian would have Zamma refuse New game).
+$("game").addEventListener("change", () => {
+  $("options").value = "";
+  $("startfen").value = "";
+  updateSeats();
+});
 updateSeats();
 
 $("setup").addEventListener("submit", (ev) => { ev.preventDefault(); newGame(); });
@@ -100,12 +107,18 @@ $("first").addEventListener("click", () => goTo(STEPS.Home()));
 $("back").addEventListener("click", () => goTo(STEPS.ArrowLeft()));
 $("forward").addEventListener("click", () => goTo(STEPS.ArrowRight()));
 $("last").addEventListener("click", () => goTo(STEPS.End()));
+$("promote").addEventListener("click", promoteShown);
+$("deleteline").addEventListener("click", deleteShown);
 $("movelist").addEventListener("click", (ev) => {
   const word = ev.target.closest("[data-node]");
   if (word) goTo(findNode(G.tree, Number(word.dataset.node)));
 });
 document.addEventListener("keydown", (ev) => {
-  if (ev.target.matches("input, textarea, select")) return;
+  // Keys are the typing's in a text field; a focused select keeps ↑ ↓ and
+  // its letters, a checkbox nothing (← and → step through the game there,
+  // not through the Strength levels).
+  if (ev.target.matches("textarea, input:not([type=checkbox]):not([type=radio])")) return;
+  if (ev.target.matches("select") && ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return;
   if (ev.key === "Escape") { G.prefix = []; render(); }
   if (ev.key === "u" && !ev.ctrlKey) undo();
   if (STEPS[ev.key] && G.tree && !ev.ctrlKey && !ev.altKey) {

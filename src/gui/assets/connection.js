@@ -5,9 +5,25 @@
 const { GAMES, drawChance } = window.agonBoards;
 const $ = (id) => document.getElementById(id);
 
-// The server takes only sockets that carry the token of the address it printed.
-const ws = new WebSocket(`ws://${location.host}/ws?token=${encodeURIComponent(new URLSearchParams(location.search).get("token") || "")}`);
+// The server takes only sockets that carry the token of the address it
+// printed. The page keeps the last one it was opened with, so that a link
+// without it (a shared link, a bookmark) opens in this browser.
+const TOKEN_KEY = "agon.token";
+const pageToken = (() => {
+  const given = new URLSearchParams(location.search).get("token");
+  try {
+    if (given) localStorage.setItem(TOKEN_KEY, given);
+    return given || localStorage.getItem(TOKEN_KEY) || "";
+  } catch (err) {
+    return given || "";
+  }
+})();
+const wsUrl = `ws://${location.host}/ws?token=${encodeURIComponent(pageToken)}`;
+const ws = new WebSocket(wsUrl);
 let engineNames = [];
+// The longest line the page sends an engine: the server's MAX_LINE
+// (48 KiB) less the `send <slot> ` before it.
+const MAX_SEND = 48 * 1024 - 16;
 // Each engine's `id name`, once it has answered `ugi`: the name shown and
 // written in records (the server only knows the command line).
 const engineIds = [];
@@ -35,7 +51,26 @@ function showError(text) {
 }
 
 ws.onopen = () => setStatus("connected");
-ws.onclose = () => { setStatus("disconnected from agon gui"); showError("the connection to agon gui is closed"); };
+// A closed connection (the idle limit, a restart of agon gui) loses no
+// game: it is kept (library.js), the board waits, and once the server
+// takes this page's token again the page reloads into the kept game.
+// After a restart the token is new: the address agon gui printed opens it.
+ws.onclose = () => {
+  document.body.dataset.connection = "lost";
+  setStatus("disconnected from agon gui: reconnecting…");
+  showError("the connection to agon gui is closed: the game is kept in this browser and comes back when the page reconnects (after a restart of agon gui, open the address it printed)");
+  if (typeof saveGame === "function") saveGame();
+  probeConnection();
+};
+
+function probeConnection() {
+  setTimeout(() => {
+    const probe = new WebSocket(wsUrl);
+    let opened = false;
+    probe.onopen = () => { opened = true; probe.close(); location.reload(); };
+    probe.onclose = () => { if (!opened) probeConnection(); };
+  }, 1000);
+}
 ws.onmessage = (event) => {
   const msg = String(event.data);
   const space = msg.indexOf(" ");
@@ -113,6 +148,12 @@ class Engine {
   }
   send(line) {
     if (!this.alive) return;
+    // The server refuses a longer message by closing the socket (its
+    // MAX_LINE, src/gui/bridge.rs): refused here, with a line that says so.
+    if (new TextEncoder().encode(line).length > MAX_SEND) {
+      showError(`a line of more than ${MAX_SEND} bytes is not sent`);
+      return;
+    }
     logLine(`${this.slot}> ${line}`);
     ws.send(`send ${this.slot} ${line}`);
   }

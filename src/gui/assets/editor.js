@@ -180,6 +180,7 @@ async function playFromEditor(study) {
   const fields = ["game", "options", "startfen", "p1", "p2", "p3", "p4", "p5", "p6", "analyse"];
   const before = fields.map((id) => ($(id).type === "checkbox" ? $(id).checked : $(id).value));
   $("game").value = E.game;
+  fillStrengths();
   $("options").value = E.options;
   $("startfen").value = editorString();
   updateSeats();

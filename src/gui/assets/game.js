@@ -154,6 +154,23 @@ function checkSetup(setup) {
   });
 }
 
+// The engine processes a page may run at once (the server's MAX_SLOTS,
+// src/gui/bridge.rs).
+const MAX_ENGINES = 4;
+
+// The engine processes the form's seats need (one per engine and its
+// options) and how many the page may start for them.
+function enginesNeeded(setup) {
+  const players = seatNames(setup.game, setup.options).length;
+  const keys = new Set();
+  for (let k = 1; k <= players; k++) {
+    const c = $(`p${k}`).value;
+    if (c.startsWith("engine:")) keys.add(`${c}\t${[strengthOptions(), $(`p${k}opts`).value.trim()].filter(Boolean).join(" ")}`);
+  }
+  const analysis = Boolean(G.analysis && G.analysis.alive);
+  return { wanted: keys.size, free: MAX_ENGINES - 1 - (analysis ? 1 : 0), analysis };
+}
+
 // New games one at a time: two at once (the first game as the page opens
 // and a click on New game) would both start engines for the same seats.
 let setupChain = Promise.resolve();
@@ -176,11 +193,24 @@ async function startGame(words) {
     showError(`options '${setup.options.slice(0, 80)}': separate them with spaces (k=v k=v), not commas`);
     return;
   }
+  const needed = enginesNeeded(setup);
+  if (needed.wanted > needed.free) {
+    showError(`new game refused, the game on the board goes on: its seats need ${needed.wanted} engine processes (one per engine and its options) and the page may run ${needed.free} more (${MAX_ENGINES} in all, the referee${needed.analysis ? " and the analysis" : ""} among them); give seats the same engine and options to share one`);
+    return;
+  }
   try {
     G.referee = await engineFor(0, G.referee);
     const problem = await checkSetup(setup);
     if (problem) {
       showError(`new game refused, the game on the board goes on: ${problem}`);
+      // A refused import leaves the form naming the game on the board.
+      if (words && G.game) {
+        $("game").value = G.game;
+        $("options").value = G.options;
+        $("startfen").value = G.start || "";
+        fillStrengths();
+        updateSeats();
+      }
       return;
     }
   } catch (err) {
@@ -201,6 +231,9 @@ async function startGame(words) {
   G.controllers = seats().map((k) => $(`p${k + 1}`).value);
   // The strength level's options first: a seat's own override them.
   G.engineOptions = seats().map((k) => [strengthOptions(), $(`p${k + 1}opts`).value.trim()].filter(Boolean).join(" "));
+  // The library's entry (library.js): a restored game keeps its own.
+  G.libraryId = G.restoring ? G.restoring.id : newGameId();
+  G.form = G.restoring ? G.restoring.form : formSnapshot();
   G.tree = newNode(null, null);
   G.live = G.tree;
   G.node = G.tree;
@@ -231,27 +264,34 @@ async function startGame(words) {
   document.body.dataset.game = G.game;
   if (words && words.length) {
     if (!(await refresh(false))) return;
-    G.referee.quiet = true;
+    // Every position of the record asked at once (one round trip, not
+    // one per word: issue 43), the game stopping before a word the
+    // referee refuses.
+    const chain = [];
+    for (let from = G.live, i = 0; i < words.length; i++) chain.push(from = childFor(from, words[i]));
+    let described;
     try {
-      for (const [i, w] of words.entries()) {
-        if (gen !== G.generation) return;
-        const from = G.live;
-        const child = childFor(from, w);
-        child.mover = moverAt(from, false);
-        G.live = child;
-        G.node = child;
-        if (!(await refresh(false))) {
-          if (gen !== G.generation) return;
-          detach(child);
-          G.live = from;
-          G.node = from;
-          syncPath();
-          showError(`import: '${w.slice(0, 40)}' (word ${i + 1}) is not legal here; the game stops before it`);
-          break;
-        }
-      }
-    } finally {
-      G.referee.quiet = false;
+      described = await describeAll(chain);
+    } catch (err) {
+      showError(`referee: ${err.message}`);
+      return;
+    }
+    if (gen !== G.generation) return;
+    for (const n of chain.slice(0, described)) n.mover = moverAt(n.parent, false);
+    if (described < chain.length) {
+      detach(chain[described]);
+      showError(`import: '${words[described].slice(0, 40)}' (word ${described + 1}) is not legal here; the game stops before it`);
+    }
+    G.live = described ? chain[described - 1] : G.live;
+    G.node = G.live;
+    syncPath();
+  }
+  if (G.restoring && gen === G.generation) {
+    if (!(await refresh(false))) return;
+    // A game a page's ruling ended (a flag, a resignation) stays ended.
+    if (await restoreSaved(G.restoring)) {
+      finish();
+      return;
     }
   }
   await refresh();
@@ -266,12 +306,21 @@ async function describe(node) {
   try {
     // Quiet: a record of a game the page has just left (a throw's timer
     // may fire while a new game is set up) is refused without a word.
-    lines = await G.referee.ask([positionCommand(node), "d", "moves", "query turn", "query result"], true);
+    lines = await G.referee.ask(describeCommands(node), true);
   } catch (err) {
     showError(`referee: ${err.message}`);
     return false;
   }
   if (gen !== G.generation) return false;
+  return takeDescription(node, lines);
+}
+
+// The questions `describe` asks of a node's position.
+const describeCommands = (node) => [positionCommand(node), "d", "moves", "query turn", "query result"];
+
+// Sets `node.desc` from the referee's answers to `describeCommands`;
+// false (the error shown unless the referee is quiet) if it refused.
+function takeDescription(node, lines) {
   const error = lines.find((l) => l.startsWith("info string error"));
   if (error) {
     if (!G.referee.quiet) showError(`${G.referee.name}: ${error.slice(12)}`);
@@ -291,6 +340,35 @@ async function describe(node) {
     state: gameDef().parse(fen, normOptions),
   };
   return true;
+}
+
+// `describe` for a line of new nodes in one exchange with the referee:
+// how many of them, from the first, it took.
+async function describeAll(nodes) {
+  const referee = G.referee;
+  return referee.exclusive(async () => {
+    // Quiet: the caller names the word refused.
+    const before = referee.quiet;
+    referee.quiet = true;
+    try {
+      for (const n of nodes) {
+        for (const c of describeCommands(n)) referee.send(c);
+        referee.send("isready");
+      }
+      let ready = 0;
+      const lines = await referee.until((l) => l === "readyok" && ++ready === nodes.length);
+      let start = 0, taken = 0;
+      for (const n of nodes) {
+        const end = lines.indexOf("readyok", start);
+        if (end < 0 || !takeDescription(n, lines.slice(start, end))) break;
+        start = end + 1;
+        taken++;
+      }
+      return taken;
+    } finally {
+      referee.quiet = before;
+    }
+  });
 }
 
 // The shown node's path and position, from the accounts of its nodes.
@@ -335,6 +413,7 @@ async function refresh(act = true) {
   if (!(await describe(live))) return false;
   if (gen !== G.generation || live !== G.live) return false;
   syncPath();
+  saveGame();
   G.prefix = G.node === live ? [] : G.prefix;
   G.turnStart = performance.now();
   if (!act) return true;
@@ -400,7 +479,7 @@ async function engineMove(k, gen) {
       return engine.until((l) => l.startsWith("bestmove"));
     });
   } catch (err) {
-    if (gen === G.generation) forfeit(k, `${engine.name} ended during its move`);
+    if (gen === G.generation) forfeit(k, `${engine.name} ended during its move`, "crash");
     return;
   } finally {
     engine.onInfo = null;
@@ -408,7 +487,7 @@ async function engineMove(k, gen) {
   if (gen !== G.generation || G.flagged !== null || live !== G.live) return;
   const move = lines[lines.length - 1].split(/\s+/)[1];
   if (!live.desc.legal.includes(move)) {
-    forfeit(k, `${engine.name} played '${move}', which is not a legal move here`);
+    forfeit(k, `${engine.name} played '${move}', which is not a legal move here`, "illegal move");
     return;
   }
   play(move);
@@ -416,9 +495,10 @@ async function engineMove(k, gen) {
 
 // The page's rulings end a game as the rules do: a forfeit (or a
 // resignation, play.js) has a loser; a draw agreed on the page has none.
-function forfeit(k, why) {
+// `fault`: the referee's word for it (src/arena/fault.rs), for records.
+function forfeit(k, why, fault) {
   showError(why);
-  G.forfeit = { loser: k, why, reason: "forfeit" };
+  G.forfeit = { loser: k, why, reason: "forfeit", fault };
   finish();
 }
 
@@ -432,6 +512,10 @@ function moverAt(node, forced) {
 // Plays `word` where the game is (`G.live`); the board follows if it was
 // showing that position.
 function play(word, forced) {
+  if (document.body.dataset.connection === "lost") {
+    showError("not connected to agon gui: play on once it reconnects (the game is kept)");
+    return;
+  }
   const from = G.live;
   const turn = from.desc.turn;
   if (G.clocks && !turn.startsWith("chance") && turn !== "none") {
@@ -461,9 +545,41 @@ function play(word, forced) {
   refresh();
 }
 
-// A person's move on an earlier position: the game goes on from there in
-// a new line (a variation), the line it left stays in the tree.
+// A move on an earlier position. A person's, at their own seat's turn: the
+// game goes on from there in a new line, which becomes the main line; the
+// line it left stays as a variation. At an engine seat's turn the person
+// only looks at a line: a variation to explore, the game stays where it is
+// (the engine's moves are its own).
 function playFromShown(word) {
+  const turn = G.node.desc ? G.node.desc.turn : "";
+  const k = turn.startsWith("p") ? Number(turn.slice(1)) - 1 : null;
+  // A line explored past an engine's move stays an exploration.
+  if ((k !== null && G.controllers[k] !== "person") || pathTo(G.node).some((n) => n.explored)) {
+    exploreFromShown(word);
+    return;
+  }
+  takeBackTo(G.node);
+  play(word);
+  promote(G.live);
+  renderMoveList();
+}
+
+async function exploreFromShown(word) {
+  const from = G.node;
+  const child = childFor(from, word);
+  child.mover = moverAt(from, false);
+  child.explored = true;
+  if (!(await describe(child))) {
+    if (!child.desc) detach(child);
+    return;
+  }
+  if (G.node === from) goTo(child);
+  saveGame();
+}
+
+// The game goes back to `node` (a person's move from there follows): its
+// clocks were for the line it leaves, and a ruling there no longer holds.
+function takeBackTo(node) {
   // The game's clocks were for the line it was played in.
   G.clocks = null;
   G.tc = null;
@@ -473,9 +589,32 @@ function playFromShown(word) {
   G.forfeit = null;
   $("result").textContent = "";
   $("result").dataset.result = "";
-  G.live = G.node;
+  G.live = node;
   G.turnStart = performance.now();
-  play(word);
+}
+
+// The shown line made the main line (the game's place stays).
+function promoteShown() {
+  if (!G.node || !G.node.parent) return;
+  promote(G.node);
+  renderMoveList();
+  saveGame();
+}
+
+// The shown word and the lines after it leave the tree; the game's own
+// position cannot go (Undo takes moves of the game back).
+function deleteShown() {
+  const node = G.node;
+  if (!node || !node.parent) return;
+  if (isAncestorOf(node, G.live)) {
+    showError("the game goes on in this line: Undo takes its moves back");
+    return;
+  }
+  const parent = node.parent;
+  detach(node);
+  G.node = null;
+  goTo(parent);
+  saveGame();
 }
 
 // The result word (as `query result` words it) and text when player `k`
@@ -521,6 +660,7 @@ function finish() {
   $("result").dataset.result = word;
   $("result").textContent = textOut;
   render();
+  saveGame();
 }
 
 function clockRunning() {

@@ -3,17 +3,21 @@
 // an imported or analysed game against an engine.
 "use strict";
 
-// The strength levels: the engine limits of `go` (protocol.md) and the
-// engine options each level sets; a seat's own options come after them and
-// win. Measured with `agon match --game zamma` (README): each of the first
-// three lost every game to the next, Club none of six to Strong.
+// The strength levels: points on the engine's own strength scale. The
+// weaker four are its `Skill` levels (a capped, noisy search whose Elo in
+// each game is measured against the random player, README "Strength
+// levels"); the stronger two are full strength at a time per move. A
+// seat's own options come after a level's and win.
 const STRENGTHS = [
-  { id: "beginner", name: "Beginner", limits: "depth 1", options: "Search=greedy" },
-  { id: "casual", name: "Casual", limits: "nodes 1000", options: "" },
-  { id: "club", name: "Club", limits: "nodes 20000", options: "" },
-  { id: "strong", name: "Strong", limits: "movetime 1000", options: "" },
-  { id: "maximum", name: "Maximum", limits: "movetime 5000", options: "" },
-];
+  { id: "beginner", name: "Beginner", skill: 2 },
+  { id: "casual", name: "Casual", skill: 6 },
+  { id: "club", name: "Club", skill: 11 },
+  { id: "expert", name: "Expert", skill: 16 },
+  { id: "strong", name: "Strong", limits: "movetime 1000" },
+  { id: "maximum", name: "Maximum", limits: "movetime 5000" },
+].map((s) => s.skill === undefined ? { ...s, options: "" }
+  // The level's node budget ends its search; the time only bounds it.
+  : { ...s, limits: "movetime 1000", options: `Skill=${s.skill}` });
 const CUSTOM = "custom";
 
 function strengthLevel() { return STRENGTHS.find((s) => s.id === $("strength").value) || null; }
@@ -24,12 +28,33 @@ function strengthOptions() {
   return level ? level.options : "";
 }
 
+// A level's Elo in the game chosen (LEVEL_ELO: levels.js, from the
+// engine's scale), or null where the game has no measured scale.
+function levelElo(level, game) {
+  const scale = (typeof LEVEL_ELO === "object" && LEVEL_ELO[game]) || null;
+  return scale ? scale[level.skill === undefined ? scale.length - 1 : level.skill] : null;
+}
+
+function levelName(level, game) {
+  const elo = levelElo(level, game);
+  if (elo === null) return level.name;
+  // Full strength at a second or more is at least its 200 ms point.
+  return `${level.name} (${level.skill === undefined ? "≥ " : ""}${elo} Elo)`;
+}
+
+// The levels named with their Elo in the game chosen; called again when
+// the game changes. The select keeps its level.
 function fillStrengths() {
-  const sel = $("strength");
-  sel.replaceChildren(...STRENGTHS.map((s) => new Option(s.name, s.id)), new Option("Custom (the limits below)", CUSTOM));
-  const level = STRENGTHS.find((s) => s.limits === $("limits").value.trim());
-  sel.value = level ? level.id : CUSTOM;
-  sel.title = ["Every engine seat plays at this level (a clock, when set, replaces the limits):"]
+  const sel = $("strength"), game = $("game").value;
+  const kept = sel.value;
+  sel.replaceChildren(...STRENGTHS.map((s) => new Option(levelName(s, game), s.id)), new Option("Custom (the limits below)", CUSTOM));
+  if (kept) sel.value = kept;
+  else {
+    const level = STRENGTHS.find((s) => !s.options && s.limits === $("limits").value.trim());
+    sel.value = level ? level.id : CUSTOM;
+  }
+  const scale = LEVEL_ELO[game] ? ` Elo: ${game}'s scale, where the random player is 0 and full strength at 200 ms a move is ${LEVEL_ELO[game][LEVEL_ELO[game].length - 1]}.` : "";
+  sel.title = [`Every engine seat plays at this level (a clock, when set, replaces the limits).${scale}`]
     .concat(STRENGTHS.map((s) => `${s.name}: go ${s.limits}${s.options ? `, ${s.options}` : ""}`)).join("\n");
 }
 
@@ -169,6 +194,7 @@ function formForThisGame(seatOf) {
   const opts = seats().map((k) => $(`p${k + 1}opts`).value);
   const controllers = [...G.controllers];
   $("game").value = G.game;
+  fillStrengths();
   $("options").value = G.options;
   $("startfen").value = G.start || "";
   updateSeats();
@@ -197,6 +223,7 @@ function continueAgainstEngine() {
 }
 
 fillStrengths();
+$("game").addEventListener("change", fillStrengths);
 $("strength").addEventListener("change", chooseStrength);
 for (const ev of ["input", "change"]) $("limits").addEventListener(ev, () => { $("strength").value = CUSTOM; });
 $("resign").addEventListener("click", resign);

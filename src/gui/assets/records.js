@@ -35,11 +35,30 @@ function exportRecord(format) {
     if (G.game !== "petteia" && G.game !== "kubeia") throw new Error("the transcription is Petteia's and Kubeia's format");
     return transcription(result, record);
   }
-  const tags = [["Game", G.game], ["Options", G.normOptions]];
+  // agon's record as `agon match` writes it (src/arena/record.rs), so that
+  // `agon analyse --record` and `agon match --openings-file` read it: each
+  // seat's player (a person, or an engine and its options) an entrant.
+  const who = seats().map((k) => `${G.controllers[k]}\t${G.engineOptions[k] || ""}`);
+  const keys = [];
+  const entrants = who.map((w) => { if (!keys.includes(w)) keys.push(w); return keys.indexOf(w); });
+  const tags = [["Game", G.game], ["Options", G.normOptions], ["Number", "1"]];
   for (const k of seats()) tags.push([capital(playerName(k)), names[k]]);
-  if (G.start) tags.push(["Start", G.start]);
-  tags.push(["Result", result], ["Reason", G.flagged !== null ? "time" : G.forfeit ? G.forfeit.reason : "rules"], ["Plies", String(record.length)]);
-  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(record) + (result !== "*" ? `\n${result}\n` : "\n*\n");
+  tags.push(["Entrants", entrants.join(" ")]);
+  tags.push(["Start", G.start || (G.tree.desc && G.tree.desc.fen) || ""]);
+  const done = over ? result : "*";
+  tags.push(["Result", done], ["Reason", over ? recordReason() : "unfinished"], ["Plies", String(record.length)]);
+  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(record) + `\n${done}\n`;
+}
+
+// A finished game's `Reason`, in the words `agon match` writes: the page's
+// rulings (a flag, a forfeit, a resignation, an agreed draw) or the rules.
+function recordReason() {
+  if (G.flagged !== null) return `forfeit ${playerName(G.flagged)} time`;
+  const f = G.forfeit;
+  if (!f) return "rules";
+  if (f.reason === "resignation") return `resign ${playerName(f.loser)}`;
+  if (f.reason === "agreement") return "draw agreed";
+  return `forfeit ${playerName(f.loser)} ${f.fault || "protocol error"}`;
 }
 
 // APGN for 3, 4 or 6 players, as agon writes it: a Players tag, a name
@@ -138,6 +157,7 @@ async function importRecord() {
 async function openRecord(parsed) {
   if (!GAMES[parsed.game]) { showError(`import: unknown game '${parsed.game}'`); return false; }
   $("game").value = parsed.game;
+  fillStrengths();
   $("options").value = parsed.options;
   $("startfen").value = parsed.start || "";
   updateSeats();
@@ -219,10 +239,11 @@ function shareFragment() {
   return p.toString();
 }
 
+// The link holds the game alone, never the launch's token: it opens in
+// this browser from any launch (connection.js keeps the last token).
 async function shareLink() {
   if (!G.state) return;
-  location.hash = shareFragment();
-  $("record").value = location.href;
+  $("record").value = `${location.origin}/#${shareFragment()}`;
   await copyRecordBox();
 }
 
@@ -257,6 +278,9 @@ async function openFirstGame() {
     $("startfen").value = "";
     updateSeats();
   }
+  // Else the game this browser kept last (a reload, a new launch).
+  const lib = loadLibrary();
+  if (!shared && !problem && lib.current && lib.games[lib.current] && (await openSaved(lib.current))) return;
   await newGame();
   if (problem) showError(`the shared link was not opened: ${problem}`);
 }

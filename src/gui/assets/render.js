@@ -176,15 +176,13 @@ function variationEl(first) {
   return box;
 }
 
-// The game's line (first children from the start), one numbered row per
-// round (a turn of every player): each player's words of a turn (a throw
-// or roll beside the move it led to, Kubeia's extra move after a double).
-// The other lines played from a position follow the row it is in.
-function renderMoveList() {
-  const list = $("movelist");
+// A line's nodes in numbered rows, one per round (a turn of every
+// player): each player's words of a turn (a throw or roll beside the move
+// it led to, Kubeia's extra move after a double) in that player's cell.
+function turnRows(nodes) {
   const rows = [];
   let group = null;
-  for (let n = G.tree.children[0]; n; n = n.children[0]) {
+  for (const n of nodes) {
     const k = playerOf(n) ?? (group ? group.k : 0);
     if (!group || group.k !== k) {
       group = { k, nodes: [] };
@@ -197,12 +195,48 @@ function renderMoveList() {
       }
     }
     group.nodes.push(n);
-    rows[rows.length - 1].variations.push(...n.parent.children.slice(1));
   }
-  const items = [];
+  return rows;
+}
+
+// The move number of each node of a line (its row's, from 1): what the
+// move list shows and the review names a move by, throws not counted.
+function moveNumbers(nodes) {
+  const numbers = new Map();
+  turnRows(nodes).forEach((row, i) => {
+    for (const g of row.cells) if (g) for (const n of g.nodes) numbers.set(n, i + 1);
+  });
+  return numbers;
+}
+
+// The game's line (first children from the start) in its numbered rows,
+// under the players' colours. The other lines played from a position
+// follow the row it is in.
+function renderMoveList() {
+  const list = $("movelist");
+  const line = [];
+  for (let n = G.tree.children[0]; n; n = n.children[0]) line.push(n);
+  const rows = turnRows(line);
   for (const row of rows) {
+    for (const g of row.cells) if (g) for (const n of g.nodes) row.variations.push(...n.parent.children.slice(1));
+  }
+  const columns = `2.2em repeat(${seats().length}, 1fr)`;
+  const head = $("movecols");
+  head.style.gridTemplateColumns = columns;
+  head.replaceChildren(document.createElement("span"), ...seats().map((k) => {
+    const c = document.createElement("span");
+    c.textContent = capital(playerName(k));
+    return c;
+  }));
+  const items = [];
+  for (const [i, row] of rows.entries()) {
     const li = document.createElement("li");
-    if (row.cells.length > 2) li.style.gridTemplateColumns = `repeat(${row.cells.length}, 1fr)`;
+    li.style.gridTemplateColumns = columns;
+    const number = document.createElement("span");
+    number.className = "number";
+    number.textContent = `${i + 1}.`;
+    // The space keeps the number a word of its own in the row's text.
+    li.append(number, " ");
     for (const g of row.cells) {
       const part = document.createElement("span");
       part.className = "turn";
@@ -230,9 +264,12 @@ function renderMoveList() {
   $("fen").textContent = G.fen;
 }
 
+// m:ss.t, the tenths cut as a clock's are (never rounded up: 59.97 s
+// left is 0:59.9, not 0:60.0).
 function formatClock(ms) {
-  const s = Math.max(0, ms) / 1000;
-  return `${Math.floor(s / 60)}:${(s % 60).toFixed(1).padStart(4, "0")}`;
+  const tenths = Math.floor(Math.max(0, ms) / 100);
+  const seconds = Math.floor(tenths / 10) % 60;
+  return `${Math.floor(tenths / 600)}:${String(seconds).padStart(2, "0")}.${tenths % 10}`;
 }
 
 // A clock per seat.

@@ -260,12 +260,13 @@ function showReviewState() {
   });
   table.replaceChildren(...(rows.length ? [head, ...rows] : []));
   const nodes = lineThrough(G.node);
+  const numbers = moveNumbers(nodes.slice(1));
   $("reviewmarks").replaceChildren(...R.rows.filter((r) => r.mark).map((r) => {
     const li = document.createElement("li");
     const b = document.createElement("button");
     b.type = "button";
     b.dataset.ply = String(r.ply);
-    b.textContent = `${r.ply}. ${r.word}${r.mark} (${capital(playerName(r.player))}, loss ${lossText(r.loss, 0)}), best ${r.best}`;
+    b.textContent = `${numbers.get(nodes[r.ply]) ?? r.ply}. ${r.word}${r.mark} (${capital(playerName(r.player))}, loss ${lossText(r.loss, 0)}), best ${r.best}`;
     b.addEventListener("click", () => { if (nodes[r.ply]) goTo(nodes[r.ply]); });
     li.appendChild(b);
     return li;
@@ -277,8 +278,10 @@ function showReviewState() {
 function showThrows() {
   const throws = R.rows.filter((r) => r.luck !== undefined);
   $("reviewluck").hidden = !throws.length;
-  $("reviewthrows").replaceChildren(...(throws.length ? [tableRow("th", ["ply", "throw", "for", "luck"])] : []), ...throws.map((r) => {
-    const tr = tableRow("td", [r.ply, r.word, capital(playerName(r.player)), luckText(r.luck)]);
+  const nodes = lineThrough(G.node);
+  const numbers = moveNumbers(nodes.slice(1));
+  $("reviewthrows").replaceChildren(...(throws.length ? [tableRow("th", ["move", "throw", "for", "luck"])] : []), ...throws.map((r) => {
+    const tr = tableRow("td", [numbers.get(nodes[r.ply]) ?? r.ply, r.word, capital(playerName(r.player)), luckText(r.luck)]);
     tr.dataset.ply = String(r.ply);
     return tr;
   }));

@@ -1,8 +1,9 @@
 // The game as a tree, as lichess keeps it: each node is a position after
 // one word (a move, a throw or a roll) from its parent; the first child is
-// the line the game went on with, later children are variations. Going
-// back only changes which node is shown; a move from an earlier position
-// adds a child there.
+// the main line (where the game goes on, unless the person made another
+// line the main one), later children are variations. Going back only
+// changes which node is shown; a move from an earlier position adds a
+// child there.
 "use strict";
 
 let nextNodeId = 1;
@@ -39,6 +40,21 @@ function childFor(node, word) {
   const child = newNode(word, node);
   node.children.push(child);
   return child;
+}
+
+// Makes the line through `node` the main line: at every branching on its
+// path, its child goes first.
+function promote(node) {
+  for (let n = node; n.parent; n = n.parent) {
+    const siblings = n.parent.children;
+    siblings.splice(siblings.indexOf(n), 1);
+    siblings.unshift(n);
+  }
+}
+
+function isAncestorOf(node, of) {
+  for (let n = of; n; n = n.parent) if (n === node) return true;
+  return false;
 }
 
 function detach(node) {
