@@ -105,6 +105,19 @@ pub(crate) fn new_game(b: &Browser, fields: &[(&str, &str)]) {
     );
 }
 
+/// Starts `game` between two people, without a clock.
+pub(crate) fn people_game(b: &Browser, game: &str) {
+    new_game(
+        b,
+        &[
+            ("game", game),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("tc", ""),
+        ],
+    );
+}
+
 /// Starts `game` with a person as the first player and `second`
 /// (`person`, `engine:0`…) as the other, and the `more` fields.
 pub(crate) fn start_game(b: &Browser, game: &str, second: &str, more: &[(&str, &str)]) {

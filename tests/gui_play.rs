@@ -8,8 +8,8 @@
 
 use crate::common::webdriver::Browser;
 use crate::gui_browser::{
-    import_record, legal_record, new_game, open_page, page_log, page_state, result_shown,
-    screenshot_dir, start_game, text_of, wait, wait_person,
+    import_record, legal_record, new_game, open_page, page_log, page_state, people_game,
+    result_shown, screenshot_dir, start_game, text_of, wait, wait_person,
 };
 
 /// Every game and player count, with a word its rules help must use.
@@ -542,15 +542,7 @@ fn a_setup_needing_too_many_engines_is_refused_and_the_board_stays() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    new_game(
-        &b,
-        &[
-            ("game", "zamma"),
-            ("p1", "person"),
-            ("p2", "person"),
-            ("tc", ""),
-        ],
-    );
+    people_game(&b, "zamma");
     let before = page_state(&b);
     // Six engine seats, each with its own options: six processes.
     let mut fields: Vec<(String, String)> = vec![
@@ -693,15 +685,7 @@ fn arrow_keys_step_through_the_game_from_a_focused_select_or_checkbox() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    new_game(
-        &b,
-        &[
-            ("game", "zamma"),
-            ("p1", "person"),
-            ("p2", "person"),
-            ("tc", ""),
-        ],
-    );
+    people_game(&b, "zamma");
     let words = crate::gui_browser::legal_record("zamma", 3, 1);
     crate::gui_browser::import_record(&b, "zamma", &words);
     wait(

@@ -32,11 +32,23 @@ const startWaiters = [];
 let connected;
 const connection = new Promise((resolve) => { connected = resolve; });
 
+// A text node a line: `textContent +=` copied the whole log at every line,
+// and scrolling at every line laid it all out again, which made a long
+// import's thousands of lines quadratic (issue 43). The oldest lines go
+// beyond LOG_LINES.
+const LOG_LINES = 4000;
+let logScrolling = false;
 function logLine(text) {
   const log = $("log");
-  log.textContent += text + "\n";
-  if (log.textContent.length > 200000) log.textContent = log.textContent.slice(-100000);
-  log.scrollTop = log.scrollHeight;
+  log.append(text + "\n");
+  if (log.childNodes.length > LOG_LINES) {
+    while (log.childNodes.length > LOG_LINES / 2) log.firstChild.remove();
+  }
+  // Scrolled once a frame: scrolling lays the whole log out again.
+  if (!logScrolling) {
+    logScrolling = true;
+    requestAnimationFrame(() => { logScrolling = false; log.scrollTop = log.scrollHeight; });
+  }
 }
 
 function clearErrors() { $("errors").replaceChildren(); }
@@ -60,16 +72,19 @@ ws.onclose = () => {
   setStatus("disconnected from agon gui: reconnecting…");
   showError("the connection to agon gui is closed: the game is kept in this browser and comes back when the page reconnects (after a restart of agon gui, open the address it printed)");
   if (typeof saveGame === "function") saveGame();
-  probeConnection();
+  probeConnection(1000);
 };
 
-function probeConnection() {
+// Tries the server again after `delay` ms, then less often (at most every
+// 10 s: a restarted server refuses the old token until its address is
+// opened).
+function probeConnection(delay) {
   setTimeout(() => {
     const probe = new WebSocket(wsUrl);
     let opened = false;
     probe.onopen = () => { opened = true; probe.close(); location.reload(); };
-    probe.onclose = () => { if (!opened) probeConnection(); };
-  }, 1000);
+    probe.onclose = () => { if (!opened) probeConnection(Math.min(10000, delay * 1.5)); };
+  }, delay);
 }
 ws.onmessage = (event) => {
   const msg = String(event.data);
