@@ -57,19 +57,24 @@ fn widths(b: &Browser) -> (f64, f64, f64, f64) {
     (n(0), n(1), n(2), n(3))
 }
 
+/// Sets the window's width (900 px tall) and waits for the page to see it.
+fn resize(b: &Browser, width: u32) {
+    b.set_window_size(width, 900).expect("window size");
+    wait(
+        b,
+        &format!("return window.innerWidth === {width};"),
+        10,
+        "the window resizes",
+    );
+}
+
 #[test]
 fn a_phone_shows_every_game_at_full_width_with_a_tab_per_panel() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
     for width in [400u32, 360] {
-        b.set_window_size(width, 900).expect("window size");
-        wait(
-            &b,
-            &format!("return window.innerWidth === {width};"),
-            10,
-            "the window resizes",
-        );
+        resize(&b, width);
         for (game, options, rule) in GAMES {
             show_tab(&b, "setup");
             new_game(
@@ -604,13 +609,7 @@ fn at_1280_by_900_the_board_moves_lines_and_graph_are_in_view_in_every_game() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    b.set_window_size(1280, 900).expect("window size");
-    wait(
-        &b,
-        "return window.innerWidth === 1280;",
-        10,
-        "the window resizes",
-    );
+    resize(&b, 1280);
     for (game, options, _) in GAMES {
         new_game(
             &b,
@@ -655,13 +654,7 @@ fn at_1280_by_900_the_board_moves_lines_and_graph_are_in_view_in_every_game() {
         b.screenshot(&screenshot_dir().join(name))
             .expect("a screenshot");
     }
-    b.set_window_size(380, 900).expect("window size");
-    wait(
-        &b,
-        "return window.innerWidth === 380;",
-        10,
-        "the window resizes",
-    );
+    resize(&b, 380);
     for (game, options, _) in GAMES {
         show_tab(&b, "setup");
         new_game(
