@@ -874,3 +874,96 @@ fn a_known_lucky_throw_shows_its_luck() {
     assert!(out.contains("luck-adjusted result"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `agon analyse --record`'s inaccuracy mark and accuracy (issue 43,
+/// lichess's `?!` and accuracy): with `--inaccuracy 1` and error and
+/// blunder thresholds out of reach, every judged move that loses a
+/// centi-unit or more is `?!` and no other is; each player's summary
+/// counts them; a player whose every move was the best has 100.0%, one
+/// who lost something less.
+#[test]
+fn inaccuracies_are_marked_and_counted_and_accuracy_falls_with_the_losses() {
+    let dir = std::env::temp_dir().join(format!("agon-accuracy-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let record = dir.join("zamma.txt");
+    let record = record.to_str().unwrap();
+    let (code, _, err) = agon(&[
+        "match",
+        "--game",
+        "zamma",
+        "--a",
+        "depth=2",
+        "--b",
+        "search=random",
+        "--games",
+        "1",
+        "--max-plies",
+        "30",
+        "--seed",
+        "3",
+        "--record",
+        record,
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = agon(&[
+        "analyse",
+        "--game",
+        "zamma",
+        "--record",
+        record,
+        "--game-index",
+        "1",
+        "--depth",
+        "2",
+        "--inaccuracy",
+        "1",
+        "--error",
+        "100000",
+        "--blunder",
+        "200000",
+    ]);
+    assert_eq!(code, Some(0), "{err}");
+    // Judged rows: ply player played value best value loss [mark].
+    let mut marks = std::collections::BTreeMap::<String, (u32, u32, bool)>::new();
+    for t in out
+        .lines()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>())
+    {
+        if t.first().and_then(|w| w.parse::<u32>().ok()).is_none() || t.get(3) == Some(&"(forced)")
+        {
+            continue;
+        }
+        let (loss, mark) = match t.last() {
+            Some(&"?!") => (num(t[t.len() - 2]), "?!"),
+            Some(last) => (num(last), ""),
+            None => continue,
+        };
+        assert_eq!(mark == "?!", loss >= 1.0, "{t:?}\n{out}");
+        let e = marks.entry(t[1].to_string()).or_default();
+        e.0 += 1;
+        e.1 += u32::from(mark == "?!");
+        e.2 |= loss > 0.0;
+    }
+    let summaries: Vec<&str> = out.lines().filter(|l| l.starts_with("summary ")).collect();
+    assert_eq!(summaries.len(), 2, "{out}");
+    let mut lost_somewhere = false;
+    for s in summaries {
+        let player = s.split_whitespace().nth(1).unwrap();
+        let (moves, inaccuracies, lost) = marks.get(player).copied().unwrap_or_default();
+        assert!(s.contains(&format!(": {moves} moves,")), "{s}\n{out}");
+        assert!(
+            s.contains(&format!(", {inaccuracies} inaccuracies,")),
+            "{s}\n{out}"
+        );
+        let accuracy: f64 = s
+            .split(", ")
+            .find_map(|f| f.strip_prefix("accuracy "))
+            .and_then(|a| a.trim_end_matches('%').parse().ok())
+            .unwrap_or_else(|| panic!("no accuracy: {s}"));
+        assert!((0.0..=100.0).contains(&accuracy), "{s}");
+        assert_eq!(accuracy == 100.0, !lost, "{s}\n{out}");
+        lost_somewhere |= lost;
+    }
+    assert!(lost_somewhere, "the random player lost nothing:\n{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

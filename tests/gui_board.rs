@@ -320,3 +320,226 @@ fn the_best_lines_are_arrows_in_their_colours_and_a_preview_is_drawn_instead() {
     // Drawn worst first, so the best line lies on top.
     assert_eq!(drawn, json!([["pv3", "pv2", "pv1"], 1, 0, 1, 0]));
 }
+
+/// Shapes drawn by hand (issue 43), as on lichess: a right-button drag
+/// from a point to another draws an arrow, a right click a circle, the
+/// same again takes it away; they stay with their position (gone on the
+/// next, back on stepping back) and a left click clears them. In every
+/// game, between two of its points.
+#[test]
+fn a_right_drag_draws_an_arrow_and_a_right_click_a_circle() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    for (game, from, to) in [
+        ("abalone", "cell:a1", "cell:e5"),
+        ("zamma", "cell:a1", "cell:c3"),
+        ("petteia", "cell:a2", "cell:a4"),
+        ("palma", "sq:0", "sq:5"),
+    ] {
+        people(&b, game, "");
+        wait_person(&b);
+        let plies = page_state(&b).record.len();
+        run(&b, "window.shapesNode = G.node;");
+        let centre = |token: &str| {
+            let v = run(
+                &b,
+                &format!("const g = [...document.querySelectorAll('#board [data-token]')].find((e) => e.dataset.token === '{token}'); const r = (g.querySelector('circle, rect, polygon, path') || g).getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];"),
+            );
+            (v[0].as_f64().unwrap(), v[1].as_f64().unwrap())
+        };
+        let drawn = |b: &Browser| {
+            run(
+                b,
+                "return [...document.querySelectorAll('#board .drawn')].map((e) => `${e.dataset.from}>${e.dataset.to}`);",
+            )
+        };
+        b.drag_with(centre(from), centre(to), 2)
+            .expect("right-drag");
+        b.drag_with(centre(to), centre(to), 2).expect("right click");
+        let both = json!([format!("{from}>{to}"), format!("{to}>{to}")]);
+        wait(
+            &b,
+            &format!("return JSON.stringify([...document.querySelectorAll('#board .drawn')].map((e) => `${{e.dataset.from}}>${{e.dataset.to}}`)) === {:?};", both.to_string()),
+            10,
+            &format!("{game}: the arrow and the circle are not drawn"),
+        );
+        assert_eq!(
+            page_state(&b).record.len(),
+            plies,
+            "{game}: a shape plays no move"
+        );
+        b.screenshot(&screenshot_dir().join(format!("{game}-shapes.png")))
+            .expect("screenshot");
+        // The same arrow again takes it away; the circle stays.
+        b.drag_with(centre(from), centre(to), 2)
+            .expect("right-drag again");
+        wait(
+            &b,
+            &format!("return document.querySelectorAll('#board .drawn').length === 1 && document.querySelector('#board .drawn').dataset.from === '{to}';"),
+            10,
+            &format!("{game}: the arrow drawn again stays"),
+        );
+        // A move: the next position has none; back, the circle is there.
+        let s = page_state(&b);
+        let mv = s
+            .legal
+            .iter()
+            .find(|m| !is_chance_word(m))
+            .expect("a move")
+            .clone();
+        run(&b, &format!("personMove({mv:?});"));
+        wait(
+            &b,
+            &format!(
+                "return agonGui.state().record.length > {plies} && G.node !== window.shapesNode;"
+            ),
+            20,
+            "the move is played",
+        );
+        wait_person(&b);
+        assert_eq!(drawn(&b), json!([]), "{game}: shapes on the next position");
+        run(&b, "goTo(window.shapesNode);");
+        wait(
+            &b,
+            "return document.querySelectorAll('#board .drawn').length === 1;",
+            10,
+            &format!("{game}: the circle is not back with its position"),
+        );
+        // A left click on the board clears them.
+        let (x, y) = centre(from);
+        b.drag((x, y), (x, y)).expect("left click");
+        wait(
+            &b,
+            "return document.querySelectorAll('#board .drawn').length === 0 && !G.node.shapes;",
+            10,
+            &format!("{game}: a left click does not clear the shapes"),
+        );
+        // No focus ring left on a point a pointer clicked.
+        assert_eq!(
+            run(
+                &b,
+                "return document.querySelector('#board :focus-visible') === null;"
+            ),
+            json!(true),
+            "{game}: a focus ring after a click"
+        );
+    }
+}
+
+/// Moves are animated (issue 43): a step to the next or the previous
+/// position slides the piece that moved from its point; a jump of several
+/// moves slides nothing. In every game a person's move is a step.
+#[test]
+fn a_moved_piece_slides_from_its_point_and_a_jump_slides_nothing() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let slid = |b: &Browser| {
+        run(
+            b,
+            "return Number(document.getElementById('board').dataset.slid || 0);",
+        )
+        .as_u64()
+        .unwrap_or(0)
+    };
+    for game in ["zamma", "petteia", "abalone", "palma"] {
+        people(&b, game, "");
+        wait_person(&b);
+        run(&b, "window.slideFrom = G.node;");
+        let s = page_state(&b);
+        let mv = s
+            .legal
+            .iter()
+            .find(|m| !is_chance_word(m) && *m != "pass")
+            .expect("a move")
+            .clone();
+        let before = slid(&b);
+        run(&b, &format!("personMove({mv:?});"));
+        wait(
+            &b,
+            &format!("return window.slideFrom.children.some((c) => c.word === {mv:?} && !!c.desc) && renderedNode !== window.slideFrom;"),
+            20,
+            &format!("{game}: the move is not shown"),
+        );
+        assert!(slid(&b) > before, "{game}: {mv} slides nothing");
+        // One step back from the move slides it home again.
+        run(
+            &b,
+            &format!("goTo(window.slideFrom.children.find((c) => c.word === {mv:?}));"),
+        );
+        let before = slid(&b);
+        run(&b, "goTo(window.slideFrom);");
+        assert!(slid(&b) > before, "{game}: stepping back slides nothing");
+        // More moves, then the start at once: no slide.
+        run(&b, "goTo(G.live);");
+        let start = page_state(&b).record.len();
+        for _ in 0..2 {
+            wait_person(&b);
+            let s = page_state(&b);
+            let plies = s.record.len();
+            run(&b, &format!("personMove({:?});", s.legal[0]));
+            wait(
+                &b,
+                &format!("return agonGui.state().record.length > {plies};"),
+                20,
+                "the move is not played",
+            );
+        }
+        wait_person(&b);
+        assert!(page_state(&b).record.len() >= start + 2);
+        let before = slid(&b);
+        run(&b, "goTo(G.tree);");
+        assert_eq!(slid(&b), before, "{game}: a jump slides pieces");
+    }
+}
+
+/// Abalone's trays of lost marbles are named outside the board's frame
+/// (issue 43: "White lost 0" lay across it), with none lost and with six.
+#[test]
+fn abalones_lost_marbles_are_named_outside_the_frame() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    for start in ["", "wwwww/wwwwww/2www2/8/9/8/7/bbbb2/bbbbb-5b0w b"] {
+        people(&b, "abalone", start);
+        wait_person(&b);
+        let inside = run(
+            &b,
+            "const f = document.querySelector('#board .abalone-frame'); return [...document.querySelectorAll('#board .tray')].map((t) => { const r = t.getBBox(); const corners = [[r.x, r.y], [r.x + r.width, r.y], [r.x, r.y + r.height], [r.x + r.width, r.y + r.height]]; return [t.textContent, corners.some(([x, y]) => f.isPointInFill(new DOMPoint(x, y)) || f.isPointInStroke(new DOMPoint(x, y)))]; });",
+        );
+        let trays = inside.as_array().expect("trays");
+        assert_eq!(trays.len(), 2, "{inside}");
+        for t in trays {
+            assert_eq!(t[1], json!(false), "on the frame: {t}");
+        }
+    }
+}
+
+/// The best line's arrows (issue 43): a Zamma capture chain follows its
+/// hops on the board's lines, not one straight line off them; an arrow
+/// starts at its piece's rim, so a one-point move leaves the marble's
+/// number in view.
+#[test]
+fn a_best_capture_chain_is_drawn_hop_by_hop_and_arrows_start_at_the_rim() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    // Zamma: a chain of four hops as the best line.
+    people(&b, "zamma", "");
+    wait_person(&b);
+    let hops = run(
+        &b,
+        "G.lines = [{ pv: ['h2xf4xf6xd6xb6'] }]; render(); const p = document.querySelector('#board polyline.arrow.pv1'); const l = [...document.querySelectorAll('#board line.arrow.pv1')]; const r = [p ? p.getAttribute('points').trim().split(/\\s+/).length : 0, l.length]; G.lines = []; render(); return r;",
+    );
+    // Three hops in the polyline, the last one the arrow with its head.
+    assert_eq!(hops, json!([4, 1]), "{hops}");
+    // Abalone: a one-point move's arrow starts off the marble's centre.
+    people(&b, "abalone", "");
+    wait_person(&b);
+    let gap = run(
+        &b,
+        "const m = G.legal.find((w) => w.length === 4); G.lines = [{ pv: [m] }]; render(); const l = document.querySelector('#board line.arrow.pv1'); const c = [...document.querySelectorAll('#board [data-token]')].find((g) => g.dataset.token === 'cell:' + m.slice(0, 2)).querySelector('circle'); const d = Math.hypot(l.x1.baseVal.value - c.cx.baseVal.value, l.y1.baseVal.value - c.cy.baseVal.value); G.lines = []; render(); return d;",
+    );
+    assert!(gap.as_f64().unwrap_or(0.0) >= 9.0, "{gap}");
+}

@@ -7,8 +7,8 @@
 use crate::common::webdriver::Browser;
 use crate::common::Agon;
 use crate::gui_browser::{
-    is_chance_word, new_game, open_page, page_log, page_state, people_game, set_fields, temp_dir,
-    text_of, wait, PageState,
+    is_chance_word, new_game, open_page, page_log, page_state, people_game, set_fields, start_game,
+    temp_dir, text_of, wait, wait_person, PageState,
 };
 
 /// What a separate agon answers to `position fen <fen>` then `d`: its
@@ -217,6 +217,9 @@ fn the_position_editor_writes_strings_the_referee_takes() {
     }
     // Palma's pegs: two Hounds (square 3 and square 0), a Jackal on 12,
     // then the Jackals to use a throw of 2.
+    // The start is kept (no throw of the page's own): the editor opens on
+    // the Hounds' turn.
+    set_fields(&b, &[("chancedelay", "3600000")]);
     open_editor(&b, "palma", "");
     edit(&b, &[("peg", "sq:3"), ("peg", "sq:0"), ("peg", "other:12")]);
     set_fields(&b, &[("editorside", "1"), ("editorthrow", "2")]);
@@ -557,6 +560,88 @@ fn the_pages_records_of_finished_and_unfinished_games_replay_in_agon_analyse() {
     let _ = std::fs::remove_dir_all(dir);
 }
 
+/// Each word's comment on the game's line, in order (null: none).
+fn comments(b: &Browser) -> serde_json::Value {
+    b.execute(
+        "return pathTo(G.live).slice(1).map((n) => n.comment || null);",
+        vec![],
+    )
+    .expect("the comments")
+}
+
+/// Comments on moves (issue 43): read from an imported record (an
+/// engine's note beside them stays a note), typed on the shown move,
+/// shown in the move list, written in the exported record, printed by
+/// `agon analyse --record` under their moves, and read back by the page.
+#[test]
+fn comments_on_moves_are_kept_in_the_record_and_read_by_agon_analyse() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let dir = temp_dir("comments");
+    let words = legal_line("zamma", "", None, 6, 1);
+    let mut text: Vec<String> = words.clone();
+    text[0] += " {+0.12/3 0.050s}";
+    text[1] += r" {the book move \} here}";
+    people_game(&b, "zamma");
+    set_fields(&b, &[("record", &agon_record("zamma", "", None, &text))]);
+    b.execute("document.getElementById('import').click();", vec![])
+        .expect("Import");
+    wait_replayed(&b, "zamma", words.len());
+    let mut want = vec![serde_json::Value::Null; words.len()];
+    want[1] = "the book move } here".into();
+    assert_eq!(comments(&b), serde_json::json!(want));
+    // A comment typed on the fourth move, shown after it in the list.
+    b.execute("goTo(pathTo(G.live)[4]);", vec![])
+        .expect("go to ply 4");
+    b.send_keys("#comment", r#"sharp: a "trap" {maybe}"#)
+        .expect("type a comment");
+    want[3] = r#"sharp: a "trap" {maybe}"#.into();
+    wait(
+        &b,
+        &format!(
+            "return JSON.stringify(pathTo(G.live).slice(1).map((n) => n.comment || null)) === {:?};",
+            serde_json::json!(want).to_string()
+        ),
+        10,
+        "the typed comment is not on the move",
+    );
+    let shown = b
+        .execute(
+            "return [...document.querySelectorAll('#movelist .comment')].map((c) => c.textContent);",
+            vec![],
+        )
+        .expect("the list's comments");
+    assert_eq!(shown, serde_json::json!([want[1], want[3]]));
+    let record = exported(&b);
+    assert!(
+        record.contains(r#"{sharp: a "trap" {maybe\}}"#),
+        "the comment is not in the record:\n{record}"
+    );
+    let out = analysed(&dir, "zamma", &record, words.len());
+    let lines: Vec<&str> = out.lines().collect();
+    for ply in [2, 4] {
+        let row = lines
+            .iter()
+            .position(|l| l.split_whitespace().next() == Some(&ply.to_string()))
+            .unwrap_or_else(|| panic!("no row for ply {ply}:\n{out}"));
+        let comment = want[ply - 1].as_str().unwrap_or("");
+        assert_eq!(
+            lines.get(row + 1).map(|l| l.trim()),
+            Some(format!("comment: {comment}").as_str()),
+            "{out}"
+        );
+    }
+    // The page reads its own record back with the comments.
+    people_game(&b, "zamma");
+    set_fields(&b, &[("record", &record)]);
+    b.execute("document.getElementById('import').click();", vec![])
+        .expect("Import again");
+    wait_replayed(&b, "zamma", words.len());
+    assert_eq!(comments(&b), serde_json::json!(want));
+    let _ = std::fs::remove_dir_all(dir);
+}
+
 /// The page's game tree as the library keeps it: each word with its
 /// lines, and the words to where the game is.
 fn tree_and_line(b: &Browser) -> String {
@@ -596,13 +681,20 @@ fn game_with_a_variation(b: &Browser, game: &str, words: &[String]) {
 }
 
 #[test]
-fn a_kept_game_comes_back_with_its_lines_in_a_new_launch() {
+fn a_kept_game_comes_back_with_its_lines_and_comments_in_a_new_launch() {
     let Some((gui, b)) = open_page(&[]) else {
         return;
     };
     let words = legal_line("zamma", "", None, 8, 1);
     game_with_a_variation(&b, "zamma", &words);
+    // A comment on the game's third move comes back with the tree.
+    b.execute(
+        "goTo(pathTo(G.live)[3]); const c = document.getElementById('comment'); c.value = 'why not 3?'; c.dispatchEvent(new Event('input'));",
+        vec![],
+    )
+    .expect("a comment");
     let before = tree_and_line(&b);
+    assert!(before.contains("why not 3?"), "{before}");
     // Renamed in the library.
     b.execute(
         "const i = document.querySelector('#savedgames li.current .saved-name'); i.value = 'the Saturday game'; i.dispatchEvent(new Event('change'));",
@@ -632,6 +724,51 @@ fn a_kept_game_comes_back_with_its_lines_in_a_new_launch() {
         )
         .expect("the library");
     assert_eq!(names, serde_json::json!(["the Saturday game"]));
+}
+
+/// A clocked game comes back with the time each seat had left, not the
+/// base time again (issue 43).
+#[test]
+fn a_kept_clocked_game_comes_back_with_the_time_left() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    start_game(&b, "zamma", "person", &[("tc", "600+0")]);
+    for ply in 1..=2 {
+        wait_person(&b);
+        let s = page_state(&b);
+        b.execute("personMove(arguments[0]);", vec![s.legal[0].clone().into()])
+            .expect("a move");
+        wait(
+            &b,
+            &format!("return agonGui.state().record.length === {ply};"),
+            20,
+            "the move is not played",
+        );
+    }
+    wait_person(&b);
+    let saved = b
+        .execute("return loadLibrary().games[G.libraryId].clocks;", vec![])
+        .expect("the kept clocks");
+    let left: Vec<f64> = saved
+        .as_array()
+        .expect("clocks")
+        .iter()
+        .filter_map(|v| v.as_f64())
+        .collect();
+    assert!(
+        left.len() == 2 && left.iter().all(|&t| t < 600_000.0),
+        "both moved, both clocks ran: {saved}"
+    );
+    b.execute("location.reload();", vec![]).expect("reload");
+    wait(
+        &b,
+        "return !!window.agonGui && document.body.dataset.state !== 'loading' && agonGui.state().record.length === 2 && !!G.clocks;",
+        30,
+        "the kept game is not back",
+    );
+    let now = b.execute("return G.clocks;", vec![]).expect("the clocks");
+    assert_eq!(now, saved, "the clocks restarted from the base time");
 }
 
 #[test]
@@ -682,4 +819,49 @@ fn import_of_a_180_ply_record() {
         .expect("Import");
     wait_replayed(&b, "abalone", words.len());
     println!("imported {} plies in {:?}", words.len(), started.elapsed());
+}
+
+/// The editor (issue 43): it opens on the palette's first piece, not on
+/// Remove; it is turned as the board is; two-player Abalone's lost
+/// marbles are set in it and written in the string the referee takes.
+#[test]
+fn the_editor_starts_on_a_piece_turns_with_the_board_and_sets_lost_marbles() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    open_editor(&b, "abalone", "");
+    let chosen = b
+        .execute(
+            "return document.querySelector('#editorpalette [aria-pressed=\"true\"]').dataset.piece;",
+            vec![],
+        )
+        .expect("the chosen piece");
+    assert_eq!(chosen, "b", "the editor starts on Remove");
+    // A marble of each colour off the board, then counted as lost.
+    edit(&b, &[("remove", "cell:a1"), ("remove", "cell:i5")]);
+    set_fields(&b, &[("editorlostb", "1"), ("editorlostw", "1")]);
+    b.execute(
+        "for (const id of ['editorlostb', 'editorlostw']) document.getElementById(id).dispatchEvent(new Event('change'));",
+        vec![],
+    )
+    .expect("lost marbles");
+    let fen = editor_string(&b);
+    assert!(fen.contains("-1b1w "), "{fen}");
+    let lines = agon_d("abalone", "", &fen);
+    assert_eq!(field(&lines, "position: "), fen, "{lines:?}");
+    // Turned with the board: a1 above i5 on the editor's board too.
+    let top = |b: &Browser, cell: &str| {
+        b.execute(
+            "return document.querySelector(`#editorboard [data-token=\"cell:${arguments[0]}\"]`).getBoundingClientRect().top;",
+            vec![cell.into()],
+        )
+        .expect("a cell")
+        .as_f64()
+        .unwrap_or(0.0)
+    };
+    assert!(top(&b, "a1") > top(&b, "i5"), "a1 at the bottom");
+    b.click("#flip").expect("flip");
+    b.click("#editopen").expect("open the editor again");
+    assert!(top(&b, "a1") < top(&b, "i5"), "the editor is not turned");
+    b.click("#flip").expect("turn back");
 }

@@ -715,3 +715,258 @@ fn arrow_keys_step_through_the_game_from_a_focused_select_or_checkbox() {
         );
     }
 }
+
+fn play_first_move(b: &Browser, plies: usize) {
+    wait_person(b);
+    let s = page_state(b);
+    b.execute("personMove(arguments[0]);", vec![s.legal[0].clone().into()])
+        .expect("a move");
+    wait(
+        b,
+        &format!("return agonGui.state().record.length >= {plies};"),
+        30,
+        "the move is not played",
+    );
+}
+
+/// Takebacks (issue 43): between people the other side is asked on the
+/// page, and may decline; an engine grants one at once.
+#[test]
+fn a_takeback_is_asked_of_the_other_person_and_granted_by_an_engine() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    people_game(&b, "zamma");
+    play_first_move(&b, 1);
+    play_first_move(&b, 2);
+    wait_person(&b);
+    let second = page_state(&b).record[1].clone();
+    press(&b, "takeback");
+    wait(
+        &b,
+        "return !document.getElementById('takebackbox').hidden;",
+        10,
+        "the other person is not asked",
+    );
+    assert_eq!(
+        text_of(&b, "#takebacktext"),
+        format!("White asks to take back {second}. Black:")
+    );
+    press(&b, "declinetakeback");
+    assert_eq!(page_state(&b).record.len(), 2, "a declined takeback");
+    assert_eq!(text_of(&b, "#notice"), "The takeback is declined");
+    press(&b, "takeback");
+    press(&b, "accepttakeback");
+    wait(
+        &b,
+        "return agonGui.state().record.length === 1 && agonGui.state().person;",
+        10,
+        "the accepted takeback does not take the move back",
+    );
+    // Against an engine: the person's move and the engine's reply go.
+    start_game(
+        &b,
+        "zamma",
+        "engine:0",
+        &[("strength", "beginner"), ("tc", "")],
+    );
+    play_first_move(&b, 1);
+    wait(
+        &b,
+        "const s = agonGui.state(); return s.record.length === 2 && s.person;",
+        30,
+        "the engine does not reply",
+    );
+    press(&b, "takeback");
+    wait(
+        &b,
+        "const s = agonGui.state(); return s.record.length === 0 && s.person;",
+        10,
+        "the engine does not grant the takeback",
+    );
+    assert!(text_of(&b, "#notice").ends_with("grants the takeback"));
+}
+
+/// A move word stays whole on its line (issue 43: Kubeia's move list broke
+/// `a2-a5` at the hyphen), at 380 px and at full width.
+#[test]
+fn move_words_never_break_at_their_hyphens() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    let words = legal_record("kubeia", 16, 2);
+    import_record(&b, "kubeia", &words);
+    for width in [380, 1280] {
+        resize(&b, width);
+        if width < 760 {
+            show_tab(&b, "moves");
+        }
+        let broken = b
+            .execute(
+                "return [...document.querySelectorAll('#movelist .move-word, #movelist .chance-word')].filter((w) => new Set([...w.getClientRects()].map((r) => Math.round(r.top))).size > 1).map((w) => w.textContent);",
+                vec![],
+            )
+            .expect("the words");
+        assert_eq!(broken, serde_json::json!([]), "at {width} px");
+        let hyphens = b
+            .execute(
+                "return document.querySelectorAll('#movelist .move-word').length;",
+                vec![],
+            )
+            .expect("the words");
+        assert!(hyphens.as_u64().unwrap_or(0) >= 8, "{hyphens}");
+    }
+}
+
+/// Each game's own examples in the Options and Move boxes (issue 43:
+/// Abalone's showed in every game), and the options shown are ones the
+/// engine takes for that game.
+#[test]
+fn the_option_and_move_examples_are_the_games_own() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    for game in ["abalone", "zamma", "petteia", "kubeia", "palma"] {
+        let hint = b
+            .execute(
+                "const g = document.getElementById('game'); g.value = arguments[0]; g.dispatchEvent(new Event('change')); return document.getElementById('options').placeholder;",
+                vec![game.into()],
+            )
+            .expect("the options box")
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        let options: Vec<&str> = hint
+            .split_whitespace()
+            .filter(|w| w.contains('=') && !w.starts_with("k="))
+            .map(|w| w.trim_matches(|c| c == '(' || c == ')'))
+            .collect();
+        assert!(!options.is_empty(), "{game}: {hint}");
+        for option in options {
+            let mut e = crate::common::Agon::start();
+            e.send(&format!("setoption name Game value {game}"));
+            e.send(&format!("setoption name GameOptions value {option}"));
+            let lines = e.sync();
+            assert!(
+                lines.iter().all(|l| !l.contains("error")),
+                "{game}: {option}: {lines:?}"
+            );
+        }
+        people_game(&b, game);
+        let moves = b
+            .execute(
+                "return document.getElementById('moveinput').placeholder;",
+                vec![],
+            )
+            .expect("the move box")
+            .as_str()
+            .unwrap_or("")
+            .to_string();
+        assert_eq!(moves.contains("a1b2"), game == "abalone", "{game}: {moves}");
+    }
+}
+
+/// While an earlier position is shown, the playing engine's box says its
+/// line is about the game's position (issue 43: it kept the live line as
+/// if it were the shown one's).
+#[test]
+fn the_engine_box_says_it_is_about_the_games_position_while_browsing() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    people_game(&b, "zamma");
+    play_first_move(&b, 1);
+    play_first_move(&b, 2);
+    let legend = |b: &Browser| text_of(b, "#engineinfo legend");
+    assert_eq!(legend(&b), "Engine to move");
+    b.execute("goTo(G.live.parent);", vec![]).expect("back");
+    assert!(legend(&b).contains("not the one shown"), "{}", legend(&b));
+    b.execute("goTo(G.live);", vec![]).expect("the game");
+    assert_eq!(legend(&b), "Engine to move");
+}
+
+/// Premoves (issue 43): while the engine thinks, the person clicks a move
+/// they would have after its replies; the moment their turn comes it is
+/// played if it is legal then (no click then), and dropped with a word if
+/// not, as an independent agon's `moves` after the engine's reply says.
+#[test]
+fn a_premove_is_played_as_soon_as_the_engine_has_moved_if_legal() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    start_game(
+        &b,
+        "petteia",
+        "engine:0",
+        &[("tc", ""), ("limits", "movetime 3000")],
+    );
+    play_first_move(&b, 1);
+    // The engine thinks for three seconds: the candidates come first.
+    wait(
+        &b,
+        "return premoving();",
+        20,
+        "no premove can be made while the engine thinks",
+    );
+    // The move the person has after the most replies.
+    let word = b
+        .execute(
+            "const count = (w) => P.after.filter((l) => l.includes(w)).length; return P.candidates.reduce((a, w) => (count(w) > count(a) ? w : a));",
+            vec![],
+        )
+        .expect("a candidate")
+        .as_str()
+        .expect("a move")
+        .to_string();
+    for click in b
+        .execute(
+            "return agonGui.clicksFor(arguments[0]);",
+            vec![word.clone().into()],
+        )
+        .expect("clicks")
+        .as_array()
+        .expect("clicks")
+    {
+        // Dispatched in the page: the engine's reports redraw the board
+        // between a driver's finding a point and its click.
+        b.execute(
+            "document.querySelector(arguments[0]).dispatchEvent(new MouseEvent('click', { bubbles: true }));",
+            vec![click.clone()],
+        )
+        .expect("a premove click");
+    }
+    wait(
+        &b,
+        &format!("return P.move === {word:?};"),
+        5,
+        "the clicks do not make the premove",
+    );
+    assert_eq!(
+        page_state(&b).record.len(),
+        1,
+        "the engine has not moved yet"
+    );
+    wait(
+        &b,
+        "const s = agonGui.state(); return s.record.length === 3 || (s.record.length === 2 && document.getElementById('notice').textContent.includes('dropped'));",
+        30,
+        "the premove is neither played nor dropped after the engine's move",
+    );
+    let record = page_state(&b).record;
+    let mut e = crate::common::Agon::start();
+    e.send("setoption name Game value petteia");
+    e.send(&format!(
+        "position startpos moves {} {}",
+        record[0], record[1]
+    ));
+    e.send("moves");
+    let legal = e.recv();
+    let legal: Vec<&str> = legal.split_whitespace().skip(1).collect();
+    if legal.contains(&word.as_str()) {
+        assert_eq!(record.get(2), Some(&word), "a legal premove is not played");
+        assert!(text_of(&b, "#notice").contains(&format!("Premove {word} played")));
+    } else {
+        assert_eq!(record.len(), 2, "an illegal premove is played");
+        assert!(text_of(&b, "#notice").contains("not legal now: dropped"));
+    }
+}

@@ -65,6 +65,67 @@ fn the_evaluation_bar_favours_the_winning_side_whoever_is_to_move() {
     }
 }
 
+/// The bar's fill and labels against the board's direction, and its
+/// number whole in the bar (issue 43: `+0.92` was cut to `+0.9`, and the
+/// bar kept the first player at the bottom on a turned board).
+#[test]
+fn the_evaluation_bar_turns_with_the_board_and_shows_its_whole_number() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    new_game(
+        &b,
+        &[
+            ("game", "zamma"),
+            ("options", ""),
+            ("p1", "person"),
+            ("p2", "person"),
+            ("startfen", ""),
+        ],
+    );
+    wait(
+        &b,
+        "return !!agonGui.state().person;",
+        30,
+        "the game does not start",
+    );
+    // Black (the first player) ahead: by 0.92 men (63 %), and by 12.34.
+    let look = |b: &Browser, cp: i32| {
+        b.execute(
+            "G.node.eval = { score: `cp ${arguments[0]}`, k: 0 }; renderEvalBar(); const bar = document.getElementById('evalbar'), v = bar.querySelector('.value'), f = bar.querySelector('.fill').getBoundingClientRect(), r = bar.getBoundingClientRect(); return [v.textContent, v.scrollWidth <= v.clientWidth, Math.abs(f.bottom - r.bottom) < 2, Math.abs(f.top - r.top) < 2, bar.querySelector('.top').textContent, bar.querySelector('.bottom').textContent, bar.title];",
+            vec![cp.into()],
+        )
+        .expect("the bar")
+    };
+    let v = look(&b, 1234);
+    assert_eq!(v[0], "+12.34", "{v}");
+    assert_eq!(v[1], true, "the number is cut: {v}");
+    let v = look(&b, 92);
+    assert_eq!(v[0], "+0.92", "{v}");
+    assert_eq!(v[1], true, "the number is cut: {v}");
+    assert_eq!(
+        (&v[2], &v[3]),
+        (&true.into(), &false.into()),
+        "Black's share from the bottom: {v}"
+    );
+    assert_eq!((&v[4], &v[5]), (&"W".into(), &"B".into()), "{v}");
+    b.click("#flip").expect("flip the board");
+    let v = look(&b, 92);
+    assert_eq!(
+        (&v[2], &v[3]),
+        (&false.into(), &true.into()),
+        "Black's share from the top: {v}"
+    );
+    assert_eq!((&v[4], &v[5]), (&"B".into(), &"W".into()), "{v}");
+    assert!(
+        v[6].as_str()
+            .unwrap_or("")
+            .starts_with("Black's side (top, against White at the bottom)"),
+        "{v}"
+    );
+    b.click("#flip").expect("turn it back");
+}
+
 /// Game 1 of a Zamma match, depth 2 against random, 12 plies (`agon match
 /// --game zamma --a depth=2 --b search=random --games 2 --max-plies 12
 /// --seed 11 --record F`): White's random capture at ply 8 is a blunder, and
@@ -125,7 +186,7 @@ fn command_rows(out: &str) -> Vec<Row> {
             // a number or `mate N`.
             let mut rest: Vec<&str> = t[3..].to_vec();
             let mark = match rest.last() {
-                Some(&m) if m == "?" || m == "??" => rest.pop().unwrap_or_default(),
+                Some(&m) if m == "?!" || m == "?" || m == "??" => rest.pop().unwrap_or_default(),
                 _ => "",
             };
             let loss = rest.pop().expect("a loss").to_string();
@@ -142,9 +203,9 @@ fn command_rows(out: &str) -> Vec<Row> {
 }
 
 /// The command's summary lines as the page's table words them: per
-/// player, moves, average loss, errors, blunders, and in a dice game the
-/// summed luck, the result and the luck-adjusted result (`-` for a game
-/// the rules did not end).
+/// player, moves, average loss, inaccuracies, errors, blunders, accuracy,
+/// and in a dice game the summed luck, the result and the luck-adjusted
+/// result (`-` for a game the rules did not end).
 fn command_summary(out: &str) -> Vec<Vec<String>> {
     out.lines()
         .filter(|l| l.starts_with("summary "))
@@ -157,6 +218,8 @@ fn command_summary(out: &str) -> Vec<Vec<String>> {
                 n[1].trim_start_matches("average loss ").to_string(),
                 last(n[2]),
                 last(n[3]),
+                last(n[4]),
+                n[5].trim_start_matches("accuracy ").to_string(),
             ];
             let field = |name: &str| n.iter().find_map(|f| f.strip_prefix(name));
             if let Some(luck) = field("luck ") {
@@ -329,7 +392,7 @@ fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: 
     }
     let dots = b
         .execute(
-            "return document.querySelectorAll('#evalgraph .graph-error, #evalgraph .graph-blunder').length;",
+            "return document.querySelectorAll('#evalgraph .graph-inaccuracy, #evalgraph .graph-error, #evalgraph .graph-blunder').length;",
             vec![],
         )
         .expect("the graph");
@@ -346,7 +409,7 @@ fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: 
     // the position after it.
     let listed = b
         .execute(
-            "return [...document.querySelectorAll('#movelist .error, #movelist .blunder')].map((e) => e.textContent);",
+            "return [...document.querySelectorAll('#movelist .inaccuracy, #movelist .error, #movelist .blunder')].map((e) => e.textContent);",
             vec![],
         )
         .expect("the move list's marks");
@@ -454,7 +517,7 @@ fn the_review_of_a_finished_dice_game_shows_the_luck_adjusted_result() {
     assert!(status.success(), "{err}");
     let summary = command_summary(&out);
     assert!(
-        summary.iter().all(|row| row.len() == 7 && row[6] != "-"),
+        summary.iter().all(|row| row.len() == 9 && row[8] != "-"),
         "a luck-adjusted result per player: {out}"
     );
     import_whole(&b, "palma", PALMA_FINISHED, 2);
@@ -469,4 +532,66 @@ fn the_review_of_a_finished_dice_game_shows_the_luck_adjusted_result() {
     assert_eq!(page_summary(&b), serde_json::json!(summary), "{out}");
     assert_eq!(page_throws(&b), command_throws(&out), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// "Learn from your mistakes" (issue 43): after the review, each marked
+/// move's position comes back; the mistake itself is judged not good
+/// enough and not kept, the review's best move is good, and the next
+/// mistake (or the end) follows.
+#[test]
+fn learning_from_a_mistake_refuses_it_and_takes_the_best_move() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    import_whole(&b, "zamma", ZAMMA_RECORD, 12);
+    set_fields(&b, &[("rdepth", "2")]);
+    b.click("#reviewgo").expect("Analyse this game");
+    wait(
+        &b,
+        "return !agonReview.running() && agonReview.rows().length === 12 && !document.getElementById('learngo').hidden;",
+        120,
+        "the review does not end with something to learn",
+    );
+    let marked = b
+        .execute(
+            "return agonReview.rows().filter((r) => r.mark === '?' || r.mark === '??').map((r) => [r.ply, r.word, r.best]);",
+            vec![],
+        )
+        .expect("the marked rows");
+    let marked = marked.as_array().expect("rows").clone();
+    assert!(!marked.is_empty(), "the record has a blunder");
+    let ply = marked[0][0].as_u64().expect("ply");
+    let word = marked[0][1].as_str().expect("word").to_string();
+    let best = marked[0][2].as_str().expect("best").to_string();
+    b.click("#learngo").expect("Learn from your mistakes");
+    let at_mistake = format!("return !document.getElementById('learnbox').hidden && agonGui.state().record.length === {} && agonGui.state().browsing;", ply - 1);
+    wait(&b, &at_mistake, 10, "the mistake's position is not shown");
+    let text = text_of(&b, "#learntext");
+    assert!(text.contains(&format!("played {word}")), "{text}");
+    b.execute("personMove(arguments[0]);", vec![word.clone().into()])
+        .expect("the mistake again");
+    wait(
+        &b,
+        "return document.getElementById('learnbox').dataset.state === 'wrong';",
+        60,
+        "the mistake is not refused",
+    );
+    wait(&b, &at_mistake, 5, "the mistake was kept");
+    b.execute("personMove(arguments[0]);", vec![best.clone().into()])
+        .expect("the best move");
+    wait(
+        &b,
+        "return document.getElementById('learnbox').dataset.state === 'solved';",
+        10,
+        "the best move is not taken",
+    );
+    let next = match marked.get(1) {
+        Some(r) => format!(
+            "return agonGui.state().record.length === {} && document.getElementById('learnbox').dataset.state === '';",
+            r[0].as_u64().expect("ply") - 1
+        ),
+        None => "return document.getElementById('learnbox').dataset.state === 'done';".to_string(),
+    };
+    wait(&b, &next, 10, "the next mistake does not follow");
+    b.click("#learnstop").ok();
 }

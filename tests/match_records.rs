@@ -75,6 +75,25 @@ fn round_trip<G: Playable>() {
         // time, a chance outcome none.
         assert!(rec.moves.iter().any(|(_, n)| n.is_some()), "{}", G::NAME);
     }
+    // Comments on moves (the page's) read back as written, even one that
+    // reads like an engine's note or holds braces and backslashes.
+    let mut commented = read[0].clone();
+    let last = commented.moves.len() - 1;
+    for (i, c) in [
+        (0, "a quiet start"),
+        (1, "0.500s"),
+        (last, r"{odd} \\ text}"),
+    ] {
+        commented.comments.insert(i, c.to_string());
+    }
+    let again = record::read::<G>(&commented.text::<G>()).expect("commented record");
+    assert_eq!(again, vec![commented.clone()], "{}", G::NAME);
+    let end = |r: &MatchRecord| {
+        r.replay::<G>()
+            .ok()
+            .and_then(|l| l.last().map(|p| p.position()))
+    };
+    assert_eq!(end(&again[0]), end(&read[0]), "{}", G::NAME);
     // A record cut short (a match killed while writing) is left out; a
     // record with an illegal move does not replay.
     let cut = &text[..text.len() - 20];
@@ -250,6 +269,15 @@ fn annotated(kind: GameKind) {
     let path = temp(&format!("{name}.agn"));
     let file = path.to_str().expect("path");
     quick_match(name, "2", &["--max-plies", "60", "--record", file]);
+    // A comment on the second ply (the page writes them) is printed under
+    // that ply's row.
+    let text = std::fs::read_to_string(&path).expect("records");
+    let commented = agon::with_game!(kind, G => {
+        let mut all = record::read::<G>(&text).expect("read");
+        all[1].comments.insert(1, "worth a look".to_string());
+        all.iter().map(|r| r.text::<G>()).collect::<String>()
+    });
+    std::fs::write(&path, commented).expect("commented records");
     let out = agon_out(&[
         "analyse",
         "--game",
@@ -265,6 +293,7 @@ fn annotated(kind: GameKind) {
     let rec = agon::with_game!(kind, G => {
         record::read::<G>(&text).expect("read").remove(1)
     });
+
     // One row per ply, in order, with the played move.
     for (i, (m, _)) in rec.moves.iter().enumerate() {
         let row = out
@@ -278,6 +307,21 @@ fn annotated(kind: GameKind) {
         );
     }
     assert_eq!(out.matches("\nsummary ").count(), 2, "{name}:\n{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    let at = lines
+        .iter()
+        .position(|l| l.trim() == "comment: worth a look")
+        .unwrap_or_else(|| panic!("{name}: no comment line:\n{out}"));
+    let above = lines[..at]
+        .iter()
+        .rev()
+        .find(|l| {
+            l.split_whitespace()
+                .next()
+                .is_some_and(|w| w.parse::<usize>().is_ok())
+        })
+        .expect("a row above");
+    assert_eq!(above.split_whitespace().next(), Some("2"), "{name}:\n{out}");
 }
 
 #[test]

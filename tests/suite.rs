@@ -55,6 +55,8 @@ mod gui_browser;
 mod gui_files;
 #[path = "gui_play.rs"]
 mod gui_play;
+#[path = "gui_prefs.rs"]
+mod gui_prefs;
 #[path = "gui_review.rs"]
 mod gui_review;
 #[path = "gui_server.rs"]

@@ -27,8 +27,8 @@ pub mod units;
 pub use equity::{exact_move_values, measure_loss, set_positions, LossReport, EXACT_TOLERANCE};
 pub use hint::{best_exact, chance_hint, move_values, ChanceHint, ChanceRow, MoveValue};
 pub use review::{
-    default_thresholds, game_luck, read_games, review_game, Ending, GameLuck, PlyReview,
-    RecordedGame, Summary, MATE_LOSS,
+    default_thresholds, expected_score, game_luck, move_accuracy, read_games, review_game, Ending,
+    GameLuck, PlyReview, RecordedGame, Summary, Thresholds, MATE_LOSS,
 };
 
 use crate::engine::Core;

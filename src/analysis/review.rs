@@ -1,8 +1,9 @@
 //! The review of recorded games, as GNU Backgammon annotates a match: for
 //! every move the engine's best move and value, the played move's value
-//! and its loss against the best, an error (`?`) or blunder (`??`) mark by
-//! thresholds, and per player the moves analysed, the summed loss and the
-//! number of errors and blunders.
+//! and its loss against the best, an inaccuracy (`?!`), error (`?`) or
+//! blunder (`??`) mark by thresholds, and per player the moves analysed,
+//! the summed loss, the number of each mark and an accuracy figure
+//! ([`move_accuracy`], lichess's).
 //!
 //! Each decision ply takes two searches with the same limits: the whole
 //! position (the best move, and with MultiPV K the K best lines) and the
@@ -27,13 +28,56 @@ use crate::search::{Limits, ScoreReport, Signal};
 /// What a mate-deciding loss counts for in an average of centi-units.
 pub const MATE_LOSS: f64 = 1000.0;
 
-/// Loss thresholds: `(error, blunder)` in analysis units.
-pub fn default_thresholds<G: Playable>() -> (f64, f64) {
-    if win_scale::<G>().is_some() {
+/// The losses (in analysis units) from which a move is marked.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Thresholds {
+    /// `?!`
+    pub inaccuracy: f64,
+    /// `?`
+    pub error: f64,
+    /// `??`
+    pub blunder: f64,
+}
+
+/// The default thresholds: an inaccuracy from half an error's loss.
+pub fn default_thresholds<G: Playable>() -> Thresholds {
+    let (error, blunder) = if win_scale::<G>().is_some() {
         (0.04, 0.08)
     } else {
         (50.0, 150.0)
+    };
+    Thresholds {
+        inaccuracy: error / 2.0,
+        error,
+        blunder,
     }
+}
+
+/// The logistic's scale, in centi-units, by which the accuracy reads a
+/// value as an expected score where the evaluator has no win
+/// probability: a lead of 400 (four men or marbles) ≈ 73 %, as the
+/// engine's own `wdl` reads its values ([`crate::search::winprob`]).
+const ACCURACY_LOGISTIC: f64 = 400.0;
+
+/// The mover's expected score (0..1) of a value in analysis units: the
+/// win probability itself where the evaluator has one, else the logistic
+/// of the centi-units (proven results at ±1e6 read as 1 and 0).
+pub fn expected_score<G: Playable>(units: f64) -> f64 {
+    if win_scale::<G>().is_some() {
+        units.clamp(0.0, 1.0)
+    } else {
+        1.0 / (1.0 + (-units / ACCURACY_LOGISTIC).exp())
+    }
+}
+
+/// A move's accuracy (0..100) from the drop of its mover's expected score
+/// against the best move (0..1): lichess's curve on the drop in percent,
+/// `103.1668·e^(−0.04354·d) − 3.1669`, with its bonus of 1 for the
+/// analysis's own imprecision, clamped to 0..100. A best move is 100.
+pub fn move_accuracy(drop: f64) -> f64 {
+    let d = 100.0 * drop.max(0.0);
+    (103.166_810_071_164_9 * (-0.043_544_153_867_539_51 * d).exp() - 3.166_924_740_191_411 + 1.0)
+        .clamp(0.0, 100.0)
 }
 
 /// One recorded game.
@@ -43,19 +87,25 @@ pub struct RecordedGame<G> {
     pub players: Vec<String>,
     pub start: G,
     pub moves: Vec<String>,
+    /// Comments on moves, by the move's index in `moves` (agon's records).
+    pub comments: std::collections::BTreeMap<usize, String>,
     /// How the record says the game ended, when the rules did not end it
     /// (a ply limit, a forfeit, an adjudication).
     pub ending: Option<String>,
 }
 
-/// Per player: moves analysed, summed loss, errors, blunders; in a dice
-/// game the summed luck of the throws and the result.
+/// Per player: moves analysed, summed loss, inaccuracies, errors,
+/// blunders and summed accuracy; in a dice game the summed luck of the
+/// throws and the result.
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct Summary {
     pub moves: u32,
     pub loss: f64,
+    pub inaccuracies: u32,
     pub errors: u32,
     pub blunders: u32,
+    /// [`move_accuracy`] summed over the moves analysed.
+    pub accuracy: f64,
     /// Throws reviewed, and this player's luck summed over them (win
     /// probability: [`crate::analysis::rollout::Judge::luck`]).
     pub throws: u32,
@@ -73,6 +123,13 @@ impl Summary {
         } else {
             self.loss / f64::from(self.moves)
         }
+    }
+
+    /// The mean accuracy of the moves analysed (`None` with none). A plain
+    /// mean: lichess weighs its moves by the position's volatility, which
+    /// a review of two searches a move does not measure.
+    pub fn mean_accuracy(&self) -> Option<f64> {
+        (self.moves > 0).then(|| self.accuracy / f64::from(self.moves))
     }
 
     /// The result less the luck, GNU Backgammon's luck-adjusted result:
@@ -101,7 +158,7 @@ pub enum PlyReview {
         best_score: ScoreReport,
         /// In analysis units, never below zero.
         loss: f64,
-        /// `""`, `"?"` (error) or `"??"` (blunder).
+        /// `""`, `"?!"` (inaccuracy), `"?"` (error) or `"??"` (blunder).
         mark: &'static str,
         /// With MultiPV K > 1, the K best lines' first moves and scores.
         alternatives: Vec<(String, ScoreReport)>,
@@ -152,6 +209,7 @@ pub fn read_games<G: Playable>(
                     players: r.players.clone(),
                     start: line[0].clone(),
                     moves: r.moves.into_iter().map(|(m, _)| m).collect(),
+                    comments: r.comments,
                     ending: Some(ending),
                 })
             })
@@ -165,6 +223,7 @@ pub fn read_games<G: Playable>(
                 players: Vec::new(),
                 start: r.start,
                 moves: r.moves,
+                comments: Default::default(),
                 ending: None,
             })
             .collect()
@@ -218,13 +277,13 @@ fn loss_units<G: Playable>(best: ScoreReport, played: ScoreReport) -> (f64, bool
     (loss, won(best) && !won(played))
 }
 
-/// Reviews every ply of `game` with `(error, blunder)` thresholds, handing
+/// Reviews every ply of `game` with `thresholds`, handing
 /// each reviewed ply to `each` as soon as it is done; the game's ending
 /// and the summary per player.
 pub fn review_game<G: Playable>(
     game: &RecordedGame<G>,
     how: (&Limits, &Core),
-    (error, blunder): (f64, f64),
+    thresholds: Thresholds,
     mut each: impl FnMut(&PlyReview),
 ) -> Result<(Ending, Vec<Summary>), GameError> {
     let n = game.start.num_players();
@@ -258,18 +317,24 @@ pub fn review_game<G: Playable>(
                     search(&pos, &history, Some(mv), how).0
                 };
                 let (loss, mate_lost) = loss_units::<G>(best_score, played_score);
-                let mark = if loss >= blunder || mate_lost {
+                let mark = if loss >= thresholds.blunder || mate_lost {
                     "??"
-                } else if loss >= error {
+                } else if loss >= thresholds.error {
                     "?"
+                } else if loss >= thresholds.inaccuracy {
+                    "?!"
                 } else {
                     ""
                 };
+                let drop = expected_score::<G>(to_units::<G>(best_score))
+                    - expected_score::<G>(to_units::<G>(played_score));
                 let s = &mut summary[usize::from(player)];
                 s.moves += 1;
                 s.loss += loss;
+                s.inaccuracies += u32::from(mark == "?!");
                 s.errors += u32::from(mark == "?");
                 s.blunders += u32::from(mark == "??");
+                s.accuracy += move_accuracy(drop);
                 PlyReview::Decision {
                     ply,
                     player,
@@ -379,4 +444,28 @@ pub fn game_luck<G: Playable>(
         throws,
         result: payoffs(&pos),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::zamma::Zamma;
+
+    #[test]
+    fn accuracy_follows_lichess_curve_and_the_best_move_is_100() {
+        assert_eq!(move_accuracy(0.0), 100.0);
+        assert_eq!(move_accuracy(-0.2), 100.0);
+        // A tenth of the game given away: about 64.6 on lichess's curve.
+        assert!(
+            (move_accuracy(0.1) - 64.58).abs() < 0.01,
+            "{}",
+            move_accuracy(0.1)
+        );
+        assert!(move_accuracy(0.5) < 10.0 && move_accuracy(1.0) == 0.0);
+        // Centi-units read by the engine's logistic: even is a half, a
+        // lead of 400 about 73 %, a proven win 1.
+        assert_eq!(expected_score::<Zamma>(0.0), 0.5);
+        assert!((expected_score::<Zamma>(400.0) - 0.7311).abs() < 1e-4);
+        assert!(expected_score::<Zamma>(1e6 - 3.0) > 0.999_999);
+    }
 }

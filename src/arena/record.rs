@@ -37,7 +37,11 @@
 //! - The moves, throws and rolls follow in the game's notation from the
 //!   `Start` position, separated by white space; a `{…}` after an
 //!   engine's move holds its score (`+0.36`, or `+M3` for a mate, from
-//!   its view) and depth, and the time it took. After `Plies` moves the
+//!   its view) and depth, and the time it took. Any other `{…}` after a
+//!   move is a comment on it (a person's, written by the page), as in
+//!   PGN: `\` escapes the character after it (`\}`, `\\`), and a comment
+//!   that would read as an engine's note starts with `\`
+//!   (`{\0.5s}`). After `Plies` moves the
 //!   result closes the record; a last record without it (a match killed
 //!   while writing) is skipped by the reader, and cut off the file by
 //!   `--resume`. A fault anywhere else is an error naming its line.
@@ -45,6 +49,7 @@
 //!   leave out `Number` (then 1), `Entrants` (each player its own engine,
 //!   0, 1, …), `TimeControl` and `Start` (the game's start position).
 
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use super::fault::Fault;
@@ -74,6 +79,8 @@ pub struct MatchRecord {
     pub start: String,
     /// Every move and chance outcome, with the mover's note for moves.
     pub moves: Vec<(String, Option<MoveNote>)>,
+    /// Comments on moves: a move's index in `moves` and the text.
+    pub comments: BTreeMap<usize, String>,
     pub outcome: Outcome,
     pub reason: EndReason,
     pub detail: String,
@@ -108,6 +115,7 @@ impl MatchRecord {
                 .join(" / "),
             start: result.first_position.clone(),
             moves,
+            comments: BTreeMap::new(),
             outcome: result.outcome,
             reason: result.reason,
             detail: result.detail.clone(),
@@ -156,10 +164,13 @@ impl MatchRecord {
         tag("Plies", &self.moves.len().to_string());
         out.push('\n');
         let mut line = String::new();
-        for (m, note) in &self.moves {
+        for (i, (m, note)) in self.moves.iter().enumerate() {
             let mut word = m.clone();
             if let Some(n) = note {
                 word += &format!(" {{{}}}", note_text(n));
+            }
+            if let Some(c) = self.comments.get(&i) {
+                word += &format!(" {{{}}}", comment_text(c));
             }
             if !line.is_empty() && line.len() + word.len() >= 80 {
                 out += &line;
@@ -344,6 +355,52 @@ fn parse_reason<G: Playable>(text: &str) -> Option<EndReason> {
             EndReason::Forfeit(p as Player, fault)
         }
     })
+}
+
+/// A comment as it stands between braces: on one line, `\` and `}`
+/// escaped, and marked with a leading `\` where it would read as an
+/// engine's note.
+fn comment_text(comment: &str) -> String {
+    let mut text = String::with_capacity(comment.len());
+    for c in comment.chars() {
+        match c {
+            '\\' | '}' => {
+                text.push('\\');
+                text.push(c);
+            }
+            '\n' | '\r' => text.push(' '),
+            c => text.push(c),
+        }
+    }
+    if parse_note(&text).is_some() {
+        text.insert(0, '\\');
+    }
+    text
+}
+
+/// The text between a `{` and its `}` (not escaped) in `after` (what
+/// follows the `{`), and the rest after the `}`; `None` if it is unclosed.
+fn braced(after: &str) -> Option<(&str, &str)> {
+    let mut escaped = false;
+    for (i, c) in after.char_indices() {
+        match c {
+            _ if escaped => escaped = false,
+            '\\' => escaped = true,
+            '}' => return Some((&after[..i], &after[i + 1..])),
+            _ => {}
+        }
+    }
+    None
+}
+
+/// A braced comment's text: each `\x` read as `x`.
+fn unescape(raw: &str) -> String {
+    let mut text = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        text.extend(if c == '\\' { chars.next() } else { Some(c) });
+    }
+    text
 }
 
 /// `+0.36/10 0.101s`, `-M3/7 0.050s` or `0.000s`.
@@ -615,6 +672,7 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
         .map_err(|_| bad(tag_line("Plies"), "bad Plies".into()))?;
     let result = get("Result")?;
     let mut moves: Vec<(String, Option<MoveNote>)> = Vec::new();
+    let mut comments = BTreeMap::new();
     let mut move_lines = Vec::new();
     let mut closed = false;
     let mut rest = movetext.as_str();
@@ -625,16 +683,27 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
         }
         let here = line_at(movetext.len() - rest.len());
         if let Some(after) = rest.strip_prefix('{') {
-            let (note, tail) = after
-                .split_once('}')
-                .ok_or_else(|| (ReadError::new(here, "unclosed {"), true))?;
+            let (inner, tail) =
+                braced(after).ok_or_else(|| (ReadError::new(here, "unclosed {"), true))?;
+            let index = moves.len().wrapping_sub(1);
             let last = moves
                 .last_mut()
                 .filter(|_| !closed)
                 .ok_or_else(|| bad(here, "a note out of place".into()))?;
-            let shown = note.chars().take(80).collect::<String>();
-            last.1 =
-                Some(parse_note(note).ok_or_else(|| bad(here, format!("bad note '{shown}'")))?);
+            // An engine's note, else (or when marked with `\\`) a comment.
+            match parse_note(inner).filter(|_| !inner.starts_with('\\')) {
+                Some(note) if last.1.is_none() => last.1 = Some(note),
+                _ => {
+                    let text = unescape(inner);
+                    comments
+                        .entry(index)
+                        .and_modify(|c: &mut String| {
+                            c.push(' ');
+                            c.push_str(&text);
+                        })
+                        .or_insert(text);
+                }
+            }
             rest = tail;
             continue;
         }
@@ -726,6 +795,7 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
         time_control: get("TimeControl").unwrap_or_default(),
         start,
         moves,
+        comments,
         outcome,
         reason,
         detail: get("Detail").unwrap_or_default(),

@@ -87,6 +87,10 @@ pub struct AnalyseArgs {
     /// position, only the K best of its moves.
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=256))]
     pub multipv: Option<u32>,
+    /// With --record: a loss from this much is an inaccuracy `?!`
+    /// (default half the error's).
+    #[arg(long, requires = "record")]
+    pub inaccuracy: Option<f64>,
     /// With --record: a loss from this much is an error `?` (default
     /// 0.04 win probability for Palma, 50 centi-units elsewhere).
     #[arg(long, requires = "record")]
@@ -158,8 +162,17 @@ impl GameCommand for AnalyseArgs {
                 .map_err(|e| GameError::file("cannot read", file, &e))?;
             let mut core = self.engine::<G>()?;
             core.config_mut().multipv = self.multipv.unwrap_or(1) as usize;
-            let (error, blunder) = analysis::default_thresholds::<G>();
-            let thresholds = (self.error.unwrap_or(error), self.blunder.unwrap_or(blunder));
+            let default = analysis::default_thresholds::<G>();
+            let error = self.error.unwrap_or(default.error);
+            let thresholds = analysis::Thresholds {
+                inaccuracy: self.inaccuracy.unwrap_or(if self.error.is_some() {
+                    error / 2.0
+                } else {
+                    default.inaccuracy
+                }),
+                error,
+                blunder: self.blunder.unwrap_or(default.blunder),
+            };
             let index = self.game_index.map(|i| i as usize);
             let how = (&limits, &core);
             return super::review::review::<G>(opts, (file, &text), index, how, thresholds);

@@ -1,19 +1,21 @@
 //! `agon analyse --record FILE`: every move of recorded games annotated
 //! as GNU Backgammon annotates a match (the review itself is
 //! [`crate::analysis::review_game`]): the engine's best move and value,
-//! the played move's value and its loss against the best, an error (`?`)
-//! or blunder (`??`) mark, and per player the moves analysed, the average
-//! loss and the number of errors and blunders. In a dice game each throw's
+//! the played move's value and its loss against the best, an inaccuracy
+//! (`?!`), error (`?`) or blunder (`??`) mark, and per player the moves
+//! analysed, the average loss, the number of each mark and the accuracy
+//! (lichess's, 0 to 100 %). In a dice game each throw's
 //! luck for the player who decides after it, and per player the summed
 //! luck, the result and the luck-adjusted result (the result less the
 //! luck). Values and losses are in the units of `agon analyse`; luck is
-//! in win probability.
+//! in win probability. A record's comment on a move is printed under its
+//! row.
 
 use std::time::Instant;
 
 use super::progress::analyse_step;
 use crate::analysis::units::{show, win_scale};
-use crate::analysis::{read_games, review_game, Ending, PlyReview, RecordedGame};
+use crate::analysis::{read_games, review_game, Ending, PlyReview, RecordedGame, Thresholds};
 use crate::engine::Core;
 use crate::game::{GameError, GameOptions, Playable, Player};
 use crate::search::Limits;
@@ -25,7 +27,7 @@ pub fn review<G: Playable>(
     (path, text): (&str, &str),
     index: Option<usize>,
     how: (&Limits, &Core),
-    thresholds: (f64, f64),
+    thresholds: Thresholds,
 ) -> Result<(), GameError> {
     let games = read_games::<G>(opts, path, text)?;
     let chosen: Vec<&RecordedGame<G>> = match index {
@@ -59,7 +61,7 @@ fn side<G: Playable>(p: Player) -> &'static str {
 fn annotate<G: Playable>(
     game: &RecordedGame<G>,
     how: (&Limits, &Core),
-    thresholds: (f64, f64),
+    thresholds: Thresholds,
 ) -> Result<(), GameError> {
     let n = game.start.num_players();
     let who = |p: Player| -> String {
@@ -148,6 +150,10 @@ fn annotate<G: Playable>(
                 (ply, played)
             }
         };
+        // The record's comment on the move, under its row.
+        if let Some(comment) = game.comments.get(&(*ply - 1)) {
+            out!("{:>4}  comment: {comment}", "");
+        }
         let step = format!("{}, {played}", game.title);
         analyse_step(*ply, game.moves.len(), "plies", &step, began);
     })?;
@@ -168,12 +174,15 @@ fn annotate<G: Playable>(
             (_, None) => format!(", luck {:+.4}", s.luck),
         };
         out!(
-            "summary {}: {} moves, average loss {}, {} errors, {} blunders{luck}",
+            "summary {}: {} moves, average loss {}, {} inaccuracies, {} errors, {} blunders, accuracy {}{luck}",
             who(p as Player),
             s.moves,
             loss_text::<G>(s.average(), 1),
+            s.inaccuracies,
             s.errors,
-            s.blunders
+            s.blunders,
+            s.mean_accuracy()
+                .map_or("-".to_string(), |a| format!("{a:.1}%"))
         );
     }
     out!("");

@@ -290,19 +290,30 @@ impl Browser {
     /// A mouse press at viewport point `from`, a move to `to` and the
     /// release there (WebDriver's actions API), then the pointer let go.
     pub fn drag(&self, from: (f64, f64), to: (f64, f64)) -> Result<(), String> {
+        self.drag_with(from, to, 0)
+    }
+
+    /// [`Browser::drag`] with mouse button `button` (0 left, 2 right).
+    pub fn drag_with(&self, from: (f64, f64), to: (f64, f64), button: u8) -> Result<(), String> {
         let at = |(x, y): (f64, f64)| json!({"type": "pointerMove", "origin": "viewport", "x": x.round() as i64, "y": y.round() as i64, "duration": 0});
         let actions = json!({"actions": [{
             "type": "pointer", "id": "mouse", "parameters": {"pointerType": "mouse"},
             "actions": [
                 at(from),
-                {"type": "pointerDown", "button": 0},
+                {"type": "pointerDown", "button": button},
                 at(((from.0 + to.0) / 2.0, (from.1 + to.1) / 2.0)),
                 at(to),
-                {"type": "pointerUp", "button": 0},
+                {"type": "pointerUp", "button": button},
             ],
         }]});
         self.post("actions", actions)?;
         self.session_command("DELETE", "actions", None).map(drop)
+    }
+
+    /// A Chrome DevTools command (ChromeDriver's `goog/cdp/execute`), as
+    /// `Emulation.setEmulatedMedia` to prefer a dark colour scheme.
+    pub fn cdp(&self, cmd: &str, params: Value) -> Result<Value, String> {
+        self.post("goog/cdp/execute", json!({"cmd": cmd, "params": params}))
     }
 
     fn post(&self, what: &str, body: Value) -> Result<Value, String> {

@@ -7,9 +7,9 @@
 // and rolls are made here, from the probabilities `d` lists, as protocol.md
 // says a GUI must.
 //
-// The page's scripts share one scope and load in order: connection.js,
-// tree.js, game.js, input.js, render.js, engineinfo.js, records.js, editor.js, then this file,
-// which wires the controls and starts the first game.
+// The page's scripts share one scope and load in the order index.html
+// gives them; this file comes last, wires the controls and starts the
+// first game.
 "use strict";
 
 function fillEngineChoices() {
@@ -25,10 +25,20 @@ function fillEngineChoices() {
   sel.value = keep;
 }
 
+// Each game's own examples in the option and move boxes.
+const EXAMPLES = {
+  abalone: { options: "layout=belgian (or players=3)", move: "a1b2" },
+  zamma: { options: "board=full quiet_plies=40", move: "e3-e4, or a capture e3xe5" },
+  petteia: { options: "greek=on nocapture_plies=60", move: "a2-a4" },
+  kubeia: { options: "kings=mirror nocapture_plies=60", move: "a2-a4" },
+  palma: { options: "first=jackals reverse=on", move: "enter, or 5-10" },
+};
+
 // The seats of the game and options in the form: a row for each player,
 // named by its colour, and the Players choice for games that have one.
 function updateSeats() {
   const game = $("game").value, options = $("options").value;
+  if (EXAMPLES[game]) $("options").placeholder = `k=v k=v separated by spaces: ${EXAMPLES[game].options} …`;
   const names = seatNames(game, options);
   $("playercount").hidden = !GAMES[game].playersFor;
   $("players").value = String(names.length);
@@ -66,7 +76,8 @@ $("moveform").addEventListener("submit", (ev) => {
   ev.preventDefault();
   const input = $("moveinput");
   const word = input.value.trim();
-  if (!personToMove()) showError("it is not a person's turn");
+  if (!personToMove() && premoving() && P.candidates.includes(word)) { input.value = ""; setPremove(word); }
+  else if (!personToMove()) showError("it is not a person's turn");
   else if (!G.legal.includes(word)) showError(`'${word}' is not a legal move here`);
   else { input.value = ""; personMove(word); }
 });
@@ -119,7 +130,7 @@ document.addEventListener("keydown", (ev) => {
   // not through the Strength levels).
   if (ev.target.matches("textarea, input:not([type=checkbox]):not([type=radio])")) return;
   if (ev.target.matches("select") && ev.key !== "ArrowLeft" && ev.key !== "ArrowRight") return;
-  if (ev.key === "Escape") { G.prefix = []; render(); }
+  if (ev.key === "Escape") { G.prefix = []; cancelPremove(); render(); }
   if (ev.key === "u" && !ev.ctrlKey) undo();
   if (STEPS[ev.key] && G.tree && !ev.ctrlKey && !ev.altKey) {
     ev.preventDefault();

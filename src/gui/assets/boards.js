@@ -57,27 +57,31 @@ function tokenGroup(parent, token, view, label) {
 // further down.
 const PV_KINDS = ["pv1", "pv2", "pv3"];
 
-function arrow(svg, from, to, kind) {
+function arrow(svg, from, to, kind, fromRim = PV_KINDS.includes(kind)) {
   if (!from || !to) return;
   const [x1, y1] = from, [x2, y2] = to;
   const len = Math.hypot(x2 - x1, y2 - y1) || 1;
   const shorten = Math.min(12, len / 3);
   const ex = x2 - ((x2 - x1) / len) * shorten, ey = y2 - ((y2 - y1) / len) * shorten;
+  // A best line's arrow starts at the piece's rim, not its centre: a
+  // one-point move's arrow no longer hides the marble's number.
+  const lift = fromRim ? Math.min(14, len / 4) : 0;
+  const sx = x1 + ((x2 - x1) / len) * lift, sy = y1 + ((y2 - y1) / len) * lift;
   const cls = PV_KINDS.includes(kind) ? `pv ${kind}` : kind;
-  svgEl("line", { x1, y1, x2: ex, y2: ey, class: `arrow ${cls}`, "marker-end": `url(#head-${kind})` }, svg);
+  svgEl("line", { x1: sx, y1: sy, x2: ex, y2: ey, class: `arrow ${cls}`, "marker-end": `url(#head-${kind})` }, svg);
 }
 
 // An arrow through several points (a multi-capture's hops).
 function pathArrow(svg, points, kind) {
   const pts = points.filter(Boolean);
   if (pts.length < 2) return;
-  if (pts.length > 2) svgEl("polyline", { points: pts.slice(0, -1).map((p) => p.join(",")).join(" "), class: `arrow ${kind}` }, svg);
-  arrow(svg, pts[pts.length - 2], pts[pts.length - 1], kind);
+  if (pts.length > 2) svgEl("polyline", { points: pts.slice(0, -1).map((p) => p.join(",")).join(" "), class: `arrow hops ${kind}` }, svg);
+  arrow(svg, pts[pts.length - 2], pts[pts.length - 1], kind, false);
 }
 
 function defs(svg) {
   const d = svgEl("defs", {}, svg);
-  for (const kind of [...PV_KINDS, "last"]) {
+  for (const kind of [...PV_KINDS, "last", "user"]) {
     const m = svgEl("marker", { id: `head-${kind}`, viewBox: "0 0 10 10", refX: 5, refY: 5,
       markerWidth: 4, markerHeight: 4, orient: "auto-start-reverse" }, d);
     svgEl("path", { d: "M 0 0 L 10 5 L 0 10 z", class: `arrowhead ${kind}` }, m);
@@ -128,7 +132,14 @@ function drawArrows(svg, state, view, game) {
   const lines = view.pvLines || (view.pvMove ? [[view.pvMove]] : []);
   // The best line last: on top where arrows cross.
   for (let i = Math.min(lines.length, PV_KINDS.length) - 1; i >= 0; i--) {
-    const ends = lines[i] && lines[i][0] ? game.ends(lines[i][0], state) : null;
+    const move = lines[i] && lines[i][0];
+    // A capture chain along its hops (Zamma), on the board's lines.
+    const hops = move && game.hops ? game.hops(move) : null;
+    if (hops && hops.length > 2) {
+      pathArrow(svg, hops.map((t) => game.xy(t, state)), PV_KINDS[i]);
+      continue;
+    }
+    const ends = move ? game.ends(move, state) : null;
     if (ends) arrow(svg, game.xy(ends[0], state), game.xy(ends[1], state), PV_KINDS[i]);
   }
 }
@@ -336,13 +347,14 @@ const abalone = {
       }
     }
     drawArrows(svg, state, view, this);
-    // Ejected marbles, as the players' trays (the page lists the scores
+    // Ejected marbles, as the players' trays in the corners outside the
+    // frame, each named above or below its row (the page lists the scores
     // of more players beside the board).
     if (state.players > 2) return;
-    for (const [who, count, y] of [["b", state.ejected.w, 30], ["w", state.ejected.b, 440]]) {
+    for (const [who, count, y, ty] of [["b", state.ejected.w, 30, 12], ["w", state.ejected.b, 440, 460]]) {
       const owner = who === "b" ? "White" : "Black";
       for (let i = 0; i < count; i++) svgEl("circle", { cx: 470 - i * 14, cy: y, r: 6, class: `marble ${who === "b" ? "white" : "black"}` }, svg);
-      text(svg, 470 - 6 * 14 - 30, y, `${owner} lost ${count}`, "coord");
+      text(svg, 440, ty, `${owner} lost ${count}`, "coord tray");
     }
   },
 };
@@ -374,6 +386,7 @@ const zamma = {
     const p = this.points(move);
     return [`cell:${p[0]}`, `cell:${p[p.length - 1]}`];
   },
+  hops(move) { return this.points(move).map((p) => `cell:${p}`); },
   // A capture chain is drawn hop by hop; each hop took the one enemy
   // piece on the line between its two landing points (a Mullah's hop
   // flies over empty points to it).

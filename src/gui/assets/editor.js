@@ -71,7 +71,8 @@ function openEditor() {
   E.game = G.game;
   E.options = G.options;
   E.state = gameDef().parse(G.fen, G.normOptions);
-  E.piece = "remove";
+  // The first piece of the palette, ready to place.
+  E.piece = palette(E.game, E.options)[0][0];
   $("editoroptions").value = E.options;
   $("editorbody").hidden = false;
   fillEditorControls();
@@ -96,6 +97,13 @@ function fillEditorControls() {
     return b;
   }));
   $("editorthrowrow").hidden = E.game !== "palma";
+  // Two-player Abalone's lost marbles (the score of each side).
+  const lost = E.game === "abalone" && E.state.players === 2;
+  $("editorlostrow").hidden = !lost;
+  if (lost) {
+    $("editorlostb").value = String(E.state.ejected.b);
+    $("editorlostw").value = String(E.state.ejected.w);
+  }
   if (E.game === "palma") $("editorthrow").value = E.state.value ? String(E.state.value) : "";
 }
 
@@ -103,7 +111,7 @@ function renderEditor() {
   const svg = $("editorboard");
   svg.replaceChildren();
   // Every point takes a click (boards.js only asks `has`).
-  const view = { clickable: { has: () => true }, targets: new Set(), selected: new Set(), greek: $("greek").checked };
+  const view = { clickable: { has: () => true }, targets: new Set(), selected: new Set(), greek: $("greek").checked, flipped: boardFlipped };
   GAMES[E.game].draw(svg, E.state, view);
   for (const g of svg.querySelectorAll("[data-token]")) {
     g.classList.add("clickable");
@@ -202,5 +210,13 @@ $("editorclear").addEventListener("click", clearEditorBoard);
 $("editoroptions").addEventListener("change", setEditorOptions);
 $("editorside").addEventListener("change", () => { E.state.mover = Number($("editorside").value); renderEditor(); });
 $("editorthrow").addEventListener("change", () => { E.state.value = Number($("editorthrow").value) || null; renderEditor(); });
+for (const c of ["b", "w"]) {
+  $(`editorlost${c}`).addEventListener("change", () => {
+    const n = Math.round(Number($(`editorlost${c}`).value));
+    E.state.ejected[c] = Number.isFinite(n) ? Math.min(5, Math.max(0, n)) : 0;
+    $(`editorlost${c}`).value = String(E.state.ejected[c]);
+    renderEditor();
+  });
+}
 $("editorplay").addEventListener("click", () => playFromEditor(false));
 $("editoranalyse").addEventListener("click", () => playFromEditor(true));

@@ -46,10 +46,16 @@ function scoreText(score, k) {
   if (!score) return "";
   const [kind, v] = score.split(" ");
   const n = flipped(k) ? -Number(v) : Number(v);
+  // Palma's score is a win probability (cp = 2000·(p − 0.5)): shown as the
+  // bar shows it, a percentage.
+  if (kind === "cp" && winProbabilityGame()) return `${(100 * Math.min(1, Math.max(0, n / 2000 + 0.5))).toFixed(1)}%`;
   return kind === "cp" ? (n / 100).toFixed(2) : kind === "mate" ? `mate ${n}` : score;
 }
 
-function viewName(k) { return `${capital(playerName(twoSides() ? 0 : k))}'s view`; }
+// "Black's", "Hounds'".
+const possessive = (name) => `${name}${name.endsWith("s") ? "'" : "'s"}`;
+
+function viewName(k) { return `${possessive(capital(playerName(twoSides() ? 0 : k)))} view`; }
 
 // The bar: the first player's wins, draws, the second player's wins, each
 // player's part in that player's colour.

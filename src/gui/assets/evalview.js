@@ -47,7 +47,8 @@ function renderEval() {
   renderEvalGraph();
 }
 
-// The bar: the first player's side fills it from the bottom.
+// The bar: the first player's side fills it from the bottom, from the top
+// when the board is turned (its side is then at the top).
 function renderEvalBar() {
   const bar = $("evalbar");
   if (!bar || !G.teams.length) return;
@@ -62,13 +63,14 @@ function renderEvalBar() {
   const share = ev ? evalShare(ev) : 0.5;
   // Its height beside the board, its width above it on a narrow screen.
   bar.style.setProperty("--share", `${share * 100}%`);
-  bar.querySelector(".top").textContent = second.slice(0, 1);
-  bar.querySelector(".bottom").textContent = first.slice(0, 1);
+  bar.classList.toggle("flipped", boardFlipped);
+  const [near, far] = boardFlipped ? [second, first] : [first, second];
+  bar.querySelector(".top").textContent = far.slice(0, 1);
+  bar.querySelector(".bottom").textContent = near.slice(0, 1);
   bar.querySelector(".value").textContent = ev ? evalNumber(ev) : "";
   bar.dataset.share = ev ? String(share) : "";
-  const text = ev
-    ? `${first}'s side (bottom, against ${second} at the top): ${evalNumber(ev)}${ev.wdl ? " to win" : ""}`
-    : `${first}'s side (bottom, against ${second} at the top): no evaluation yet`;
+  const side = `${possessive(first)} side (${boardFlipped ? "top" : "bottom"}, against ${second} at the ${boardFlipped ? "bottom" : "top"})`;
+  const text = ev ? `${side}: ${evalNumber(ev)}${ev.wdl ? " to win" : ""}` : `${side}: no evaluation yet`;
   bar.title = text;
   bar.setAttribute("aria-label", `evaluation bar, ${text}`);
 }
@@ -103,7 +105,7 @@ function renderEvalGraph() {
   nodes.forEach((n, i) => {
     if (!n.review || !n.review.mark) return;
     const share = n.eval ? evalShare(n.eval) : 0.5;
-    el("circle", { cx: x(i), cy: y(share), r: 3.5, class: n.review.mark === "??" ? "graph-blunder" : "graph-error" });
+    el("circle", { cx: x(i), cy: y(share), r: 3.5, class: { "??": "graph-blunder", "?": "graph-error", "?!": "graph-inaccuracy" }[n.review.mark] });
   });
   const [first, second] = sideNames();
   const caption = two ? [`${first} ahead ↑`, `${second} ahead ↓`] : ["the mover's own view ↑", ""];

@@ -218,6 +218,8 @@ async function startGame(words) {
     return;
   }
   clearErrors();
+  // A notice (a pass, a premove) was about the game before.
+  $("notice").textContent = "";
   G.generation++;
   stopSearches();
   document.body.dataset.state = "loading";
@@ -434,7 +436,12 @@ async function refresh(act = true) {
       play("pass", true);
       return true;
     }
-    if (G.controllers[k].startsWith("engine:")) engineMove(k, gen);
+    // A move chosen ahead while the engine thought (premove.js).
+    if (G.controllers[k] === "person" && takePremove()) return true;
+    if (G.controllers[k].startsWith("engine:")) {
+      engineMove(k, gen);
+      preparePremoves();
+    }
     if (G.node === live) analyse();
   }
   return true;
@@ -536,6 +543,7 @@ function play(word, forced) {
   const child = childFor(from, word);
   child.mover = moverAt(from, forced);
   G.live = child;
+  playSound(word);
   if (G.node === from) {
     G.node = child;
     // The lines were about the position before.

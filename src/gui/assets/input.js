@@ -31,24 +31,16 @@ function personToMove() {
 }
 
 function onToken(token) {
-  if (!personToMove()) return;
+  if (!personToMove()) {
+    if (premoving()) premoveToken(token);
+    return;
+  }
   // The Pass button is a whole move (in Abalone it selects no marble).
   if (token === "pass" && G.legal.includes("pass")) {
     personMove("pass");
     return;
   }
-  const unordered = gameDef().unordered;
-  let prefix;
-  if (unordered && token.startsWith("cell:") && G.prefix.includes(token)) prefix = G.prefix.filter((t) => t !== token);
-  else if (!unordered && G.prefix.includes(token)) prefix = [];
-  else prefix = [...G.prefix, token];
-  let cands = G.legal.filter((m) => matches(prefix, clicksOf(m)));
-  if (!cands.length) {
-    prefix = [token];
-    cands = G.legal.filter((m) => matches(prefix, clicksOf(m)));
-    if (!cands.length) prefix = [];
-  }
-  const done = cands.find((m) => complete(prefix, clicksOf(m)));
+  const { prefix, done } = clickOn(G.prefix, token, G.legal);
   if (done) {
     personMove(done);
     return;
@@ -57,10 +49,35 @@ function onToken(token) {
   render();
 }
 
+// The clicks so far after a click on `token`, choosing among `words`: a
+// click on a chosen point takes it back, one that fits no move starts
+// anew; `done` is the move the clicks now make, if any.
+function clickOn(clicks, token, words) {
+  const unordered = gameDef().unordered;
+  let prefix;
+  if (unordered && token.startsWith("cell:") && clicks.includes(token)) prefix = clicks.filter((t) => t !== token);
+  else if (!unordered && clicks.includes(token)) prefix = [];
+  else prefix = [...clicks, token];
+  let cands = words.filter((m) => matches(prefix, clicksOf(m)));
+  if (!cands.length) {
+    prefix = [token];
+    cands = words.filter((m) => matches(prefix, clicksOf(m)));
+    if (!cands.length) prefix = [];
+  }
+  return { prefix, done: cands.find((m) => complete(prefix, clicksOf(m))) };
+}
+
 function personMove(move) {
   if (!personToMove()) return;
   if (!G.legal.includes(move)) {
     showError(`'${move}' is not a legal move here`);
+    return;
+  }
+  // A try at a mistake's position (learn.js): judged, not kept.
+  if (learning() && G.node === L.node) {
+    G.prefix = [];
+    render();
+    learnTry(move);
     return;
   }
   if (G.node === G.live) {
@@ -72,20 +89,27 @@ function personMove(move) {
   else playFromShown(move);
 }
 
-// What the person may click next and what is selected.
+// What the person may click next and what is selected: on their turn,
+// the legal moves; while an engine thinks, the premoves (premove.js).
 function inputView() {
-  const view = { clickable: new Set(), targets: new Set(), selected: new Set(G.prefix) };
-  if (!personToMove()) return view;
-  const cands = G.legal.filter((m) => matches(G.prefix, clicksOf(m)));
+  if (personToMove()) return clickView(G.legal, G.prefix);
+  if (premoving()) return premoveView();
+  return { clickable: new Set(), targets: new Set(), selected: new Set(G.prefix) };
+}
+
+// The points that continue the clicks `prefix` towards one of `words`.
+function clickView(words, prefix) {
+  const view = { clickable: new Set(), targets: new Set(), selected: new Set(prefix) };
+  const cands = words.filter((m) => matches(prefix, clicksOf(m)));
   for (const m of cands) {
     const clicks = clicksOf(m);
     if (gameDef().unordered) {
-      const cells = G.prefix.filter((t) => t.startsWith("cell:"));
+      const cells = prefix.filter((t) => t.startsWith("cell:"));
       const moveCells = clicks.filter((t) => t.startsWith("cell:"));
       for (const c of moveCells) if (!cells.includes(c)) view.targets.add(c);
       if (cells.length === moveCells.length) view.targets.add(clicks[clicks.length - 1]);
-    } else if (clicks.length > G.prefix.length) {
-      view.targets.add(clicks[G.prefix.length]);
+    } else if (clicks.length > prefix.length) {
+      view.targets.add(clicks[prefix.length]);
     }
   }
   for (const t of view.targets) view.clickable.add(t);

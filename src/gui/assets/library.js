@@ -43,10 +43,14 @@ function formSnapshot() {
   return Object.fromEntries(FORM_FIELDS.filter((id) => $(id)).map((id) => [id, $(id).value]));
 }
 
-// `x`: a line the person explored at an engine's turn (game.js).
+// `x`: a line the person explored at an engine's turn (game.js); `m`: the
+// comment on the word (comments.js); `s`: the shapes drawn on its
+// position (shapes.js).
 function treeOf(node) {
   const t = { w: node.word, c: node.children.map(treeOf) };
   if (node.explored) t.x = 1;
+  if (node.comment) t.m = node.comment;
+  if (node.shapes) t.s = node.shapes;
   return t;
 }
 
@@ -57,6 +61,8 @@ function addLines(node, saved) {
     if (typeof child.w !== "string") continue;
     const n = childFor(node, child.w);
     if (child.x) n.explored = true;
+    if (typeof child.m === "string" && child.m.trim()) n.comment = child.m.slice(0, MAX_COMMENT);
+    if (Array.isArray(child.s)) n.shapes = child.s.filter((s) => s && typeof s.from === "string" && typeof s.to === "string").slice(0, 64);
     addLines(n, child);
   }
 }
@@ -86,6 +92,8 @@ function saveGame() {
     shown: wordsTo(G.node),
     forfeit: G.forfeit,
     flagged: G.flagged,
+    // The time each seat had left when the game reached its position.
+    clocks: G.clocks,
     result: over ? $("result").textContent : "",
     record,
   };
@@ -114,6 +122,10 @@ async function openSaved(id) {
 // was saved. True if a page's ruling (a flag, a resignation) ended it.
 async function restoreSaved(saved) {
   addLines(G.tree, saved.tree || {});
+  // The clocks as they were, not the base time again.
+  if (G.clocks && Array.isArray(saved.clocks) && saved.clocks.length === G.clocks.length && saved.clocks.every(Number.isFinite)) {
+    G.clocks = saved.clocks.slice();
+  }
   if (saved.flagged !== null && saved.flagged !== undefined) G.flagged = saved.flagged;
   if (saved.forfeit) G.forfeit = saved.forfeit;
   let node = G.tree;

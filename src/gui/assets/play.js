@@ -118,6 +118,8 @@ function renderPlay() {
   $("offerdraw").hidden = over || person === null || !hasDraws();
   // An offer stands for the position it was made in.
   if (over || $("offer").dataset.position !== offerPosition()) $("offer").hidden = true;
+  $("takeback").hidden = over || !lastPersonMove();
+  if (over || $("takebackbox").dataset.position !== offerPosition()) $("takebackbox").hidden = true;
   const allPersons = !engineSeats().length;
   $("continuebox").hidden = !allPersons || over || !G.state;
   const sel = $("continueseat");
@@ -185,6 +187,46 @@ function declineDraw() {
   $("notice").textContent = "The draw is declined";
 }
 
+// --- Takebacks: the last person's move, if the other side grants it ---
+
+// The game's last word a person chose (what Undo takes back), or null.
+function lastPersonMove() {
+  for (let n = G.live; n && n.parent; n = n.parent) {
+    if (n.mover !== undefined && G.controllers[n.mover] === "person") return n;
+  }
+  return null;
+}
+
+// People on the other side answer on the page; engines grant it, as
+// lichess's computer opponents do.
+function askTakeback() {
+  const n = lastPersonMove();
+  if (!n || gameOver()) return;
+  const k = n.mover;
+  const others = seats().filter((j) => !teamOf(k).includes(j));
+  const people = others.filter((j) => G.controllers[j] === "person");
+  if (!people.length) {
+    undo();
+    $("notice").textContent = `${namesText(others)} ${others.length === 1 ? "grants" : "grant"} the takeback`;
+    return;
+  }
+  $("takebacktext").textContent = `${capital(playerName(k))} asks to take back ${n.word}. ${namesText(people)}:`;
+  $("takebackbox").dataset.position = offerPosition();
+  $("takebackbox").hidden = false;
+  $("accepttakeback").focus();
+}
+
+function acceptTakeback() {
+  $("takebackbox").hidden = true;
+  undo();
+  $("notice").textContent = "The move is taken back";
+}
+
+function declineTakeback() {
+  $("takebackbox").hidden = true;
+  $("notice").textContent = "The takeback is declined";
+}
+
 // --- New games from this one ---
 
 // The form set back to the game on the board (it may have been edited
@@ -230,5 +272,8 @@ $("resign").addEventListener("click", resign);
 $("offerdraw").addEventListener("click", offerDraw);
 $("acceptdraw").addEventListener("click", agreeDraw);
 $("declinedraw").addEventListener("click", declineDraw);
+$("takeback").addEventListener("click", askTakeback);
+$("accepttakeback").addEventListener("click", acceptTakeback);
+$("declinetakeback").addEventListener("click", declineTakeback);
 $("rematch").addEventListener("click", rematch);
 $("continue").addEventListener("click", continueAgainstEngine);

@@ -47,7 +47,9 @@ function exportRecord(format) {
   tags.push(["Start", G.start || (G.tree.desc && G.tree.desc.fen) || ""]);
   const done = over ? result : "*";
   tags.push(["Result", done], ["Reason", over ? recordReason() : "unfinished"], ["Plies", String(record.length)]);
-  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(record) + `\n${done}\n`;
+  // Each word with its comment (comments.js), as `{…}` after it.
+  const words = pathTo(G.live).slice(1).map((n) => (n.comment ? `${n.word} {${commentText(n.comment)}}` : n.word));
+  return tags.map(([k, v]) => `[${k} "${v.replace(/\\/g, "\\\\").replace(/"/g, '\\"')}"]`).join("\n") + "\n\n" + wrap(words) + `\n${done}\n`;
 }
 
 // A finished game's `Reason`, in the words `agon match` writes: the page's
@@ -124,7 +126,10 @@ const GREEK = { Α: "a", Β: "b", Γ: "c", Δ: "d", Ε: "e", Ζ: "f", Η: "g", �
 function parseRecord(textIn) {
   const tags = {};
   for (const m of textIn.matchAll(/^\s*\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]\s*$/gm)) tags[m[1]] = m[2].replace(/\\(.)/g, "$1");
-  let body = textIn.replace(/^\s*\[.*\]\s*$/gm, " ").replace(/\{[^}]*\}/g, " ").replace(/\([^)]*\)/g, " ");
+  // Braces hold engines' notes and comments (comments.js): each becomes a
+  // marker word after the word it belongs to, read back below.
+  const groups = [];
+  let body = takeBraces(textIn.replace(/^\s*\[.*\]\s*$/gm, " "), groups).replace(/\([^)]*\)/g, " ");
   // The result closes the record: only the last word may be one (Palma's
   // move `0-1` reads like a result anywhere else), and it goes before the
   // commas of places (`1,2,1,2`) are read as separators.
@@ -134,11 +139,19 @@ function parseRecord(textIn) {
   if (transcription && !tags.Game) game = G.game === "kubeia" ? "kubeia" : "petteia";
   body = body.replace(/\d+\)/g, " ").replace(/\d+\.(\.\.)?/g, " ").replace(/[,;]/g, " ").replace(/\.\.\./g, " ");
   body = body.replace(/[ΑΒΓΔΕΖΗΘΙΚΛΜ]/g, (c) => GREEK[c]);
-  const words = body.split(/\s+/).filter(Boolean).map((w) => (transcription && /^[1-6][1-6]$/.test(w) ? `r${w}` : w));
+  const words = [], comments = [];
+  for (const w of body.split(/\s+/).filter(Boolean)) {
+    const marker = /^\u0001(\d+)\u0001$/.exec(w);
+    if (!marker) words.push(transcription && /^[1-6][1-6]$/.test(w) ? `r${w}` : w);
+    else if (words.length) {
+      const text = commentFrom(groups[Number(marker[1])]);
+      if (text) comments[words.length - 1] = comments[words.length - 1] ? `${comments[words.length - 1]} ${text}` : text;
+    }
+  }
   let options = tags.Options || "";
   if (!tags.Game && tags.Variant) options = `layout=${tags.Variant.toLowerCase()}`;
   if (!tags.Game && tags.Players) options = `players=${tags.Players}`;
-  return { game, options, start: tags.Start || tags.Position || null, words };
+  return { game, options, start: tags.Start || tags.Position || null, words, comments };
 }
 
 async function importRecord() {
@@ -165,7 +178,12 @@ async function openRecord(parsed) {
   const gen = G.generation;
   // Word by word, so an illegal one is named and the game stops before it.
   await newGame(parsed.words);
-  return G.generation !== gen;
+  if (G.generation === gen) return false;
+  // The record's comments on the words the game took.
+  const nodes = pathTo(G.live).slice(1);
+  (parsed.comments || []).forEach((text, i) => { if (text && nodes[i]) nodes[i].comment = text.slice(0, MAX_COMMENT); });
+  if ((parsed.comments || []).length) { render(); saveGame(); }
+  return true;
 }
 
 // ---------------------------------------------------------------- files

@@ -12,12 +12,26 @@ function tableRow(tag, texts) {
   return tr;
 }
 
+// The node the board was last drawn for.
+let renderedNode = null;
+
+// Whether the last input was a key: only then does a redraw give the
+// board's focus back (after a pointer's click it left a focus ring on
+// the piece clicked).
+let keyboardInput = false;
+document.addEventListener("keydown", () => { keyboardInput = true; }, true);
+document.addEventListener("pointerdown", () => { keyboardInput = false; }, true);
+
 function render() {
   if (!G.state) return;
   const svg = $("board");
   // A redraw replaces the board's elements: the one with the keyboard
   // focus gets it back (or the first next target, or the board).
   const focused = svg.contains(document.activeElement) ? document.activeElement.dataset.token || "" : null;
+  // What it showed, for the pieces to slide from (animate.js).
+  const before = svg.isConnected && svg.children.length ? boardPieces(svg) : null;
+  const shownBefore = renderedNode;
+  renderedNode = G.node;
   svg.replaceChildren();
   const view = inputView();
   view.greek = $("greek").checked;
@@ -35,6 +49,9 @@ function render() {
   // A line's end, to look at, is drawn instead: nothing on it is clickable.
   view.preview = G.preview || null;
   gameDef().draw(svg, G.state, view);
+  // A line's end shown instead of the position is no step of the game.
+  if (!G.preview) slidePieces(svg, before, shownBefore);
+  drawShapes(svg);
   svg.classList.toggle("preview", Boolean(G.preview));
   for (const g of svg.querySelectorAll("[data-token].clickable")) {
     g.addEventListener("click", () => onToken(g.dataset.token));
@@ -42,7 +59,7 @@ function render() {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); onToken(g.dataset.token); }
     });
   }
-  if (focused !== null) {
+  if (focused !== null && keyboardInput) {
     const same = [...svg.querySelectorAll("[data-token].clickable")].find((g) => g.dataset.token === focused);
     // Without scrolling: a click in progress must land where it aimed.
     (same || svg.querySelector(".target.clickable") || svg).focus({ preventScroll: true });
@@ -53,11 +70,13 @@ function render() {
   }
   const chanceWord = [...G.record].reverse().find(isChanceWord);
   drawChance($("chance"), G.game, chanceWord);
+  if (typeof EXAMPLES !== "undefined" && EXAMPLES[G.game]) $("moveinput").placeholder = `type a move, e.g. ${EXAMPLES[G.game].move}`;
   renderStatus();
   renderNames();
   renderEval();
   renderCaptures();
   renderMoveList();
+  renderComment();
   renderClocks();
   renderPlay();
   followRollout();
@@ -83,6 +102,9 @@ function renderStatus() {
   }
   const away = G.node !== G.live;
   $("browsing").hidden = !away;
+  // The playing engine thinks about the game's position, not the shown one.
+  $("engineinfo").classList.toggle("elsewhere", away);
+  $("engineinfo").querySelector("legend").textContent = away ? "Engine to move, on the game's position (not the one shown)" : "Engine to move";
   if (away) {
     $("browsing").textContent = `Showing ply ${G.record.length} of ${onLine(G.live, G.node) ? "the game" : "a variation"}: ${clockRunning() ? "look only while the clock runs" : "a move here starts a variation"}; End returns to the game`;
   }
@@ -154,7 +176,7 @@ function wordEl(node) {
   const el = document.createElement("span");
   el.textContent = node.word + (node.review && node.review.mark ? node.review.mark : "");
   el.className = isChanceWord(node.word) ? "chance-word" : "move-word";
-  if (node.review && node.review.mark) el.classList.add(node.review.mark === "??" ? "blunder" : "error");
+  if (node.review && node.review.mark) el.classList.add({ "??": "blunder", "?": "error", "?!": "inaccuracy" }[node.review.mark]);
   if (node === G.node) el.classList.add("current");
   // A reviewed throw's luck (review.js).
   if (node.review && node.review.luck !== undefined) el.title = `luck ${luckText(node.review.luck)} for ${capital(playerName(node.review.player))}`;
@@ -170,6 +192,7 @@ function variationEl(first) {
   box.append("(");
   for (let n = first; n; n = n.children[0]) {
     box.append(wordEl(n), " ");
+    if (n.comment) box.append(commentEl(n), " ");
     for (const alt of n.children.slice(1)) box.append(variationEl(alt), " ");
   }
   box.append(")");
@@ -240,7 +263,7 @@ function renderMoveList() {
     for (const g of row.cells) {
       const part = document.createElement("span");
       part.className = "turn";
-      if (g) for (const n of g.nodes) part.append(wordEl(n), " ");
+      if (g) for (const n of g.nodes) part.append(wordEl(n), " ", ...(n.comment ? [commentEl(n), " "] : []));
       else part.append("…");
       li.appendChild(part);
     }

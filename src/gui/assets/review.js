@@ -26,8 +26,19 @@ function reviewDepth() {
   return Number.isInteger(d) && d >= 1 && d <= 64 ? d : G.game === "kubeia" ? 2 : 3;
 }
 
-// (error, blunder) thresholds: review.rs `default_thresholds`.
-function reviewThresholds() { return winProbabilityGame() ? [0.04, 0.08] : [50, 150]; }
+// (inaccuracy, error, blunder) thresholds: review.rs `default_thresholds`.
+function reviewThresholds() { return winProbabilityGame() ? [0.02, 0.04, 0.08] : [25, 50, 150]; }
+
+// The mover's expected score of a value in analysis units, and a move's
+// accuracy from the drop of it: review.rs `expected_score` and
+// `move_accuracy` (lichess's curve).
+function expectedScore(units) {
+  return winProbabilityGame() ? Math.min(1, Math.max(0, units)) : 1 / (1 + Math.exp(-units / 400));
+}
+function moveAccuracy(drop) {
+  const d = 100 * Math.max(0, drop);
+  return Math.min(100, Math.max(0, 103.1668100711649 * Math.exp(-0.04354415386753951 * d) - 3.166924740191411 + 1));
+}
 
 // A score in analysis units (units.rs `to_units`): a win probability in
 // Palma, else centi-units with proven results at ±(1e6 − moves).
@@ -156,7 +167,7 @@ async function analyseGame() {
   R.running = true;
   R.stopped = false;
   R.rows = [];
-  R.summary = seats().map(() => ({ moves: 0, loss: 0, errors: 0, blunders: 0, throws: 0, luck: 0, result: null }));
+  R.summary = seats().map(() => ({ moves: 0, loss: 0, inaccuracies: 0, errors: 0, blunders: 0, accuracy: 0, throws: 0, luck: 0, result: null }));
   R.luck = null;
   for (const n of nodes) n.review = null;
   showReviewState();
@@ -176,7 +187,7 @@ async function analyseGame() {
     }
     await e.ask(setup);
     if (words.some(isChanceWord)) R.luck = await lineLuck(words);
-    const [error, blunder] = reviewThresholds();
+    const [inaccuracy, error, blunder] = reviewThresholds();
     for (let i = 0; i < words.length && !R.stopped; i++) {
       if (G.tree !== root) { R.stopped = true; break; }
       $("reviewprogress").textContent = `move ${i + 1} of ${words.length}`;
@@ -192,13 +203,15 @@ async function analyseGame() {
         const played = best.move === words[i] ? best : await reviewSearch(e, position, ` searchmoves ${words[i]}`);
         if (R.stopped) break;
         const { loss, mateLost } = moveLoss(best.score, played.score);
-        const mark = loss >= blunder || mateLost ? "??" : loss >= error ? "?" : "";
+        const mark = loss >= blunder || mateLost ? "??" : loss >= error ? "?" : loss >= inaccuracy ? "?!" : "";
         Object.assign(row, { player: kind, loss, mark, best: best.move, bestScore: best.score, playedScore: played.score });
         const s = R.summary[kind];
         s.moves++;
         s.loss += loss;
+        s.inaccuracies += Number(mark === "?!");
         s.errors += Number(mark === "?");
         s.blunders += Number(mark === "??");
+        s.accuracy += moveAccuracy(expectedScore(scoreUnits(best.score)) - expectedScore(scoreUnits(played.score)));
         nodes[i + 1].review = { loss, mark, best: best.move, played: words[i], bestScore: best.score, playedScore: played.score };
         // The position's value from the review, where nothing better is known.
         if (!nodes[i].eval) nodes[i].eval = { score: best.score, wdl: best.wdl, k: kind };
@@ -232,11 +245,12 @@ function stopReview() {
 // The buttons, the summary per player and the marked moves.
 function showReviewState() {
   $("reviewgo").disabled = R.running;
+  showLearnButton();
   $("reviewstop").hidden = !R.running;
   const table = $("reviewsummary");
   const head = document.createElement("tr");
   const lucky = R.summary.some((s) => s.throws);
-  const columns = ["player", "moves", "average loss", "errors ?", "blunders ??"];
+  const columns = ["player", "moves", "average loss", "inaccuracies ?!", "errors ?", "blunders ??", "accuracy"];
   if (lucky) columns.push("luck", "result", "luck-adjusted");
   for (const t of columns) {
     const th = document.createElement("th");
@@ -247,7 +261,8 @@ function showReviewState() {
     const tr = document.createElement("tr");
     tr.dataset.player = String(k + 1);
     const average = s.moves ? s.loss / s.moves : 0;
-    const cells = [capital(playerName(k)), s.moves, lossText(average, 1), s.errors, s.blunders];
+    const accuracy = s.moves ? `${decimals(s.accuracy / s.moves, 1)}%` : "-";
+    const cells = [capital(playerName(k)), s.moves, lossText(average, 1), s.inaccuracies, s.errors, s.blunders, accuracy];
     // As the command's summary: the summed luck, the result (1 a win)
     // and the result less the luck.
     if (lucky) cells.push(luckText(s.luck), s.result === null ? "-" : String(s.result), s.result === null ? "-" : decimals(s.result - s.luck, 4));

@@ -12,7 +12,8 @@ let nextNodeId = 1;
 // it has answered); `mover`: the player who chose `word` (undefined for a
 // throw, a roll or a pass the page played); `eval`: the latest engine
 // report on this position; `review`: "analyse this game"'s verdict on
-// `word`.
+// `word`; `comment`: the person's comment on `word` (comments.js);
+// `shapes`: the arrows and circles drawn on the position (shapes.js).
 function newNode(word, parent) {
   return { id: nextNodeId++, word, parent, children: [], mover: undefined, desc: null, eval: null, review: null };
 }
