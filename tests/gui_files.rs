@@ -632,6 +632,23 @@ fn comments_on_moves_are_kept_in_the_record_and_read_by_agon_analyse() {
             "{out}"
         );
     }
+    // `agon openings --from` takes it as an opening, comments and all.
+    let file = dir.join("zamma.txt");
+    let (status, out, err) = crate::common::run(&[
+        "openings",
+        "--game",
+        "zamma",
+        "--from",
+        file.to_str().unwrap(),
+        "--plies",
+        "4",
+    ]);
+    assert!(status.success(), "{err}");
+    let after_four = agon_d_after("zamma", &words[..4]);
+    assert!(
+        out.lines().any(|l| l == after_four),
+        "the opening is not the position after the game's first four moves ({after_four}): {out}"
+    );
     // The page reads its own record back with the comments.
     people_game(&b, "zamma");
     set_fields(&b, &[("record", &record)]);
