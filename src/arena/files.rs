@@ -171,6 +171,16 @@ pub fn read_openings<G: Playable>(
 ) -> Result<Vec<String>, GameError> {
     let text = read_regular_text(Path::new(path), MAX_TEXT_BYTES)
         .map_err(|e| GameError::file("openings file", path, &e))?;
+    openings_in_text::<G>(&text, path, opts)
+}
+
+/// [`read_openings`] of a file's `text` (`path` names it in errors).
+// pub: the fuzz target `openings` reads texts without files.
+pub fn openings_in_text<G: Playable>(
+    text: &str,
+    path: &str,
+    opts: &GameOptions,
+) -> Result<Vec<String>, GameError> {
     let lines: Vec<(usize, String)> = text
         .lines()
         .enumerate()

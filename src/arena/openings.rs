@@ -28,12 +28,24 @@ pub fn from_records<G: Playable>(
         crate::game::files::MAX_TEXT_BYTES,
     )
     .map_err(|e| GameError::file("cannot read", path, &e))?;
+    from_record_text::<G>(opts, path, &text, plies, count)
+}
+
+/// [`from_records`] of a record file's `text` (`path` names it in errors).
+// pub: the fuzz target `openings` reads texts without files.
+pub fn from_record_text<G: Playable>(
+    opts: &GameOptions,
+    path: &str,
+    text: &str,
+    plies: usize,
+    count: usize,
+) -> Result<Vec<String>, GameError> {
     if text.trim().is_empty() {
         return Err(GameError::new(format!("'{path}' is empty")));
     }
-    let games: Vec<(G, Vec<String>)> = if record::is_match_record(&text) {
+    let games: Vec<(G, Vec<String>)> = if record::is_match_record(text) {
         let options = opts.to_string();
-        record::read_located::<G>(&text)
+        record::read_located::<G>(text)
             .map_err(|e| e.in_file(path))?
             .records
             .into_iter()
@@ -53,7 +65,7 @@ pub fn from_records<G: Playable>(
             })
             .collect::<Result<_, GameError>>()?
     } else {
-        G::read_records(&text, opts)?
+        G::read_records(text, opts)?
             .into_iter()
             .map(|r| (r.start, r.moves))
             .collect()

@@ -410,7 +410,7 @@ fn note_text(n: &MoveNote) -> String {
             format!("{:+.2}", f64::from(cp) / 100.0)
         }
         Some(ScoreReport::Mate(m)) if m >= 0 => format!("+M{m}"),
-        Some(ScoreReport::Mate(m)) => format!("-M{}", -m),
+        Some(ScoreReport::Mate(m)) => format!("-M{}", m.unsigned_abs()),
         None => String::new(),
     };
     let depth = n.depth.map(|d| format!("/{d}")).unwrap_or_default();
@@ -427,7 +427,12 @@ fn parse_note(text: &str) -> Option<MoveNote> {
     for word in text.split_whitespace() {
         if let Some(secs) = word.strip_suffix('s') {
             let (s, ms) = secs.split_once('.')?;
-            note.ms = s.parse::<u64>().ok()? * 1000 + ms.parse::<u64>().ok()?;
+            // A time too long for a u64 of milliseconds is no note.
+            note.ms = s
+                .parse::<u64>()
+                .ok()?
+                .checked_mul(1000)?
+                .checked_add(ms.parse::<u64>().ok()?)?;
         } else {
             let (score, depth) = match word.split_once('/') {
                 Some((s, d)) => (s, Some(d.parse().ok()?)),
@@ -437,7 +442,7 @@ fn parse_note(text: &str) -> Option<MoveNote> {
             note.score = Some(if let Some(m) = score.strip_prefix("+M") {
                 ScoreReport::Mate(m.parse().ok()?)
             } else if let Some(m) = score.strip_prefix("-M") {
-                ScoreReport::Mate(-m.parse::<i32>().ok()?)
+                ScoreReport::Mate(m.parse::<i32>().ok()?.checked_neg()?)
             } else {
                 ScoreReport::Cp((score.parse::<f64>().ok()? * 100.0).round() as i32)
             });
@@ -806,4 +811,26 @@ fn read_one<G: Playable>(text: &str, first: usize) -> Result<Located, (ReadError
         tag_lines,
         move_lines,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A time or a mate too large for its type is no engine's note but a
+    /// comment: read as one, it overflowed (a panic where overflow is
+    /// checked, a wrong time where it is not).
+    #[test]
+    fn a_note_out_of_range_is_a_comment_not_an_overflow() {
+        assert_eq!(parse_note("+0.36/10 0.101s").map(|n| n.ms), Some(101));
+        assert_eq!(parse_note("99999999999999999.000s"), None);
+        assert_eq!(parse_note("1.18446744073709551615s"), None);
+        assert_eq!(parse_note("-M-2147483648/3 0.001s"), None);
+        let note = MoveNote {
+            score: Some(ScoreReport::Mate(i32::MIN)),
+            depth: None,
+            ms: 0,
+        };
+        assert_eq!(note_text(&note), "-M2147483648 0.000s");
+    }
 }

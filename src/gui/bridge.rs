@@ -348,7 +348,8 @@ fn read_lines(
 /// The line an engine gets for `line`, and a note for the page if it was
 /// changed: a `setoption` must name an option the engine announced, and
 /// `Hash` and `Threads` get at most [`MAX_HASH_MB`] and [`max_threads`].
-fn admit(line: &str, announced: &[String]) -> Result<(String, Option<String>), GuiError> {
+// pub: the fuzz target `gui_frames` checks lines without an engine.
+pub fn admit(line: &str, announced: &[String]) -> Result<(String, Option<String>), GuiError> {
     let Ok(Some(parser::Command::SetOption { name, value })) = parser::parse(line) else {
         return Ok((line.to_string(), None));
     };

@@ -173,7 +173,9 @@ fn line(text: &str) -> String {
 }
 
 /// The game of `shown` (its kind for the options) and its options, checked.
-fn game_of(shown: &Shown) -> Result<(GameOptions, GameKind), GameError> {
+// pub (with `position` and `luck_text`): the fuzz target `gui_frames`
+// reads the page's positions without a session.
+pub fn game_of(shown: &Shown) -> Result<(GameOptions, GameKind), GameError> {
     let kind = GameKind::from_name(&shown.game)?;
     let options = GameOptions::parse(&shown.options, kind.option_specs())?;
     let kind = kind.for_options(&options);
@@ -190,7 +192,7 @@ fn start<G: Playable>(options: &GameOptions, spec: &PositionSpec) -> Result<G, G
 
 /// The position `spec` shows: its start and every move, each checked
 /// legal before it is played.
-fn position<G: Playable>(options: &GameOptions, spec: &PositionSpec) -> Result<G, GameError> {
+pub fn position<G: Playable>(options: &GameOptions, spec: &PositionSpec) -> Result<G, GameError> {
     let mut pos: G = start(options, spec)?;
     let mut buf = Vec::new();
     for (i, text) in spec.moves.iter().enumerate() {
@@ -256,7 +258,7 @@ fn rollout_of(
 }
 
 /// `luck <result> <ply>:<player>:<luck>,…`, or the error.
-fn luck_text(shown: &Shown, stop: &AtomicBool) -> Result<String, GameError> {
+pub fn luck_text(shown: &Shown, stop: &AtomicBool) -> Result<String, GameError> {
     let (options, kind) = game_of(shown)?;
     let luck = crate::with_game!(kind, G => {
         let pos: G = start(&options, &shown.position)?;

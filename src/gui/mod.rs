@@ -12,12 +12,14 @@
 //! The HTTP side is a few GETs of fixed files, written here; the WebSocket
 //! handshake and framing are tungstenite's.
 
-mod access;
+// pub: the fuzz target `gui_request` checks request heads through it.
+pub mod access;
 pub mod bridge;
 pub mod jobs;
 pub mod limits;
 mod session;
 
+use std::borrow::Cow;
 use std::fmt;
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
@@ -141,7 +143,7 @@ fn levels_script() -> String {
 }
 
 /// Longest HTTP request head read.
-const MAX_HEAD: usize = 16 * 1024;
+pub const MAX_HEAD: usize = 16 * 1024;
 
 /// Stack of a connection's thread (the default 2 MiB each would let
 /// connections exhaust a memory limit).
@@ -215,57 +217,83 @@ fn refuse(mut stream: TcpStream, status: &str, body: &str) {
     let _ = stream.shutdown(std::net::Shutdown::Write);
 }
 
-/// One connection: a WebSocket session on `/ws`, else a file or 404;
-/// 403 for a request that is not the printed address's page.
-fn handle(mut stream: TcpStream, access: &Access, sessions: &Sessions) -> std::io::Result<()> {
-    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
-    let text = peek_head(&stream)?;
-    let head = Head::parse(&text);
+/// The WebSocket limits of a page's session.
+pub fn socket_config() -> tungstenite::protocol::WebSocketConfig {
+    tungstenite::protocol::WebSocketConfig {
+        max_message_size: Some(64 * 1024),
+        max_frame_size: Some(64 * 1024),
+        max_write_buffer_size: 4 * 1024 * 1024,
+        ..Default::default()
+    }
+}
+
+/// What the server answers a request head.
+#[derive(Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A WebSocket session (the handshake is tungstenite's).
+    Socket,
+    /// A status line's status, a content type and a body.
+    Page {
+        status: &'static str,
+        kind: &'static str,
+        body: Cow<'static, str>,
+    },
+}
+
+/// The answer to `head`: a WebSocket session on `/ws`, else a file or
+/// 404; 403 for a request that is not the printed address's page.
+// pub: the fuzz target `gui_request` answers heads without sockets.
+pub fn answer(head: &Head, access: &Access) -> Answer {
     let method = head.method.as_str();
     // A query string (`/?token=…`) names the same file.
     let path = head.path.as_str();
     let socket = method == "GET" && path == "/ws" && head.upgrade();
     let allowed = if socket {
-        access.socket(&head)
+        access.socket(head)
     } else {
-        access.page(&head)
+        access.page(head)
     };
     if socket && allowed.is_ok() {
-        let config = tungstenite::protocol::WebSocketConfig {
-            max_message_size: Some(64 * 1024),
-            max_frame_size: Some(64 * 1024),
-            max_write_buffer_size: 4 * 1024 * 1024,
-            ..Default::default()
-        };
-        if let Ok(ws) = tungstenite::accept_with_config(stream, Some(config)) {
-            session::run(ws, sessions);
-        }
-        return Ok(());
+        return Answer::Socket;
     }
-    // Consume the head that was only peeked at.
-    let mut sink = vec![0; text.len()];
-    stream.read_exact(&mut sink)?;
-    let levels;
-    let found = if path == "/levels.js" {
-        levels = levels_script();
-        Some((
-            "/levels.js",
-            "text/javascript; charset=utf-8",
-            levels.as_str(),
-        ))
+    let found: Option<(&str, Cow<'static, str>)> = if path == "/levels.js" {
+        Some(("text/javascript; charset=utf-8", levels_script().into()))
     } else {
-        ASSETS.iter().find(|(p, _, _)| *p == path).copied()
+        ASSETS
+            .iter()
+            .find(|(p, _, _)| *p == path)
+            .map(|&(_, kind, body)| (kind, body.into()))
     };
-    let refused;
     let (status, kind, body) = match (allowed, method, found) {
-        (Err(why), _, _) => {
-            refused = format!("refused: {why}\n");
-            ("403 Forbidden", "text/plain", refused.as_str())
-        }
-        (Ok(()), "GET", Some((_, kind, body))) => ("200 OK", kind, body),
-        (Ok(()), "GET", None) => ("404 Not Found", "text/plain", "not found\n"),
-        _ => ("405 Method Not Allowed", "text/plain", "GET only\n"),
+        (Err(why), _, _) => (
+            "403 Forbidden",
+            "text/plain",
+            format!("refused: {why}\n").into(),
+        ),
+        (Ok(()), "GET", Some((kind, body))) => ("200 OK", kind, body),
+        (Ok(()), "GET", None) => ("404 Not Found", "text/plain", "not found\n".into()),
+        _ => ("405 Method Not Allowed", "text/plain", "GET only\n".into()),
     };
+    Answer::Page { status, kind, body }
+}
+
+/// One connection: [`answer`]'s WebSocket session or page.
+fn handle(mut stream: TcpStream, access: &Access, sessions: &Sessions) -> std::io::Result<()> {
+    stream.set_read_timeout(Some(Duration::from_secs(10)))?;
+    let (text, head_len) = peek_head(&stream)?;
+    let head = Head::parse(&text);
+    let (status, kind, body) = match answer(&head, access) {
+        Answer::Socket => {
+            if let Ok(ws) = tungstenite::accept_with_config(stream, Some(socket_config())) {
+                session::run(ws, sessions);
+            }
+            return Ok(());
+        }
+        Answer::Page { status, kind, body } => (status, kind, body),
+    };
+    // Consume the head that was only peeked at.
+    let mut sink = vec![0; head_len];
+    stream.read_exact(&mut sink)?;
     write!(
         stream,
         "HTTP/1.1 {status}\r\nContent-Type: {kind}\r\nContent-Length: {}\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n{body}",
@@ -274,17 +302,26 @@ fn handle(mut stream: TcpStream, access: &Access, sessions: &Sessions) -> std::i
     stream.flush()
 }
 
-/// The request head (up to the empty line), read without consuming it:
-/// the WebSocket handshake reads it again.
-fn peek_head(stream: &TcpStream) -> std::io::Result<String> {
+/// The head of a request whose first bytes are `bytes` (up to and with
+/// the empty line; bytes that are not UTF-8 as U+FFFD) and its length in
+/// bytes, if they hold all of it.
+// pub: the fuzz target `gui_request` reads heads from bytes.
+pub fn head_text(bytes: &[u8]) -> Option<(String, usize)> {
+    let len = bytes.windows(4).position(|w| w == b"\r\n\r\n")? + 4;
+    Some((String::from_utf8_lossy(&bytes[..len]).into_owned(), len))
+}
+
+/// The request head (up to the empty line) and its length in bytes,
+/// read without consuming it: the WebSocket handshake reads it again.
+fn peek_head(stream: &TcpStream) -> std::io::Result<(String, usize)> {
     let mut buf = vec![0u8; MAX_HEAD];
     for _ in 0..200 {
         let n = stream.peek(&mut buf)?;
         if n == 0 {
             break;
         }
-        if let Some(end) = buf[..n].windows(4).position(|w| w == b"\r\n\r\n") {
-            return Ok(String::from_utf8_lossy(&buf[..end + 4]).into_owned());
+        if let Some(head) = head_text(&buf[..n]) {
+            return Ok(head);
         }
         if n == MAX_HEAD {
             break;
@@ -295,4 +332,22 @@ fn peek_head(stream: &TcpStream) -> std::io::Result<String> {
         std::io::ErrorKind::InvalidData,
         "no complete request head",
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The head's length is counted in bytes, not in its text's: the
+    /// server consumes that many bytes of the head it only peeked at, and
+    /// a byte that is not UTF-8 is three in the text (U+FFFD), so it
+    /// waited for bytes the client never sent, or took the body's.
+    #[test]
+    fn a_head_is_measured_in_bytes() {
+        let (text, len) = head_text(b"GET /\xff HTTP/1.1\r\nHost: x\r\n\r\nbody").expect("a head");
+        assert_eq!(len, 28);
+        assert_eq!(text.len(), 30);
+        assert!(text.ends_with("\r\n\r\n"));
+        assert_eq!(head_text(b"GET / HTTP/1.1\r\n"), None);
+    }
 }

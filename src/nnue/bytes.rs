@@ -69,9 +69,29 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// A name as a length byte and at most 255 bytes of it.
+/// A name as a length byte and at most 255 bytes of it, cut where a
+/// character starts ([`Reader::string`] reads UTF-8 only).
 pub fn put_str(out: &mut Vec<u8>, s: &str) {
-    let bytes = &s.as_bytes()[..s.len().min(255)];
-    out.push(bytes.len() as u8);
-    out.extend_from_slice(bytes);
+    let mut n = s.len().min(255);
+    while !s.is_char_boundary(n) {
+        n -= 1;
+    }
+    out.push(n as u8);
+    out.extend_from_slice(&s.as_bytes()[..n]);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_name_is_cut_at_a_character_and_reads_back() {
+        // 400 bytes: byte 255 is inside a character.
+        let name = "é".repeat(200);
+        let mut out = Vec::new();
+        put_str(&mut out, &name);
+        let read = Reader::new(&out, 0, "network file").string();
+        assert_eq!(read, Ok("é".repeat(127)));
+        assert_eq!(out.len(), 1 + 254);
+    }
 }

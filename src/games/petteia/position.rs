@@ -111,6 +111,14 @@ fn parse_board(text: &str) -> Result<Board, GameError> {
                         row + 1
                     )));
                 }
+                // `col` is at most COLS: a run past it is refused before
+                // the sum can overflow.
+                if n > COLS - *col {
+                    return Err(GameError::new(format!(
+                        "rank {} has more than 12 squares",
+                        row + 1
+                    )));
+                }
                 *col += n;
                 digits.clear();
             }
@@ -318,5 +326,24 @@ impl<const DICE: bool> PetteiaGame<DICE> {
         s.push('\n');
         s.push_str(&write(&self.state));
         s
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// fuzz/artifacts/position/crash-c1fedbfb…: a run of empty squares
+    /// as long as `usize::MAX` overflowed the column count.
+    #[test]
+    fn a_run_past_the_rank_is_an_error_not_an_overflow() {
+        let text = "12/12/12/12/12/12/12/P18446744073709551615 w - 0,0 0 0 *";
+        let e = read(text, false, 100).expect_err("no such rank");
+        assert!(e.to_string().contains("more than 12 squares"), "{e}");
+        let e = read("12/12/12/12/12/12/12/99 w - 0,0 0 0 *", false, 100).expect_err("99");
+        assert!(e.to_string().contains("more than 12 squares"), "{e}");
+        if let Err(e) = read("12/12/12/12/12/12/12/6PPPPPP w - 0,0 0 0 *", false, 100) {
+            assert!(!e.to_string().contains("squares"), "a full rank: {e}");
+        }
     }
 }

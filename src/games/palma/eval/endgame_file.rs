@@ -92,37 +92,41 @@ pub fn read(path: &Path) -> Result<(EndgameTable, &'static Rules), GameError> {
     let fail = |e: String| GameError::new(format!("{}: {e}", path.display()));
     let file = open_regular(path, MAX_FILE_BYTES).map_err(|e| fail(e.to_string()))?;
     let length = file.metadata().map_err(|e| fail(e.to_string()))?.len();
-    let mut r = BufReader::new(file);
+    read_from(&mut BufReader::new(file), length).map_err(fail)
+}
+
+/// Reads a table file of `length` bytes from `r`; the error is one line.
+// pub: the fuzz target `tables` reads bytes without files.
+pub fn read_from(
+    r: &mut impl BufRead,
+    length: u64,
+) -> Result<(EndgameTable, &'static Rules), String> {
     let mut header = 0;
-    if header_line(&mut r, "", &mut header).map_err(fail)? != MAGIC {
-        return Err(fail(format!(
+    if header_line(r, "", &mut header)? != MAGIC {
+        return Err(format!(
             "not an agon Palma endgame table (the first line is not '{MAGIC}')"
-        )));
+        ));
     }
-    let options = header_line(&mut r, "options", &mut header).map_err(fail)?;
-    let options = GameOptions::parse(&options, Palma::option_specs())
-        .map_err(|e| fail(format!("options: {e}")))?;
-    let rules = Rules::intern(&options).map_err(|e| fail(format!("options: {e}")))?;
+    let options = header_line(r, "options", &mut header)?;
+    let options =
+        GameOptions::parse(&options, Palma::option_specs()).map_err(|e| format!("options: {e}"))?;
+    let rules = Rules::intern(&options).map_err(|e| format!("options: {e}"))?;
     if rules.reverse {
-        return Err(fail("options: no table exists with reverse=on".into()));
+        return Err("options: no table exists with reverse=on".into());
     }
-    let first = header_line(&mut r, "first", &mut header).map_err(fail)?;
+    let first = header_line(r, "first", &mut header)?;
     let first: u8 = first
         .parse()
         .ok()
         .filter(|f| (MIN_FIRST..=MAX_FIRST).contains(f))
-        .ok_or_else(|| {
-            fail(format!(
-                "first '{first}': a square from {MIN_FIRST} to {MAX_FIRST}"
-            ))
-        })?;
+        .ok_or_else(|| format!("first '{first}': a square from {MIN_FIRST} to {MAX_FIRST}"))?;
     let n = EndgameTable::configs_from(first);
     let count = n * n * 2;
     let expected = header + count as u64 * 8 + 8;
     if length != expected {
-        return Err(fail(format!(
+        return Err(format!(
             "{length} bytes where the header announces {expected}: the file is cut or not this table"
-        )));
+        ));
     }
     let mut values = Vec::with_capacity(count);
     let mut hash = FNV1A_START;
@@ -130,31 +134,29 @@ pub fn read(path: &Path) -> Result<(EndgameTable, &'static Rules), GameError> {
     let mut left = count * 8;
     while left > 0 {
         let chunk = &mut buf[..left.min(1 << 16)];
-        r.read_exact(chunk).map_err(|e| fail(e.to_string()))?;
+        r.read_exact(chunk).map_err(|e| e.to_string())?;
         hash = fnv1a_continue(hash, chunk);
         for b in chunk.chunks_exact(8) {
             let mut word = [0u8; 8];
             word.copy_from_slice(b);
             let v = f64::from_le_bytes(word);
             if !(0.0..=1.0).contains(&v) {
-                return Err(fail(format!(
+                return Err(format!(
                     "value {} of {count} is {v}, not a probability",
                     values.len() + 1
-                )));
+                ));
             }
             values.push(v);
         }
         left -= chunk.len();
     }
     let mut stored = [0u8; 8];
-    r.read_exact(&mut stored).map_err(|e| fail(e.to_string()))?;
+    r.read_exact(&mut stored).map_err(|e| e.to_string())?;
     if u64::from_le_bytes(stored) != hash {
-        return Err(fail(
-            "the values do not match their hash: the file is damaged".into(),
-        ));
+        return Err("the values do not match their hash: the file is damaged".into());
     }
     let table = EndgameTable::from_values(first, values, Duration::ZERO)
-        .ok_or_else(|| fail("the values do not fit the domain".into()))?;
+        .ok_or("the values do not fit the domain")?;
     Ok((table, rules))
 }
 

@@ -267,18 +267,23 @@ impl Tables {
     pub fn load(path: &Path) -> Result<Tables, GameError> {
         let fail = |e: String| GameError::new(format!("{}: {e}", path.display()));
         let file = open_regular(path, MAX_FILE_BYTES).map_err(|e| fail(e.to_string()))?;
-        let mut r = BufReader::new(file);
-        let (rules, pieces) = read_header(&mut r).map_err(fail)?;
+        Tables::read(&mut BufReader::new(file)).map_err(fail)
+    }
+
+    /// Reads a complete table file's bytes; the error is one line.
+    // pub: the fuzz target `tables` reads bytes without files.
+    pub fn read(r: &mut (impl BufRead + Seek)) -> Result<Tables, String> {
+        let (rules, pieces) = read_header(r)?;
         let mut tables = Tables::new(rules, pieces);
-        read_records(&mut r, &mut tables, false).map_err(fail)?;
+        read_records(r, &mut tables, false)?;
         if let Some(m) = Material::up_to(pieces)
             .into_iter()
             .find(|&m| !tables.has(m))
         {
-            return Err(fail(format!(
+            return Err(format!(
                 "material '{}' is missing: the file is cut or not finished",
                 m.name()
-            )));
+            ));
         }
         Ok(tables)
     }
