@@ -388,11 +388,14 @@ fn exact_loss_is_measured_from_the_best_move_overall() {
     }
 }
 
-/// `agon args…` killed at `deadline`: (exit code, stdout, stderr), or
-/// `None` when it was still running then.
-fn agon_within(args: &[&str], deadline: std::time::Duration) -> Option<(i32, String, String)> {
+/// `agon args…` to its end while it makes progress: (exit code, stdout,
+/// stderr), or `None` (the process killed) when its progress output on
+/// stderr was silent for `step`. The work may take any time a loaded
+/// machine needs; only a step that never ends fails.
+fn agon_progressing(args: &[&str], step: std::time::Duration) -> Option<(i32, String, String)> {
     use std::io::Read;
     use std::process::{Command, Stdio};
+    use std::sync::mpsc::RecvTimeoutError;
     let mut child = Command::new(crate::common::agon_bin())
         .args(args)
         .stdout(Stdio::piped())
@@ -401,35 +404,51 @@ fn agon_within(args: &[&str], deadline: std::time::Duration) -> Option<(i32, Str
         .expect("the agon binary runs");
     let mut stdout = child.stdout.take().expect("stdout is piped");
     let mut stderr = child.stderr.take().expect("stderr is piped");
-    let errors = std::thread::spawn(move || {
-        let mut s = String::new();
-        let _ = stderr.read_to_string(&mut s);
-        s
-    });
-    // Standard output closes when the process ends: that is the event.
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
+    let out = std::thread::spawn(move || {
         let mut s = String::new();
         let _ = stdout.read_to_string(&mut s);
-        let _ = tx.send(s);
+        s
     });
-    let out = rx.recv_timeout(deadline).ok();
-    if out.is_none() {
+    // Every write to stderr (a progress line) is an event; its end is
+    // the process's.
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 4096];
+        while let Ok(n @ 1..) = stderr.read(&mut buf) {
+            if tx.send(buf[..n].to_vec()).is_err() {
+                return;
+            }
+        }
+    });
+    let mut err = Vec::new();
+    let finished = loop {
+        match rx.recv_timeout(step) {
+            Ok(bytes) => err.extend(bytes),
+            Err(RecvTimeoutError::Disconnected) => break true,
+            Err(RecvTimeoutError::Timeout) => break false,
+        }
+    };
+    if !finished {
         let _ = child.kill();
     }
     let status = child.wait().expect("wait");
-    let err = errors.join().unwrap_or_default();
-    Some((status.code()?, out?, err))
+    let out = out.join().unwrap_or_default();
+    finished.then_some(())?;
+    Some((
+        status.code()?,
+        out,
+        String::from_utf8_lossy(&err).into_owned(),
+    ))
 }
 
 #[test]
 fn the_default_analysis_of_every_start_finishes_and_shows_progress() {
-    // Generous for a loaded machine; the old default took over 11 minutes
-    // on the Kubeia start alone.
-    let deadline = std::time::Duration::from_secs(120);
+    // Each move's analysis is one step of progress (the old default took
+    // over 11 minutes on the Kubeia start alone, minutes a step).
+    let step = std::time::Duration::from_secs(120);
     for game in ["kubeia", "abalone", "zamma", "petteia", "palma"] {
-        let (code, out, err) = agon_within(&["analyse", "--game", game], deadline)
-            .unwrap_or_else(|| panic!("{game}: the default analysis ran past {deadline:?}"));
+        let (code, out, err) = agon_progressing(&["analyse", "--game", game], step)
+            .unwrap_or_else(|| panic!("{game}: a step of the default analysis ran past {step:?}"));
         assert_eq!(code, 0, "{game}: {err}");
         assert!(out.contains("time:"), "{game}: {out}");
         // One progress line per step on stderr, the last one complete.

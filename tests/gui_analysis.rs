@@ -6,8 +6,8 @@
 use crate::common::webdriver::Browser;
 use crate::common::{agon_bin, Agon};
 use crate::gui_browser::{
-    click, click_move, import_record, legal_record, open_page, page_state, set_fields, temp_dir,
-    text_of, wait,
+    click, click_move, import_record, legal_record, new_game, open_page, page_state, set_fields,
+    temp_dir, text_of, wait, wait_progressing, REVIEW_PROGRESS,
 };
 
 const ARROW_LEFT: &str = "\u{E012}";
@@ -384,9 +384,10 @@ fn the_analysis_board_of_every_game_is_pictured() {
         set_fields(&b, &[("rdepth", "1")]);
         b.execute("document.getElementById('reviewgo').click();", vec![])
             .expect("Analyse this game");
-        wait(
+        wait_progressing(
             &b,
             "return !agonReview.running() && agonReview.rows().length > 0;",
+            REVIEW_PROGRESS,
             60,
             &format!("{game}: the review"),
         );
@@ -407,4 +408,51 @@ fn the_analysis_board_of_every_game_is_pictured() {
         b.screenshot(&dir.join(format!("analysis-{game}.png")))
             .expect("screenshot");
     }
+}
+
+/// The engine that analyses is told so (`UCI_AnalyseMode`, which drops
+/// agon's contempt: analysis shows true values); an engine that plays
+/// is not, and keeps its contempt.
+#[test]
+fn the_analysis_engine_is_in_analyse_mode_and_the_player_is_not() {
+    let Some((_gui, b)) = open_page(&[&agon_bin()]) else {
+        return;
+    };
+    b.execute("document.getElementById('log').textContent = '';", vec![])
+        .expect("clear the log");
+    new_game(
+        &b,
+        &[
+            ("game", "abalone"),
+            ("p1", "engine:0"),
+            ("p2", "person"),
+            ("tc", ""),
+        ],
+    );
+    set_fields(&b, &[("analyse", "on")]);
+    // The engine's first move, then the analysis of the person's turn.
+    wait(
+        &b,
+        "const l = document.getElementById('log').textContent; return /\\d+> go (depth|movetime|nodes)/.test(l) && /\\d+> go infinite/.test(l);",
+        60,
+        "the engine plays and the analysis runs",
+    );
+    let log = text_of(&b, "#log");
+    let slot_of = |pattern: &str| -> Vec<String> {
+        log.lines()
+            .filter(|l| l.contains(pattern))
+            .filter_map(|l| l.split_once("> ").map(|(slot, _)| slot.to_string()))
+            .collect()
+    };
+    let analysing = slot_of("> go infinite");
+    let playing: Vec<String> = slot_of("> go ")
+        .into_iter()
+        .filter(|s| !analysing.contains(s))
+        .collect();
+    let told = slot_of("> setoption name UCI_AnalyseMode value true");
+    assert!(!playing.is_empty(), "{log}");
+    assert!(
+        !told.is_empty() && told.iter().all(|s| analysing.contains(s)),
+        "only the analysis engine is told it analyses: {log}"
+    );
 }

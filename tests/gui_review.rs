@@ -6,7 +6,9 @@
 
 use crate::common::run;
 use crate::common::webdriver::Browser;
-use crate::gui_browser::{new_game, open_page, set_fields, temp_dir, text_of, wait};
+use crate::gui_browser::{
+    new_game, open_page, set_fields, temp_dir, text_of, wait, wait_progressing, REVIEW_PROGRESS,
+};
 
 /// Abalone with five Black marbles pushed off: White is winning.
 const WHITE_AHEAD: &str = "wwwww/wwwwww/2www2/8/9/8/7/bbbb2/bbbbb-5b0w";
@@ -327,10 +329,11 @@ fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: 
     import_whole(b, game, record, plies);
     set_fields(b, &[("rdepth", depth)]);
     b.click("#reviewgo").expect("Analyse this game");
-    wait(
+    wait_progressing(
         b,
         &format!("return !agonReview.running() && agonReview.rows().length === {plies};"),
-        120,
+        REVIEW_PROGRESS,
+        60,
         &format!("{game}: the review does not end"),
     );
     // Losses as the command prints them: win probabilities to 4 places
@@ -523,9 +526,10 @@ fn the_review_of_a_finished_dice_game_shows_the_luck_adjusted_result() {
     import_whole(&b, "palma", PALMA_FINISHED, 2);
     set_fields(&b, &[("rdepth", "1")]);
     b.click("#reviewgo").expect("Analyse this game");
-    wait(
+    wait_progressing(
         &b,
         "return !agonReview.running() && agonReview.rows().length === 2;",
+        REVIEW_PROGRESS,
         60,
         "the review does not end",
     );
@@ -546,10 +550,11 @@ fn learning_from_a_mistake_refuses_it_and_takes_the_best_move() {
     import_whole(&b, "zamma", ZAMMA_RECORD, 12);
     set_fields(&b, &[("rdepth", "2")]);
     b.click("#reviewgo").expect("Analyse this game");
-    wait(
+    wait_progressing(
         &b,
         "return !agonReview.running() && agonReview.rows().length === 12 && !document.getElementById('learngo').hidden;",
-        120,
+        REVIEW_PROGRESS,
+        60,
         "the review does not end with something to learn",
     );
     let marked = b

@@ -183,13 +183,16 @@ fn a_killed_match_resumes_to_the_same_statistics() {
         .stderr(Stdio::null())
         .spawn()
         .expect("agon runs");
-    let began = Instant::now();
-    while began.elapsed() < Duration::from_secs(60) {
-        let n = std::fs::read_to_string(&part)
-            .map(|t| t.matches("[Game ").count())
-            .unwrap_or(0);
-        if n >= 2 {
+    // Each game the file gains is progress; only a match that stops
+    // writing for a minute (or ends) gives up the wait.
+    let (mut size, mut since) = (0, Instant::now());
+    while since.elapsed() < Duration::from_secs(60) && child.try_wait().is_ok_and(|s| s.is_none()) {
+        let text = std::fs::read_to_string(&part).unwrap_or_default();
+        if text.matches("[Game ").count() >= 2 {
             break;
+        }
+        if text.len() != size {
+            (size, since) = (text.len(), Instant::now());
         }
         std::thread::sleep(Duration::from_millis(5));
     }

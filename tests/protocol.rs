@@ -58,6 +58,8 @@ fn documented_options() -> Vec<String> {
         "option name Skill type spin default 20 min 0 max 20".into(),
         "option name UCI_LimitStrength type check default false".into(),
         "option name UCI_Elo type spin default 5000 min 0 max 5000".into(),
+        "option name Contempt type spin default 100 min -1000 max 1000".into(),
+        "option name UCI_AnalyseMode type check default false".into(),
     ]
 }
 

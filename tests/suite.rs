@@ -105,6 +105,8 @@ mod protocol_clock;
 mod protocol_first_go;
 #[path = "protocol_fuzz.rs"]
 mod protocol_fuzz;
+#[path = "protocol_greeting.rs"]
+mod protocol_greeting;
 #[path = "protocol_input_limits.rs"]
 mod protocol_input_limits;
 #[path = "protocol_nplayer.rs"]

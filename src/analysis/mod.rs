@@ -45,6 +45,8 @@ pub fn engine(algorithm: Algorithm, hash_mb: usize, threads: usize) -> Result<Co
         algorithm,
         hash_mb,
         threads,
+        // Analysis shows true values: no contempt.
+        analyse_mode: true,
         ..SearchConfig::default()
     })
     .map_err(|e| GameError::new(e.to_string()))

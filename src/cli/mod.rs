@@ -40,7 +40,8 @@ use crate::games::GameKind;
     name = "agon",
     version,
     about = "A game-playing engine: Abalone, Zamma, Petteia/Kubeia, Gioco della Palma. \
-             Without a subcommand it speaks the protocol (protocol.md) on stdin/stdout."
+             Without a subcommand it speaks the protocol (protocol.md) on stdin/stdout; \
+             at a terminal it greets you, and `help` lists the commands."
 )]
 pub struct Cli {
     #[command(subcommand)]

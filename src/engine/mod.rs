@@ -253,7 +253,9 @@ impl Engine {
             | Setting::Ponder(_)
             | Setting::Skill(_)
             | Setting::LimitStrength(_)
-            | Setting::Elo(_) => {}
+            | Setting::Elo(_)
+            | Setting::Contempt(_)
+            | Setting::AnalyseMode(_) => {}
             // Not the engine's (the protocol's and the session's).
             Setting::Game(_) | Setting::GameOptions(_) | Setting::ShowWdl(_) => {}
         }

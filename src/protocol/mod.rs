@@ -18,7 +18,7 @@ mod tests;
 
 pub use output::Output;
 
-use std::io::BufRead;
+use std::io::{BufRead, IsTerminal};
 
 use parser::Command;
 
@@ -26,10 +26,39 @@ use crate::engine::{Callbacks, Catalog, Engine, EngineError, Started};
 use crate::game::EvalChoice;
 use crate::settings::{self, Setting};
 
-/// Reads protocol commands from stdin until `quit` or end of input.
+/// Reads protocol commands from stdin until `quit` or end of input. A
+/// person at a terminal is greeted first ([`greeting`]); a program that
+/// drives the engine through a pipe gets no line it did not ask for.
 pub fn run() {
     let stdin = std::io::stdin();
-    run_with(stdin.lock(), Output::stdout(), Catalog::games());
+    let out = Output::stdout();
+    if stdin.is_terminal() {
+        out.line(&greeting());
+    }
+    run_with(stdin.lock(), out, Catalog::games());
+}
+
+/// The line a person starting `agon` at a terminal sees: what it is, the
+/// networks it carries, and how to learn the rest.
+pub fn greeting() -> String {
+    let nets = shipped_nets();
+    let nets = if nets.is_empty() {
+        "no networks".to_string()
+    } else {
+        format!("networks {}", nets.join(" "))
+    };
+    format!(
+        "agon {} by the agon authors ({nets}); type `help` for the commands",
+        env!("CARGO_PKG_VERSION")
+    )
+}
+
+/// `<game>=<name>-<hash>` for each network built into the binary.
+fn shipped_nets() -> Vec<String> {
+    crate::games::GameKind::ALL
+        .iter()
+        .filter_map(|k| k.shipped_net().map(|net| format!("{k}={net}")))
+        .collect()
 }
 
 /// Runs the protocol on any input and output (tests drive it in-process).
@@ -147,6 +176,11 @@ impl Protocol {
                 }
             }
             Command::Ignored => {}
+            Command::Help => {
+                for l in output::HELP {
+                    self.out.line(l);
+                }
+            }
             Command::Quit => return Flow::Quit,
             Command::Display => {
                 for l in self.engine.display() {
@@ -186,10 +220,7 @@ impl Protocol {
         self.out
             .line(&format!("id name agon {}", env!("CARGO_PKG_VERSION")));
         self.out.line("id author the agon authors");
-        let nets: Vec<String> = crate::games::GameKind::ALL
-            .iter()
-            .filter_map(|k| k.shipped_net().map(|net| format!("{k}={net}")))
-            .collect();
+        let nets = shipped_nets();
         if !nets.is_empty() {
             self.out.line(&format!("id nets {}", nets.join(" ")));
         }

@@ -11,6 +11,25 @@ use crate::engine::bench::Totals;
 use crate::engine::FinalResult;
 use crate::search::{Bound, PvInfo, Report, ScoreReport};
 
+/// `help`'s answer: each command on one line, then where the rest is
+/// (protocol.md, "Commands" has the same list with every answer).
+pub const HELP: &[&str] = &[
+    "uci | ugi                           the handshake: id lines, one option line each, uciok | ugiok",
+    "isready                             readyok",
+    "setoption name <name> [value <v>]   sets an option (uci lists them)",
+    "ucinewgame | uginewgame             a new game: start position, empty hash",
+    "position startpos|fen <string> [moves <m1> ...]   sets the position",
+    "go [depth|nodes|movetime|mate <n>] [wtime|btime|winc|binc|movestogo <n>] [infinite] [ponder] [searchmoves <m> ...]   searches, then bestmove",
+    "go perft <n>                        counts the positions n plies ahead, by move",
+    "stop | ponderhit                    ends the search | the pondered move was played",
+    "d | moves | eval                    the position | the legal moves | the evaluation's terms",
+    "bench [depth]                       searches the bench positions: nodes and speed",
+    "query gameover|p1turn|turn|result   UGI's questions about the game",
+    "chance                              draws and plays a chance outcome (dice games)",
+    "help | quit                         this list | exits",
+    "The full specification is protocol.md beside agon's source; the command line: agon --help.",
+];
+
 /// A cloneable, thread-safe, line-flushed writer.
 #[derive(Clone)]
 pub struct Output {

@@ -66,6 +66,8 @@ pub enum Command {
     Chance,
     /// `debug …` and `register …`: accepted, nothing to do (UCI).
     Ignored,
+    /// `help`: the commands, one line each ([`super::output::HELP`]).
+    Help,
 }
 
 /// Words that end a `searchmoves` list.
@@ -107,6 +109,7 @@ pub fn parse(line: &str) -> Result<Option<Command>, ParseError> {
         "moves" => Ok(Some(Command::Moves)),
         "eval" => Ok(Some(Command::Eval)),
         "chance" => Ok(Some(Command::Chance)),
+        "help" => Ok(Some(Command::Help)),
         // UCI's debug mode and registration have nothing to switch here.
         "debug" | "register" => Ok(Some(Command::Ignored)),
         "setoption" => parse_setoption(&rest).map(Some),
@@ -298,6 +301,7 @@ mod tests {
         assert_eq!(cmd("quit now"), Command::Quit);
         assert_eq!(cmd("debug on"), Command::Ignored);
         assert_eq!(cmd("register later"), Command::Ignored);
+        assert_eq!(cmd("help"), Command::Help);
         assert!(parse("UCI").is_err());
     }
 

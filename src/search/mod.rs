@@ -181,9 +181,31 @@ pub struct SearchConfig {
     /// in the game's scale instead of `skill`.
     pub limit_strength: bool,
     pub elo: u32,
+    /// `Contempt`, centi-units: what a draw costs the side to move at the
+    /// root ([`SearchConfig::root_draw`]).
+    pub contempt: i32,
+    /// `UCI_AnalyseMode`: analysis wants true values, so no contempt.
+    pub analyse_mode: bool,
 }
 
 impl SearchConfig {
+    /// A draw's value for the side to move at the root, in the
+    /// evaluator's units (`cp_unit` of them to 100 cp): `-Contempt`
+    /// while playing, so the engine avoids a draw it need not take
+    /// against a weaker opponent (and, negative, seeks one); 0 in
+    /// analysis. The other side's draw is worth the opposite.
+    pub fn root_draw(&self, cp_unit: crate::game::Score) -> score::Value {
+        if self.analyse_mode {
+            return 0;
+        }
+        let v =
+            -i64::from(self.contempt) * i64::from(cp_unit) / i64::from(crate::game::CP_PER_UNIT);
+        v.clamp(
+            -i64::from(crate::game::EVAL_LIMIT),
+            i64::from(crate::game::EVAL_LIMIT),
+        ) as score::Value
+    }
+
     /// What the evaluator of a search may read: `Eval` and `EvalFile`'s
     /// network (weights are the engine's: `crate::engine::Core`).
     pub fn eval_resources(&self) -> crate::game::EvalResources {

@@ -303,11 +303,101 @@ fn cycles_inside_the_tree_are_draws() {
         &Graph::at(graph::E),
         &[],
         &Limits::depth(8),
-        &SearchConfig::default(),
+        &contempt(0, false),
         EXACT,
     );
     assert_eq!(res.best, Some(graph::F));
     assert_eq!(res.score, ScoreReport::Cp(0));
+}
+
+/// `config` without contempt (analysis), or with `cp` of it.
+fn contempt(cp: i32, analysing: bool) -> SearchConfig {
+    SearchConfig {
+        contempt: cp,
+        analyse_mode: analysing,
+        ..SearchConfig::default()
+    }
+}
+
+#[test]
+fn contempt_scores_a_draw_against_the_root_side_except_in_analysis() {
+    // E -> F -> E repeats: the root's draw is worth -Contempt to it.
+    for (config, want) in [
+        (contempt(20, false), -20),
+        (contempt(-35, false), 35),
+        (contempt(20, true), 0),
+        (contempt(0, false), 0),
+    ] {
+        let (res, _) = run(&Graph::at(graph::E), &[], &Limits::depth(8), &config, EXACT);
+        assert_eq!(
+            (res.best, res.score),
+            (Some(graph::F), ScoreReport::Cp(want))
+        );
+    }
+    // At R the draw (Z) beats T's -10 without contempt, and loses to it
+    // with 11 or more; both searches of the draw's end agree.
+    let expectimax = |config: SearchConfig| SearchConfig {
+        algorithm: Algorithm::Expectimax,
+        ..config
+    };
+    let searcher = Searcher::new(2, 1).expect("a small table");
+    let stop = Signal::new();
+    for (cp, analysing, want) in [
+        (0, false, graph::Z),
+        (10, false, graph::Z),
+        (11, false, graph::T),
+        (100, true, graph::Z),
+    ] {
+        let (res, _) = run(
+            &Graph::at(graph::R),
+            &[],
+            &Limits::depth(1),
+            &contempt(cp, analysing),
+            EXACT,
+        );
+        assert_eq!(res.best, Some(want), "alpha-beta, contempt {cp}");
+        let config = expectimax(contempt(cp, analysing));
+        let res = searcher.think(
+            &Request::new(&Graph::at(graph::R), &Limits::depth(1), &config),
+            &stop,
+            &|_| {},
+        );
+        assert_eq!(res.best, Some(want), "expectimax, contempt {cp}");
+    }
+    // MCTS: at R, T loses once searched, so the draw (Z) is the best
+    // move, its payoff that of -Contempt; the root's mean mixes it with
+    // the first estimates, so it falls with contempt, and analysis gives
+    // exactly the value without.
+    let mcts = |config: SearchConfig| {
+        let config = SearchConfig {
+            algorithm: Algorithm::Mcts,
+            ..config
+        };
+        let limits = Limits {
+            nodes: Some(300),
+            ..Limits::default()
+        };
+        let res = searcher.think(
+            &Request::new(&Graph::at(graph::R), &limits, &config),
+            &stop,
+            &|_| {},
+        );
+        assert_eq!(res.best, Some(graph::Z), "mcts");
+        match res.score {
+            ScoreReport::Cp(v) => v,
+            other => panic!("mcts: {other:?}"),
+        }
+    };
+    let (plain, against, analysing) = (
+        mcts(contempt(0, false)),
+        mcts(contempt(40, false)),
+        mcts(contempt(40, true)),
+    );
+    assert!(
+        against < plain,
+        "mcts: {against} with contempt, {plain} without"
+    );
+    assert_eq!(analysing, plain, "mcts in analysis");
 }
 
 #[test]
@@ -321,7 +411,7 @@ fn repetition_of_a_game_position_is_a_draw() {
         &b,
         &[Graph::key(graph::A)],
         &Limits::depth(8),
-        &SearchConfig::default(),
+        &contempt(0, false),
         EXACT,
     );
     assert_eq!((res.best, res.score), (Some(graph::A), ScoreReport::Cp(0)));

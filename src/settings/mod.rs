@@ -104,6 +104,8 @@ pub enum SettingId {
     Skill,
     LimitStrength,
     Elo,
+    Contempt,
+    AnalyseMode,
 }
 
 /// A checked `setoption`.
@@ -157,6 +159,11 @@ pub enum Setting {
     LimitStrength(bool),
     /// `UCI_Elo`, in the current game's scale (random = 0).
     Elo(u32),
+    /// `Contempt`: centi-units a draw is worth less than an even game to
+    /// the side to move at the root (negative: more).
+    Contempt(i32),
+    /// `UCI_AnalyseMode`: the engine analyses, so draws score 0.
+    AnalyseMode(bool),
 }
 
 impl Setting {
@@ -196,6 +203,8 @@ impl Setting {
             Setting::Skill(_) => SettingId::Skill,
             Setting::LimitStrength(_) => SettingId::LimitStrength,
             Setting::Elo(_) => SettingId::Elo,
+            Setting::Contempt(_) => SettingId::Contempt,
+            Setting::AnalyseMode(_) => SettingId::AnalyseMode,
         }
     }
 }
@@ -543,6 +552,31 @@ pub const ELO: SettingSpec = SettingSpec {
     help: "the strength with UCI_LimitStrength, in the game's Elo scale (the random player is 0)",
 };
 
+// Stockfish offered contempt as a spin of -100..=100 cp; a wider range
+// serves games whose draws are rarer and whose units are larger.
+pub const CONTEMPT: SettingSpec = SettingSpec {
+    id: SettingId::Contempt,
+    name: "Contempt",
+    kind: Kind::Spin {
+        default: CONTEMPT_DEFAULT,
+        min: -1000,
+        max: 1000,
+    },
+    in_spec: true,
+    help: "centi-units a draw is worth less than an even game to the engine's side (negative: more); 0 with UCI_AnalyseMode",
+};
+
+/// `Contempt`'s default, chosen by the matches in README ("Contempt").
+pub const CONTEMPT_DEFAULT: i64 = 100;
+
+pub const ANALYSE_MODE: SettingSpec = SettingSpec {
+    id: SettingId::AnalyseMode,
+    name: "UCI_AnalyseMode",
+    kind: Kind::Check { default: false },
+    in_spec: true,
+    help: "analysing, not playing: a draw scores 0 whatever Contempt says",
+};
+
 /// Every engine setting, in the order `uci` lists them (the ones added
 /// later at the end, so the earlier lines keep their places).
 pub const SETTINGS: &[SettingSpec] = &[
@@ -579,6 +613,8 @@ pub const SETTINGS: &[SettingSpec] = &[
     SKILL,
     LIMIT_STRENGTH,
     ELO,
+    CONTEMPT,
+    ANALYSE_MODE,
 ];
 
 impl SettingSpec {
@@ -617,7 +653,9 @@ impl SettingSpec {
             | SettingId::ClearHash
             | SettingId::Skill
             | SettingId::LimitStrength
-            | SettingId::Elo => &[],
+            | SettingId::Elo
+            | SettingId::Contempt
+            | SettingId::AnalyseMode => &[],
         }
     }
 
@@ -691,6 +729,8 @@ impl SettingSpec {
             SettingId::Skill => Setting::Skill(self.spin(value)? as u32),
             SettingId::LimitStrength => Setting::LimitStrength(flag(value)?),
             SettingId::Elo => Setting::Elo(self.spin(value)? as u32),
+            SettingId::Contempt => Setting::Contempt(self.signed_spin(value)? as i32),
+            SettingId::AnalyseMode => Setting::AnalyseMode(flag(value)?),
         })
     }
 
@@ -728,6 +768,13 @@ impl SettingSpec {
     /// A spin setting's value, checked against its range (also the
     /// command line's value parser for `--threads` and `--hash`).
     pub fn spin(&self, value: &str) -> Result<u64, SettingError> {
+        self.signed_spin(value).and_then(|n| {
+            u64::try_from(n).map_err(|_| SettingError::Expected("a number of at least 0".into()))
+        })
+    }
+
+    /// A spin setting's value that may be negative (`Contempt`).
+    pub fn signed_spin(&self, value: &str) -> Result<i64, SettingError> {
         let Kind::Spin { min, max, .. } = self.kind else {
             return Err(SettingError::Expected(format!(
                 "set with its own type ({} is not a number setting)",
@@ -739,7 +786,6 @@ impl SettingSpec {
             .parse::<i64>()
             .ok()
             .filter(|n| (min..=max).contains(n))
-            .map(|n| n as u64)
             .ok_or_else(|| SettingError::Expected(format!("an integer in {min}..={max}")))
     }
 }
@@ -817,6 +863,8 @@ pub fn default_config() -> SearchConfig {
         skill: spin(&SKILL) as u32,
         limit_strength: LIMIT_STRENGTH.check_default(),
         elo: spin(&ELO) as u32,
+        contempt: CONTEMPT.spin_default() as i32,
+        analyse_mode: ANALYSE_MODE.check_default(),
     }
 }
 
@@ -851,6 +899,8 @@ pub fn apply(config: &mut SearchConfig, setting: &Setting) -> bool {
         Setting::Skill(level) => config.skill = level,
         Setting::LimitStrength(on) => config.limit_strength = on,
         Setting::Elo(elo) => config.elo = elo,
+        Setting::Contempt(cp) => config.contempt = cp,
+        Setting::AnalyseMode(on) => config.analyse_mode = on,
         Setting::ClearHash
         | Setting::Game(_)
         | Setting::GameOptions(_)
@@ -1008,6 +1058,8 @@ mod tests {
                 "option name Skill type spin default 20 min 0 max 20",
                 "option name UCI_LimitStrength type check default false",
                 "option name UCI_Elo type spin default 5000 min 0 max 5000",
+                "option name Contempt type spin default 100 min -1000 max 1000",
+                "option name UCI_AnalyseMode type check default false",
             ]
         );
     }

@@ -7,6 +7,7 @@
 //! E(0) -> F, L         F(1) -> E, W0
 //! G(0) -> H, Z         H(chance) -> W0 ¾, W1 ¼
 //! P(0) -> Q, L         Q(0) -> W0        (player 0 moves twice)
+//! R(0) -> Z, T         T(1) -> W0, L     (a draw or a slight minus, at depth 1)
 //! L = W1 = player 1 wins, W0 = player 0 wins, Z = draw
 //! ```
 
@@ -42,8 +43,10 @@ pub const Q: u8 = 9;
 pub const W0: u8 = 10;
 pub const L: u8 = 11;
 pub const Z: u8 = 12;
+pub const R: u8 = 13;
+pub const T: u8 = 14;
 
-static NODES: [Node; 13] = [
+static NODES: [Node; 15] = [
     Node {
         name: "A",
         kind: Kind::Decision(0),
@@ -122,9 +125,23 @@ static NODES: [Node; 13] = [
         edges: &[],
         eval: 0,
     },
+    Node {
+        name: "R",
+        kind: Kind::Decision(0),
+        edges: &[(Z, 1.0), (T, 1.0)],
+        eval: 0,
+    },
+    // A tenth of a unit better for its mover: to player 0 at R, a draw
+    // beats it without contempt and loses to it with contempt above 10.
+    Node {
+        name: "T",
+        kind: Kind::Decision(1),
+        edges: &[(W0, 1.0), (L, 1.0)],
+        eval: 10,
+    },
 ];
 
-static KEYS: [u64; 13] = zobrist::keys::<13>(0x6A5E);
+static KEYS: [u64; 15] = zobrist::keys::<15>(0x6A5E);
 
 #[derive(Clone, Debug)]
 pub struct Graph {

@@ -16,8 +16,9 @@ use std::sync::mpsc::{channel, Receiver, RecvTimeoutError};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-/// How long one test may talk to the engine (debug builds are slow and
-/// the machine is shared; a healthy test needs a fraction of this).
+/// How long one test may wait for the engine's next line, and so for
+/// one step of its work (debug builds are slow and the machine is shared;
+/// a healthy step needs a fraction of this).
 pub const DEADLINE: Duration = Duration::from_secs(60);
 
 /// The binary under test: this build's `agon`, or the one named by
@@ -119,6 +120,10 @@ impl Agon {
         let left = self.deadline.saturating_duration_since(Instant::now());
         match self.lines.recv_timeout(left) {
             Ok(l) => {
+                // Each line is progress: the deadline guards one step
+                // (a hang), not a whole session, which a loaded machine
+                // stretches.
+                self.deadline = self.deadline.max(Instant::now() + DEADLINE);
                 self.seen.push(l.clone());
                 Some(l)
             }

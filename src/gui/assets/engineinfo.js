@@ -178,7 +178,7 @@ async function analysisEngine() {
   if (!G.analysis || !G.analysis.alive || G.analysis.index !== index) {
     if (G.analysis) G.analysis.close();
     G.analysis = await Engine.start(index);
-    await configure(G.analysis, "");
+    await configure(G.analysis, "", true);
   }
   return G.analysis;
 }

@@ -64,9 +64,13 @@ function random() {
   return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
 }
 
-async function configure(engine, extra) {
+// `analysing`: the analysis engine, told so (UCI_AnalyseMode) where it
+// understands it, so that its values are true ones (agon then drops its
+// contempt).
+async function configure(engine, extra, analysing = false) {
   const commands = [`setoption name GameOptions value ${G.options}`, `setoption name Game value ${G.game}`];
   if (engine.options.has("UCI_ShowWDL")) commands.push("setoption name UCI_ShowWDL value true");
+  if (analysing && engine.options.has("UCI_AnalyseMode")) commands.push("setoption name UCI_AnalyseMode value true");
   for (const pair of (extra || "").split(/\s+/).filter(Boolean)) {
     const eq = pair.indexOf("=");
     if (eq > 0) commands.push(`setoption name ${pair.slice(0, eq)} value ${pair.slice(eq + 1)}`);
@@ -256,7 +260,7 @@ async function startGame(words) {
   try {
     await configure(G.referee, "");
     // The analysis engine, if one runs, analyses the new game.
-    if (G.analysis && G.analysis.alive) await configure(G.analysis, "");
+    if (G.analysis && G.analysis.alive) await configure(G.analysis, "", true);
     G.engines = await seatEngines();
   } catch (err) {
     showError(`could not start the engines: ${err.message}`);

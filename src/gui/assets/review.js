@@ -178,7 +178,7 @@ async function analyseGame() {
     e = await analysisEngine();
     R.engine = e;
     // The engine may have analysed another game before this one.
-    await configure(e, "");
+    await configure(e, "", true);
     const setup = [];
     if (e.options.has("MultiPV")) setup.push("setoption name MultiPV value 1");
     if (e.options.has("Hash")) {

@@ -264,6 +264,8 @@ pub(crate) struct Worker<'a, G: Playable> {
     /// This thread's evaluator state, in sync with the node searched.
     eval_state: &'a mut EvalState<G>,
     params: AbParams,
+    /// A draw's value for the root's side ([`crate::search::SearchConfig::root_draw`]).
+    root_draw: Value,
     /// The root player's team in a paranoid search (`None`: the game's
     /// own two teams).
     paranoid: Option<Team>,
@@ -322,6 +324,7 @@ impl<'a, G: Playable> Worker<'a, G> {
                 shared.evaluator.cp_unit(),
                 G::SHALLOW_PRUNING,
             ),
+            root_draw: shared.config.root_draw(shared.evaluator.cp_unit()),
             paranoid: None,
             values,
             ticker: Ticker::default(),
@@ -404,6 +407,17 @@ impl<'a, G: Playable> Worker<'a, G> {
         match self.paranoid {
             None => pos.team_of(p),
             Some(root) => Team::from(pos.team_of(p) != root),
+        }
+    }
+
+    /// A draw's value (a repetition, a drawn end, a table's draw) at
+    /// `pos` for `me`'s side: contempt counts against the root's side
+    /// and for the other.
+    fn draw_for(&self, pos: &G, me: Player) -> Value {
+        if self.side(pos, me) == self.side(pos, self.shared.view) {
+            self.root_draw
+        } else {
+            -self.root_draw
         }
     }
 

@@ -33,7 +33,7 @@ impl<G: Playable> Worker<'_, G> {
             Status::Over(o) => match self.result(child, o, me) {
                 Ordering::Greater => mate_score(true, ply),
                 Ordering::Less => mate_score(false, ply),
-                Ordering::Equal => DRAW,
+                Ordering::Equal => self.draw_for(child, me),
             },
             // Games with chance go to expectiminimax: should one reach
             // here, its static value.
@@ -44,7 +44,7 @@ impl<G: Playable> Worker<'_, G> {
             Status::Decision(p) => {
                 let h = child.hash();
                 if self.is_repetition(h) {
-                    return DRAW;
+                    return self.draw_for(child, me);
                 }
                 if let Some(v) = self.table_value(child, me, ply) {
                     return v;
@@ -97,7 +97,7 @@ impl<G: Playable> Worker<'_, G> {
         if p == 1.0 || p == 0.0 {
             Some(table_score(p == 1.0, ply, distance))
         } else {
-            (p == 0.5).then_some(DRAW)
+            (p == 0.5).then(|| self.draw_for(child, me))
         }
     }
 

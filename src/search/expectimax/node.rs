@@ -35,7 +35,7 @@
 
 use super::tt::{self, Entry};
 use super::Pruning;
-use crate::game::{Evaluator, Playable, Player, Status, Tablebase};
+use crate::game::{team_result, Evaluator, Playable, Player, Status, Tablebase, Team};
 use crate::search::control::{Control, Ticker};
 use crate::search::thread::EvalState;
 use crate::search::tt::{storable_index, Tt};
@@ -51,6 +51,11 @@ pub struct Worker<'a, G: Playable> {
     /// This worker's evaluator state, in sync with the node searched.
     state: EvalState<G>,
     pub scale: Scale,
+    /// A drawn end's value for `root_team` (the other team: its negation),
+    /// [`crate::search::SearchConfig::root_draw`]; 0 until
+    /// [`Worker::with_contempt`].
+    root_draw: f64,
+    root_team: Team,
     tt: Option<&'a Tt>,
     control: &'a Control<'a>,
     ticker: Ticker,
@@ -111,12 +116,24 @@ impl<'a, G: Playable> Worker<'a, G> {
             tables,
             state,
             scale: Scale::of::<G>(eval),
+            root_draw: 0.0,
+            root_team: 0,
             tt,
             control,
             ticker: Ticker::default(),
             move_bufs: Vec::new(),
             order_bufs: Vec::new(),
             chance_bufs: Vec::new(),
+        }
+    }
+
+    /// This worker with contempt: a drawn end is worth `root_draw` to
+    /// `root_team` and the opposite to the other team.
+    pub fn with_contempt(self, root_draw: f64, root_team: Team) -> Self {
+        Worker {
+            root_draw,
+            root_team,
+            ..self
         }
     }
 
@@ -180,6 +197,13 @@ impl<'a, G: Playable> Worker<'a, G> {
             }
         }
         match pos.status() {
+            Status::Over(o) if team_result(pos, o, view) == std::cmp::Ordering::Equal => {
+                if pos.team_of(view) == self.root_team {
+                    self.root_draw
+                } else {
+                    -self.root_draw
+                }
+            }
             Status::Over(o) => self.scale.terminal(pos, o, view),
             Status::Decision(m) if pos.team_of(m) == pos.team_of(view) => {
                 self.decision(pos, depth, alpha, beta, m, None)

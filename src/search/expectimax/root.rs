@@ -85,6 +85,7 @@ impl<G: Playable> Algorithm<G> for Expectimax {
                 control: &root.control,
                 view: root.view,
                 multipv: root.config.multipv.max(1),
+                root_draw: f64::from(root.config.root_draw(root.evaluator.cp_unit())),
             },
             pool: root
                 .searcher
@@ -225,6 +226,8 @@ struct Pass<'a, G: Playable> {
     /// Root moves to value exactly (MultiPV); the others only need to be
     /// shown worse than all of them.
     multipv: usize,
+    /// A drawn end's value for `view`'s team (`Contempt`).
+    root_draw: f64,
 }
 
 impl<G: Playable> Pass<'_, G> {
@@ -239,6 +242,7 @@ impl<G: Playable> Pass<'_, G> {
             self.root,
             state,
         )
+        .with_contempt(self.root_draw, self.root.team_of(self.view))
     }
 
     /// `search` with a worker lent the thread's evaluator `state`.

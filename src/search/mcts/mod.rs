@@ -65,7 +65,7 @@ pub mod root;
 pub mod tree;
 pub mod values;
 
-use crate::game::Playable;
+use crate::game::{Evaluator, Playable};
 use crate::search::control::Ticker;
 use crate::search::driver::{Line, ReportFn};
 use crate::search::runner::{self, Algorithm, Root};
@@ -87,6 +87,11 @@ const REUSE_PLIES: usize = 6;
 pub struct Kept<G: Playable> {
     root: G,
     trees: Vec<Tree<G>>,
+    /// The draw's value the trees were grown with
+    /// ([`crate::search::SearchConfig::root_draw`]): a search with
+    /// another (`Contempt` or `UCI_AnalyseMode` changed) starts afresh,
+    /// as the kept trees' proven draws hold the old one.
+    root_draw: crate::search::score::Value,
 }
 
 /// Searches `req` within its limits until `stop` with
@@ -121,6 +126,22 @@ struct Mcts<G: Playable> {
     trees: Mutex<Vec<Tree<G>>>,
 }
 
+/// The leaves' values for the search of `root`: its evaluator, its
+/// tables and its contempt.
+fn leaf_of<'r, G: Playable>(root: &Root<'r, G>) -> Leaf<'r, G> {
+    Leaf::new(
+        root.evaluator,
+        root.pos.num_players(),
+        tablebase(root.config),
+    )
+    .with_contempt(root.view, root_draw(root))
+}
+
+/// A draw's value for the root's side in the search of `root`.
+fn root_draw<G: Playable>(root: &Root<G>) -> crate::search::score::Value {
+    root.config.root_draw(root.evaluator.cp_unit())
+}
+
 impl<G: Playable> Algorithm<G> for Mcts<G> {
     type Worker<'w>
         = Rounds<'w, G>
@@ -136,16 +157,12 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
         // trees have all of `Hash` (protocol.md, `Hash`).
         root.tt.release();
         let budget = (searcher.hash_mb() << 20) / threads;
-        let leaf = Leaf::new(
-            root.evaluator,
-            root.pos.num_players(),
-            tablebase(root.config),
-        );
+        let leaf = leaf_of(root);
         // A tree searched with `searchmoves` lacks the other root moves, so
         // such a search neither reuses a tree nor keeps its own.
         let mut kept = searcher
             .take_kept::<Kept<G>>()
-            .filter(|_| !root.restricted)
+            .filter(|k| !root.restricted && k.root_draw == root_draw(root))
             .map(|k| {
                 let old = k.root;
                 k.trees
@@ -191,11 +208,7 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
             root: root.pos,
             view: root.view,
             history: root.history,
-            leaf: Leaf::new(
-                root.evaluator,
-                root.pos.num_players(),
-                tablebase(root.config),
-            ),
+            leaf: leaf_of(root),
             params: self.params,
             control: &root.control,
             pool: root.searcher.pool(),
@@ -229,6 +242,7 @@ impl<G: Playable> Algorithm<G> for Mcts<G> {
             root.searcher.keep(Kept {
                 root: root.pos.clone(),
                 trees: main.trees,
+                root_draw: root_draw(root),
             });
         }
     }
@@ -355,6 +369,7 @@ mod tests {
         searcher.keep(Kept {
             root: pos.clone(),
             trees: vec![reused],
+            root_draw: kept.root_draw,
         });
         let limits = Limits {
             nodes: Some(10),

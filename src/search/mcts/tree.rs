@@ -197,8 +197,8 @@ impl<G: Playable> Tree<G> {
     fn new_node(&mut self, pos: &G, leaf: &Leaf<G>, repeated: bool, root: bool) -> Node {
         let exact = || if root { None } else { leaf.exact(pos) };
         let (kind, value) = match pos.status() {
-            Status::Over(outcome) => (Kind::Leaf, Values::terminal(outcome, self.players)),
-            _ if repeated => (Kind::Leaf, Values::draw(self.players)),
+            Status::Over(outcome) => (Kind::Leaf, leaf.terminal(outcome)),
+            _ if repeated => (Kind::Leaf, leaf.repetition()),
             Status::Decision(p) => (
                 Kind::Decision(p),
                 exact().unwrap_or_else(|| leaf.estimate(&mut self.eval_state, pos)),
@@ -400,7 +400,7 @@ impl<G: Playable> Tree<G> {
             }
         }
         let mut value = match pos.status() {
-            Status::Over(outcome) => Values::terminal(outcome, self.players),
+            Status::Over(outcome) => leaf.terminal(outcome),
             _ => leaf.estimate(&mut self.eval_state, &pos),
         };
         value.proven = false;

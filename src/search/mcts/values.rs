@@ -41,15 +41,6 @@ impl Values {
         out
     }
 
-    /// A draw on this path (a repetition): not proven, the position may
-    /// be reached another way.
-    pub fn draw(players: usize) -> Values {
-        Values {
-            proven: false,
-            ..Values::terminal(Outcome::Draw, players)
-        }
-    }
-
     /// Adds one playout's value to a mean over `visits` playouts.
     pub fn add(&mut self, value: &Values, visits: u32, players: usize) {
         let w = 1.0 / visits as f32;
@@ -103,6 +94,9 @@ pub struct Leaf<'e, G: Playable> {
     players: usize,
     /// The exact tables probed below the root (`ExactTables`).
     tables: Option<&'e dyn Tablebase<G>>,
+    /// With two players and `Contempt`: the root player and its payoff
+    /// for a draw (the other's is the rest of 1).
+    draw: Option<(Player, f32)>,
 }
 
 impl<'e, G: Playable> Leaf<'e, G> {
@@ -116,6 +110,47 @@ impl<'e, G: Playable> Leaf<'e, G> {
             scale: Scale::of::<G>(evaluator),
             players,
             tables,
+            draw: None,
+        }
+    }
+
+    /// This leaf with contempt: a draw is worth `root_draw` (internal
+    /// units, [`crate::search::SearchConfig::root_draw`]) to `root`'s
+    /// side, as a payoff on the game's win probability scale. Two
+    /// players only: with more, a draw's payoff stays the game's.
+    pub fn with_contempt(self, root: Player, root_draw: Score) -> Self {
+        let draw = (self.players == 2 && root_draw != 0).then(|| (root, self.payoff(root_draw)));
+        Leaf { draw, ..self }
+    }
+
+    /// The payoffs of a finished game (a draw with contempt).
+    pub fn terminal(&self, outcome: Outcome) -> Values {
+        match (outcome, self.draw) {
+            (Outcome::Draw, Some((root, q))) => {
+                let mut out = Values::zero();
+                out.v[root as usize] = q;
+                out.v[1 - root as usize] = 1.0 - q;
+                out
+            }
+            _ => Values::terminal(outcome, self.players),
+        }
+    }
+
+    /// `p`'s payoff for a draw (two players).
+    fn draw_payoff(&self, p: Player) -> f32 {
+        match self.draw {
+            Some((root, q)) if root == p => q,
+            Some((_, q)) => 1.0 - q,
+            None => 0.5,
+        }
+    }
+
+    /// A draw on this path (a repetition): not proven, the position may
+    /// be reached another way.
+    pub fn repetition(&self) -> Values {
+        Values {
+            proven: false,
+            ..self.terminal(Outcome::Draw)
         }
     }
 
@@ -185,7 +220,7 @@ impl<'e, G: Playable> Leaf<'e, G> {
             let mut child = pos.clone();
             child.play(mv);
             out.push(match child.status() {
-                Status::Over(outcome) => outcome.payoff(p, self.players) as f32,
+                Status::Over(outcome) => self.terminal(outcome).v[p as usize],
                 _ => {
                     eval.push(state, pos, &child);
                     eval.evaluate_all(state, &child, &mut scores[..self.players]);
@@ -240,9 +275,9 @@ impl<'e, G: Playable> Leaf<'e, G> {
         let q = f64::from(value.v[p as usize]);
         Some(if value.proven {
             let w = (q * 1000.0).round() as u32;
-            let l = ((1.0 - q) * 1000.0).round() as u32;
-            // A proven draw is drawn, a proven win won.
-            if w == l {
+            // A proven draw (its payoff with contempt) is drawn, a proven
+            // win won.
+            if (value.v[p as usize] - self.draw_payoff(p)).abs() < EPS {
                 [0, 1000, 0]
             } else {
                 [w.min(1000), 0, 1000 - w.min(1000)]
