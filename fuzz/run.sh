@@ -9,6 +9,8 @@
 # status is not 0 (FUZZ_KEEP_GOING=1: fuzzing goes on after one).
 # FUZZ_NO_BUILD=1 runs the target as last built.
 set -uo pipefail
+# This script by an absolute path: `all` runs it again from fuzz/.
+self="$(cd "$(dirname "$0")" && pwd)/$(basename "$0")"
 cd "$(dirname "$0")"
 
 if [ $# -lt 2 ]; then
@@ -25,7 +27,7 @@ export RUSTFLAGS="${RUSTFLAGS:--C target-cpu=x86-64-v2}"
 if [ "$target" = all ]; then
   status=0
   for t in $(cargo +nightly fuzz list); do
-    "$0" "$t" "$secs" "$jobs" || status=1
+    "$self" "$t" "$secs" "$jobs" || status=1
   done
   exit $status
 fi
