@@ -387,13 +387,12 @@ fn kubeia_near_the_no_capture_limit_reports_a_draw_share() {
         }
     };
     let stop = Signal::new();
-    let r = search(
-        &pos,
-        &Limits::depth(2),
-        &SearchConfig::default(),
-        &stop,
-        &report,
-    );
+    // Analysis: a draw is worth 0 (no contempt).
+    let config = SearchConfig {
+        analyse_mode: true,
+        ..SearchConfig::default()
+    };
+    let r = search(&pos, &Limits::depth(2), &config, &stop, &report);
     assert_eq!(r.score, ScoreReport::Cp(0), "every line is drawn");
     let [w, d, l] = wdl.lock().unwrap().expect("expectiminimax reports wdl");
     assert_eq!(w + d + l, 1000);

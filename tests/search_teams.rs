@@ -38,6 +38,8 @@ fn search(
         algorithm,
         hash_mb: 1,
         threads: 2,
+        // The solver's values: a draw is worth 0 (no contempt).
+        analyse_mode: true,
         ..SearchConfig::default()
     };
     let strings = Mutex::new(Vec::new());
