@@ -7,7 +7,8 @@
 
 #![no_main]
 
-use agon::game::files::fnv1a;
+mod common;
+
 use agon::game::Playable;
 use agon::games::abalone::Abalone;
 use agon::games::petteia::{Kubeia, Petteia};
@@ -21,12 +22,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else {
         return;
     };
-    let mut bytes = rest.to_vec();
-    if flags & 1 == 1 && bytes.len() >= 8 {
-        let body = bytes.len() - 8;
-        let sum = fnv1a(&bytes[..body]);
-        bytes[body..].copy_from_slice(&sum.to_le_bytes());
-    }
+    let bytes = common::checksummed(flags, rest);
     let Ok(c) = Checkpoint::from_bytes(&bytes) else {
         return;
     };

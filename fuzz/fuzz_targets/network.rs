@@ -11,7 +11,6 @@ mod common;
 
 use std::sync::Arc;
 
-use agon::game::files::fnv1a;
 use agon::game::{EvalChoice, EvalResources, Evaluator, GameOptions, Playable, Status};
 use agon::games::abalone::Abalone;
 use agon::games::petteia::{Kubeia, Petteia};
@@ -23,12 +22,7 @@ fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else {
         return;
     };
-    let mut bytes = rest.to_vec();
-    if flags & 1 == 1 && bytes.len() >= 8 {
-        let body = bytes.len() - 8;
-        let sum = fnv1a(&bytes[..body]);
-        bytes[body..].copy_from_slice(&sum.to_le_bytes());
-    }
+    let bytes = common::checksummed(flags, rest);
     match (flags >> 1) % 4 {
         0 => check::<Abalone>(&bytes),
         1 => check::<Zamma>(&bytes),

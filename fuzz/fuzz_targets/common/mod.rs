@@ -158,3 +158,17 @@ pub fn warm_palma() {
     let _ = endgame::table(pos.rules());
     let _ = race::table(pos.rules());
 }
+
+/// A file's `rest` bytes, with its checksum made right first when bit 0
+/// of `flags` says so (the last eight bytes replaced by the FNV-1a of the
+/// others, as networks and checkpoints end), so that mutations get past
+/// the checksum to the reader behind it.
+pub fn checksummed(flags: u8, rest: &[u8]) -> Vec<u8> {
+    let mut bytes = rest.to_vec();
+    if flags & 1 == 1 && bytes.len() >= 8 {
+        let body = bytes.len() - 8;
+        let sum = agon::game::files::fnv1a(&bytes[..body]);
+        bytes[body..].copy_from_slice(&sum.to_le_bytes());
+    }
+    bytes
+}
