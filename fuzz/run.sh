@@ -7,6 +7,8 @@
 # `DATE TARGET SECONDS EXECS` to fuzz/hours.log. A crash, timeout or
 # out-of-memory input is left in fuzz/artifacts/TARGET/ and the exit
 # status is not 0 (FUZZ_KEEP_GOING=1: fuzzing goes on after one).
+# hours.log's fifth column is the CPU seconds the fuzzing used (user and
+# system, its workers included): beside other work, less than SECONDS.
 # FUZZ_NO_BUILD=1 runs the target as last built.
 set -uo pipefail
 # This script by an absolute path: `all` runs it again from fuzz/.
@@ -53,6 +55,19 @@ if [ -n "${FUZZ_KEEP_GOING:-}" ]; then
   args+=(-fork=1 -ignore_crashes=1 -ignore_timeouts=1 -ignore_ooms=1)
 fi
 rm -f fuzz-*.log
+# CPU seconds (user + system) of this shell's waited-for children so far,
+# into $cpu_now (`times` in this shell: a subshell's children are not
+# these).
+times_file=$(mktemp)
+child_cpu() {
+  times >"$times_file"
+  cpu_now=$(tail -1 "$times_file" | awk '{
+    t = 0
+    for (i = 1; i <= 2; i++) { split($i, p, /[ms]/); t += p[1] * 60 + p[2] }
+    printf "%d", t }')
+}
+child_cpu
+cpu_start=$cpu_now
 start=$(date +%s)
 if [ -z "${FUZZ_NO_BUILD:-}" ]; then
   cargo +nightly fuzz run "$target" "corpus/$target" -- "${args[@]}" 2>&1 | tee "$log"
@@ -64,6 +79,9 @@ else
   status=${PIPESTATUS[0]}
 fi
 elapsed=$(($(date +%s) - start))
+child_cpu
+cpu=$((cpu_now - cpu_start))
+rm -f "$times_file"
 # With JOBS, each worker's final stats are in its fuzz-N.log.
 # (Fork mode prints no final stats: its last `#N` count instead.)
 execs=$(cat "$log" fuzz-*.log 2>/dev/null | awk '
@@ -71,6 +89,6 @@ execs=$(cat "$log" fuzz-*.log 2>/dev/null | awk '
   /^#[0-9]+/ {c = substr($1, 2) + 0; if (c > last) last = c}
   END {print (stats ? n : last) + 0}')
 rm -f "$log" fuzz-*.log
-echo "fuzz: $target: $execs executions in $elapsed s (status $status)"
-echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $target $elapsed $execs" >>hours.log
+echo "fuzz: $target: $execs executions in $elapsed s, $cpu CPU s (status $status)"
+echo "$(date -u +%Y-%m-%dT%H:%M:%SZ) $target $elapsed $execs $cpu" >>hours.log
 exit "$status"

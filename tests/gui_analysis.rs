@@ -6,8 +6,8 @@
 use crate::common::webdriver::Browser;
 use crate::common::{agon_bin, Agon};
 use crate::gui_browser::{
-    click, click_move, import_record, legal_record, new_game, open_page, page_state, set_fields,
-    temp_dir, text_of, wait, wait_progressing, REVIEW_PROGRESS,
+    clear_log, click, click_move, import_record, legal_record, log_lines, new_game, open_page,
+    page_state, set_fields, temp_dir, text_of, wait, wait_progressing, REVIEW_PROGRESS,
 };
 
 const ARROW_LEFT: &str = "\u{E012}";
@@ -418,8 +418,7 @@ fn the_analysis_engine_is_in_analyse_mode_and_the_player_is_not() {
     let Some((_gui, b)) = open_page(&[&agon_bin()]) else {
         return;
     };
-    b.execute("document.getElementById('log').textContent = '';", vec![])
-        .expect("clear the log");
+    clear_log(&b);
     new_game(
         &b,
         &[
@@ -437,9 +436,9 @@ fn the_analysis_engine_is_in_analyse_mode_and_the_player_is_not() {
         60,
         "the engine plays and the analysis runs",
     );
-    let log = text_of(&b, "#log");
+    let log = log_lines(&b);
     let slot_of = |pattern: &str| -> Vec<String> {
-        log.lines()
+        log.iter()
             .filter(|l| l.contains(pattern))
             .filter_map(|l| l.split_once("> ").map(|(slot, _)| slot.to_string()))
             .collect()
@@ -450,9 +449,9 @@ fn the_analysis_engine_is_in_analyse_mode_and_the_player_is_not() {
         .filter(|s| !analysing.contains(s))
         .collect();
     let told = slot_of("> setoption name UCI_AnalyseMode value true");
-    assert!(!playing.is_empty(), "{log}");
+    assert!(!playing.is_empty(), "{log:?}");
     assert!(
         !told.is_empty() && told.iter().all(|s| analysing.contains(s)),
-        "only the analysis engine is told it analyses: {log}"
+        "only the analysis engine is told it analyses: {log:?}"
     );
 }

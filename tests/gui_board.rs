@@ -9,8 +9,8 @@
 use crate::common::webdriver::Browser;
 use crate::gui_browser::{
     click, click_move, import_record, is_chance_word, legal_record, new_game, open_page,
-    page_state, referee_result_from, result_shown, screenshot_dir, set_fields, text_of, wait,
-    wait_person,
+    page_state, play_first_legal, referee_result_from, result_shown, screenshot_dir, set_fields,
+    text_of, wait, wait_person,
 };
 use serde_json::{json, Value};
 use std::collections::BTreeSet;
@@ -474,18 +474,8 @@ fn a_moved_piece_slides_from_its_point_and_a_jump_slides_nothing() {
         // More moves, then the start at once: no slide.
         run(&b, "goTo(G.live);");
         let start = page_state(&b).record.len();
-        for _ in 0..2 {
-            wait_person(&b);
-            let s = page_state(&b);
-            let plies = s.record.len();
-            run(&b, &format!("personMove({:?});", s.legal[0]));
-            wait(
-                &b,
-                &format!("return agonGui.state().record.length > {plies};"),
-                20,
-                "the move is not played",
-            );
-        }
+        play_first_legal(&b);
+        play_first_legal(&b);
         wait_person(&b);
         assert!(page_state(&b).record.len() >= start + 2);
         let before = slid(&b);

@@ -545,6 +545,32 @@ pub(crate) fn wait_person(b: &Browser) {
     wait(b, "return agonGui.state().person;", 30, "no person's turn");
 }
 
+/// Plays the first legal move once a person is to move, and waits until
+/// the record holds it.
+pub(crate) fn play_first_legal(b: &Browser) {
+    wait_person(b);
+    let s = page_state(b);
+    let plies = s.record.len();
+    b.execute("personMove(arguments[0]);", vec![s.legal[0].clone().into()])
+        .expect("a move");
+    wait(
+        b,
+        &format!("return agonGui.state().record.length > {plies};"),
+        30,
+        "the move is not played",
+    );
+}
+
+/// The page log's lines since it was last cleared ([`clear_log`]).
+pub(crate) fn log_lines(b: &Browser) -> Vec<String> {
+    text_of(b, "#log").lines().map(String::from).collect()
+}
+
+pub(crate) fn clear_log(b: &Browser) {
+    b.execute("document.getElementById('log').textContent = '';", vec![])
+        .expect("clear the log");
+}
+
 #[test]
 fn an_imported_dice_record_is_not_cut_by_the_pages_own_throws() {
     let Some((_gui, b)) = open_page(&[]) else {

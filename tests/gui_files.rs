@@ -7,8 +7,8 @@
 use crate::common::webdriver::Browser;
 use crate::common::Agon;
 use crate::gui_browser::{
-    is_chance_word, new_game, open_page, page_log, page_state, people_game, set_fields, start_game,
-    temp_dir, text_of, wait, wait_person, PageState,
+    is_chance_word, new_game, open_page, page_log, page_state, people_game, play_first_legal,
+    set_fields, start_game, temp_dir, text_of, wait, wait_person, PageState,
 };
 
 /// What a separate agon answers to `position fen <fen>` then `d`: its
@@ -751,18 +751,8 @@ fn a_kept_clocked_game_comes_back_with_the_time_left() {
         return;
     };
     start_game(&b, "zamma", "person", &[("tc", "600+0")]);
-    for ply in 1..=2 {
-        wait_person(&b);
-        let s = page_state(&b);
-        b.execute("personMove(arguments[0]);", vec![s.legal[0].clone().into()])
-            .expect("a move");
-        wait(
-            &b,
-            &format!("return agonGui.state().record.length === {ply};"),
-            20,
-            "the move is not played",
-        );
-    }
+    play_first_legal(&b);
+    play_first_legal(&b);
     wait_person(&b);
     let saved = b
         .execute("return loadLibrary().games[G.libraryId].clocks;", vec![])

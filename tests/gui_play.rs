@@ -8,8 +8,9 @@
 
 use crate::common::webdriver::Browser;
 use crate::gui_browser::{
-    import_record, legal_record, new_game, open_page, page_log, page_state, people_game,
-    result_shown, screenshot_dir, start_game, text_of, wait, wait_person,
+    clear_log, import_record, legal_record, log_lines, new_game, open_page, page_log, page_state,
+    people_game, play_first_legal, result_shown, screenshot_dir, start_game, text_of, wait,
+    wait_person,
 };
 
 /// Every game and player count, with a word its rules help must use.
@@ -142,16 +143,6 @@ fn a_phone_shows_every_game_at_full_width_with_a_tab_per_panel() {
             b.click("#rules summary").expect("close the rules");
         }
     }
-}
-
-/// The log's lines since it was last cleared.
-fn log_lines(b: &Browser) -> Vec<String> {
-    text_of(b, "#log").lines().map(String::from).collect()
-}
-
-fn clear_log(b: &Browser) {
-    b.execute("document.getElementById('log').textContent = '';", vec![])
-        .expect("clear the log");
 }
 
 #[test]
@@ -716,19 +707,6 @@ fn arrow_keys_step_through_the_game_from_a_focused_select_or_checkbox() {
     }
 }
 
-fn play_first_move(b: &Browser, plies: usize) {
-    wait_person(b);
-    let s = page_state(b);
-    b.execute("personMove(arguments[0]);", vec![s.legal[0].clone().into()])
-        .expect("a move");
-    wait(
-        b,
-        &format!("return agonGui.state().record.length >= {plies};"),
-        30,
-        "the move is not played",
-    );
-}
-
 /// Takebacks (issue 43): between people the other side is asked on the
 /// page, and may decline; an engine grants one at once.
 #[test]
@@ -737,8 +715,8 @@ fn a_takeback_is_asked_of_the_other_person_and_granted_by_an_engine() {
         return;
     };
     people_game(&b, "zamma");
-    play_first_move(&b, 1);
-    play_first_move(&b, 2);
+    play_first_legal(&b);
+    play_first_legal(&b);
     wait_person(&b);
     let second = page_state(&b).record[1].clone();
     press(&b, "takeback");
@@ -770,7 +748,7 @@ fn a_takeback_is_asked_of_the_other_person_and_granted_by_an_engine() {
         "engine:0",
         &[("strength", "beginner"), ("tc", "")],
     );
-    play_first_move(&b, 1);
+    play_first_legal(&b);
     wait(
         &b,
         "const s = agonGui.state(); return s.record.length === 2 && s.person;",
@@ -875,8 +853,8 @@ fn the_engine_box_says_it_is_about_the_games_position_while_browsing() {
         return;
     };
     people_game(&b, "zamma");
-    play_first_move(&b, 1);
-    play_first_move(&b, 2);
+    play_first_legal(&b);
+    play_first_legal(&b);
     let legend = |b: &Browser| text_of(b, "#engineinfo legend");
     assert_eq!(legend(&b), "Engine to move");
     b.execute("goTo(G.live.parent);", vec![]).expect("back");
@@ -900,7 +878,7 @@ fn a_premove_is_played_as_soon_as_the_engine_has_moved_if_legal() {
         "engine:0",
         &[("tc", ""), ("limits", "movetime 3000")],
     );
-    play_first_move(&b, 1);
+    play_first_legal(&b);
     // The engine thinks for three seconds: the candidates come first.
     wait(
         &b,

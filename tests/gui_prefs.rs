@@ -5,7 +5,9 @@
 //! gui_browser is.
 
 use crate::common::webdriver::Browser;
-use crate::gui_browser::{open_page, page_state, people_game, screenshot_dir, wait, wait_person};
+use crate::gui_browser::{
+    open_page, people_game, play_first_legal, screenshot_dir, wait, wait_person,
+};
 use serde_json::json;
 
 /// The relative luminance (0 black .. 1 white) of the page's background.
@@ -79,19 +81,6 @@ fn sounds(b: &Browser) -> u64 {
         .expect("the sounds")
         .as_u64()
         .unwrap_or(0)
-}
-
-fn play_first_legal(b: &Browser) {
-    let s = page_state(b);
-    let plies = s.record.len();
-    b.execute("personMove(arguments[0]);", vec![s.legal[0].clone().into()])
-        .expect("a move");
-    wait(
-        b,
-        &format!("return agonGui.state().record.length > {plies};"),
-        20,
-        "the move is not played",
-    );
 }
 
 #[test]
@@ -178,15 +167,7 @@ fn question_mark_shows_every_shortcut_and_escape_closes_it() {
         "Escape does not close the shortcuts",
     );
     // The c key goes to the comment box of the shown move.
-    let s = page_state(&b);
-    b.execute("personMove(arguments[0]);", vec![s.legal[0].clone().into()])
-        .expect("a move");
-    wait(
-        &b,
-        "return agonGui.state().record.length === 1;",
-        20,
-        "the move is not played",
-    );
+    play_first_legal(&b);
     b.send_keys("#movelist", "c").expect("the c key");
     wait(
         &b,

@@ -10,6 +10,7 @@ use super::ArgError;
 use crate::game::GameError;
 use crate::games::GameKind;
 use crate::learn::train::{self, EpochReport, Observer, SetOptions, Spec, TrainConfig, TrainSet};
+use crate::nnue::network::MAX_HIDDEN;
 
 /// Arguments of `agon train`.
 #[derive(Args, Clone)]
@@ -25,8 +26,8 @@ pub struct TrainArgs {
     /// FILE.ckpt after each epoch.
     #[arg(long, value_name = "FILE")]
     pub out: PathBuf,
-    /// Hidden units.
-    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u16).range(1..=4096))]
+    /// Hidden units (a network file holds at most 256).
+    #[arg(long, default_value_t = 128, value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_HIDDEN)))]
     pub hidden: u16,
     #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub epochs: u32,
@@ -289,6 +290,9 @@ mod tests {
             ["--validation", "0.95"],
             ["--scale", "nan"],
             ["--hidden", "0"],
+            // More than a network file can hold: refused before training,
+            // not after it.
+            ["--hidden", "257"],
             ["--lr-decay", "1.5"],
             ["--damp", "0"],
         ] {

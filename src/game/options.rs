@@ -163,11 +163,17 @@ pub trait RuleSet: Send + Sync + Sized + 'static {
 
     /// The options the rules were built from.
     fn options(&self) -> &GameOptions;
+
+    /// The most distinct option sets one process interns: each lives for
+    /// the rest of the process, so a client that sends ever new options
+    /// gets an error past this instead of growing memory without bound.
+    const MOST: usize = 1024;
 }
 
 /// The one shared value of `R` for `options`: built and leaked the first
 /// time an option set is seen, found again after that (each distinct option
-/// set lives for the rest of the process, and a process sees a handful).
+/// set lives for the rest of the process, and a process sees a handful;
+/// past [`RuleSet::MOST`] of them, a new one is an error).
 /// Options are normalised against `R`'s specs first, so options parsed for
 /// another game fail here with a one-line error, and equal rule sets
 /// written differently share one value.
@@ -185,6 +191,12 @@ pub fn intern<R: RuleSet>(options: &GameOptions) -> Result<&'static R, GameError
         .find_map(|(_, _, r)| r.downcast_ref::<R>());
     if let Some(rules) = found {
         return Ok(rules);
+    }
+    if table.iter().filter(|(t, _, _)| *t == id).count() >= R::MOST {
+        return Err(GameError::new(format!(
+            "this process already holds {} option sets of this game, the most it keeps: restart the engine to play others",
+            R::MOST
+        )));
     }
     let rules: &'static R = Box::leak(Box::new(R::build(&options)?));
     table.push((id, options, rules));
@@ -334,6 +346,41 @@ mod tests {
         assert!(e.to_string().contains("unknown option 'dice'"), "{e}");
         let bad = GameOptions::parse("layout=belgian max_plies=1", SPECS).unwrap();
         assert!(intern::<Demo>(&bad).is_err());
+    }
+
+    /// [`Demo`] that keeps at most two option sets (a type of its own,
+    /// so that other tests' sets do not count).
+    #[derive(Debug)]
+    struct Two(Demo);
+
+    impl RuleSet for Two {
+        fn specs() -> &'static [OptionSpec] {
+            SPECS
+        }
+        fn build(options: &GameOptions) -> Result<Self, GameError> {
+            Demo::build(options).map(Two)
+        }
+        fn options(&self) -> &GameOptions {
+            &self.0.options
+        }
+        const MOST: usize = 2;
+    }
+
+    #[test]
+    fn a_set_past_the_most_kept_is_an_error_and_the_kept_ones_stay() {
+        let set = |text: &str| GameOptions::parse(text, SPECS).unwrap();
+        let a: &Two = intern(&set("max_plies=10")).unwrap();
+        let b: &Two = intern(&set("max_plies=11")).unwrap();
+        let e = intern::<Two>(&set("max_plies=12")).unwrap_err();
+        assert!(e.to_string().contains("restart the engine"), "{e}");
+        assert!(std::ptr::eq(
+            a,
+            intern::<Two>(&set("max_plies=10")).unwrap()
+        ));
+        assert!(std::ptr::eq(
+            b,
+            intern::<Two>(&set("max_plies=11")).unwrap()
+        ));
     }
 
     #[test]

@@ -34,8 +34,11 @@ pub const QB: i32 = 256;
 /// so that an accumulator of any position fits in an i16.
 pub const WEIGHT_CLIP: f32 = 1.98;
 /// The output weights are kept within ±`OUTPUT_CLIP`, so that the output
-/// sum of both views of up to 256 hidden values each fits in an i32.
+/// sum of both views of up to [`MAX_HIDDEN`] hidden values each fits in
+/// an i32.
 pub const OUTPUT_CLIP: f32 = 64.0;
+/// The most hidden units a network file may have (see [`OUTPUT_CLIP`]).
+pub const MAX_HIDDEN: u16 = 256;
 
 const MAGIC: &[u8; 8] = b"AGONNNUE";
 const VERSION: u16 = 1;
@@ -273,7 +276,7 @@ impl Network {
             || shape.slots > 128
             || shape.kinds == 0
             || shape.hidden == 0
-            || shape.hidden > 256
+            || shape.hidden > usize::from(MAX_HIDDEN)
             || shape.kinds > 8
         {
             return Err("the network's sizes are out of range".into());

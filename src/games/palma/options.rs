@@ -107,6 +107,11 @@ impl RuleSet for Rules {
             reverse,
         })
     }
+
+    /// Each Palma rule set in play builds its own exact tables (about
+    /// 62 MB: the race table and the endgames), kept for the process; 16
+    /// bound them to about 1 GB.
+    const MOST: usize = 16;
 }
 
 fn parse_square(text: &str, what: &str) -> Result<u8, GameError> {

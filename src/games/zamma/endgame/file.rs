@@ -238,9 +238,15 @@ fn read_records(
             if positions > layout.len || bytes > 10 * layout.len + 16 {
                 return Err(format!("material '{name}': counts larger than its table"));
             }
-            let mut coded = vec![0u8; bytes as usize];
-            r.read_exact(&mut coded)
+            // Grown as the bytes arrive, not allocated at the size the
+            // header announces: a short file costs what it holds.
+            let mut coded = Vec::new();
+            r.take(bytes)
+                .read_to_end(&mut coded)
                 .map_err(|e| format!("material '{name}': {e}"))?;
+            if coded.len() as u64 != bytes {
+                return Err(format!("material '{name}': the record is cut"));
+            }
             let mut hash = [0u8; 8];
             r.read_exact(&mut hash)
                 .map_err(|e| format!("material '{name}': {e}"))?;
