@@ -285,3 +285,50 @@ fn a_position_with_hundreds_of_thousands_of_moves_is_listed_and_searched() {
         .expect("a move");
     assert!(distinct.contains(best), "bestmove {best} is not legal");
 }
+
+/// Each distinct option set a process plays is kept for its life, so a
+/// client sending ever new ones is refused past a bound (one error line
+/// each, the game keeping its options) instead of growing memory; sets
+/// already played stay playable.
+#[test]
+fn option_sets_past_the_kept_bound_are_refused_and_the_kept_ones_play_on() {
+    let mut e = Agon::start();
+    e.send("setoption name Game value palma");
+    let mut last_accepted = None;
+    let mut refused = 0;
+    for n in 1..=24 {
+        e.send(&format!(
+            "setoption name GameOptions value extra_squares={n}"
+        ));
+        e.send("position startpos");
+        e.send("isready");
+        let out = e.until(|l| l == "readyok");
+        let errors: Vec<&String> = out.iter().filter(|l| l.contains("error")).collect();
+        match errors[..] {
+            [] => {
+                assert_eq!(refused, 0, "extra_squares={n} accepted after a refusal");
+                last_accepted = Some(n);
+            }
+            [line] => {
+                assert!(line.contains("restart the engine"), "{line}");
+                refused += 1;
+            }
+            _ => panic!("more than one error line: {out:?}"),
+        }
+    }
+    let kept = last_accepted.expect("no option set accepted");
+    assert!(refused > 0 && kept >= 8, "kept {kept}, refused {refused}");
+    e.send("d");
+    let d = e.until(|l| l.starts_with("game:"));
+    assert!(
+        d.last()
+            .is_some_and(|l| l.ends_with(&format!("extra_squares={kept}"))),
+        "{d:?}"
+    );
+    // A set played before is found again, and plays.
+    e.send("setoption name GameOptions value extra_squares=1");
+    e.send("position startpos");
+    e.send("go depth 1");
+    let out = e.until(|l| l.starts_with("bestmove"));
+    assert!(!out.iter().any(|l| l.contains("error")), "{out:?}");
+}
