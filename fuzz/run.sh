@@ -4,11 +4,11 @@
 #   fuzz/run.sh all SECONDS [JOBS]     (each target in turn)
 # Seeds the corpus first (fuzz/seeds.sh), fuzzes with libFuzzer's
 # memory and time limits per input, prints the executions, and appends
-# `DATE TARGET SECONDS EXECS` to fuzz/hours.log. A crash, timeout or
-# out-of-memory input is left in fuzz/artifacts/TARGET/ and the exit
-# status is not 0 (FUZZ_KEEP_GOING=1: fuzzing goes on after one).
-# hours.log's fifth column is the CPU seconds the fuzzing used (user and
-# system, its workers included): beside other work, less than SECONDS.
+# `DATE TARGET SECONDS EXECS CPU` to fuzz/hours.log (CPU: the seconds of
+# user and system time the fuzzing used, its workers included; beside
+# other work, less than SECONDS). A crash, timeout or out-of-memory input
+# is left in fuzz/artifacts/TARGET/ and the exit status is not 0
+# (FUZZ_KEEP_GOING=1: fuzzing goes on after one).
 # FUZZ_NO_BUILD=1 runs the target as last built.
 set -uo pipefail
 # This script by an absolute path: `all` runs it again from fuzz/.
