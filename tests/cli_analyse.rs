@@ -496,7 +496,7 @@ fn analyse_honours_hash_and_threads() {
 /// exact value; played out to the end without them (the policy picks by
 /// the race table, one ply deep), each move's rollout mean lies within
 /// four standard errors (and the policy's small bias) of its exact value.
-/// Variance reduction halves the error at least (2,000 games: 0.0038
+/// Variance reduction halves the error at least (2,000 games: 0.0019
 /// against 0.0112), and the result does not depend on the number of
 /// threads.
 #[test]
@@ -752,78 +752,205 @@ fn a_dice_game_review_shows_the_luck_beside_the_skill() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// Issue 41's rollout acceptance, measured (about a minute, not in CI):
+/// The rollout settings of the measurements below: 1,296 games a move,
+/// seed 11, one-ply policy, unless `AGON_ROLLOUT_GAMES`,
+/// `AGON_ROLLOUT_SEED` or `AGON_ROLLOUT_PLY` say otherwise.
+fn measured_rollout_config() -> agon::analysis::rollout::RolloutConfig {
+    let var = |name: &str, default: u64| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    agon::analysis::rollout::RolloutConfig {
+        games: var("AGON_ROLLOUT_GAMES", 1296) as usize,
+        truncate: None,
+        seed: var("AGON_ROLLOUT_SEED", 11),
+        threads: 2,
+        ply: var("AGON_ROLLOUT_PLY", 1) as u32,
+    }
+}
+
+/// A move with its exact value.
+type MoveValue = (<Palma as Game>::Move, f64);
+
+/// Rolls out each position (with `tables`, or none) and compares the
+/// rollout of its exact best move with that move's exact value (the
+/// `(move, value)` pairs beside it): prints each one outside three
+/// standard errors and a summary, and returns how many lie within.
+fn rollout_agreement(
+    positions: &[(Palma, Vec<MoveValue>)],
+    tables: Option<&dyn agon::game::Tablebase<Palma>>,
+) -> usize {
+    use agon::analysis::rollout::rollout;
+    let config = measured_rollout_config();
+    let (mut within, mut factors, mut worst) = (0, Vec::new(), 0.0f64);
+    for (pos, exact) in positions {
+        let best = exact.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        let rows = rollout(pos, &config, tables, |_, _, _| {}).unwrap();
+        let row = rows
+            .iter()
+            .find(|r| r.text == pos.move_text(best.0))
+            .unwrap();
+        // The judge passes values as f32: a difference below their
+        // rounding is agreement, though a game whose every throw the
+        // tables value has no variance left at all (standard error 0).
+        let gap = (row.mean - best.1).abs();
+        let z = if gap <= F32_ROUNDING {
+            0.0
+        } else {
+            gap / row.stderr.max(1e-12)
+        };
+        within += usize::from(z <= 3.0);
+        if z > 3.0 {
+            eprintln!(
+                "outside: {} {}: exact {:.5}, rollout {:.5} +- {:.5} (plain {:.5} +- {:.5})",
+                pos.position(),
+                row.text,
+                best.1,
+                row.mean,
+                row.stderr,
+                row.raw_mean,
+                row.raw_stderr
+            );
+        }
+        worst = worst.max(z);
+        if row.stderr > F32_ROUNDING {
+            factors.push(row.raw_stderr / row.stderr);
+        }
+    }
+    factors.sort_by(f64::total_cmp);
+    eprintln!(
+        "rollouts of the exact best move within 3 standard errors: {within} of {}; \
+         largest {worst:.2}; variance reduction factor median {:.2} (min {:.2}, max {:.2}) \
+         over the {} with a standard error left",
+        positions.len(),
+        factors[factors.len() / 2],
+        factors[0],
+        factors[factors.len() - 1],
+        factors.len()
+    );
+    within
+}
+
+/// Rounding of the f32 values a rollout's judge passes on.
+const F32_ROUNDING: f64 = 1e-6;
+
+/// Issue 41's rollout acceptance, measured on the policy alone (about a
+/// minute, not in CI):
 /// `cargo test --release --test suite -- --ignored rollouts_on_the_endgame_set --nocapture`.
 /// On the first 100 positions of `positions/palma-endgames.txt`, played
 /// out without the tables, the rollout of each exact best move against
 /// its exact value (in standard errors), and the variance reduction's
-/// factor (plain standard error over reduced) per position: 98 of 100
-/// within three standard errors, factor median 3.10 (2.76 to 4.88).
+/// factor (plain standard error over reduced) per position: 99 of 100
+/// within three standard errors, factor median 6.00 (5.44 to 8.01);
+/// `AGON_ROLLOUT_PLY=2`: 100 of 100.
 #[test]
 #[ignore = "a measurement: prints the rollouts' agreement with the exact values"]
 fn rollouts_on_the_endgame_set() {
-    use agon::analysis::rollout::{rollout, RolloutConfig};
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/positions/palma-endgames.txt"
     ))
     .unwrap();
     let opts = GameOptions::defaults(Palma::option_specs());
-    let config = RolloutConfig {
-        games: std::env::var("AGON_ROLLOUT_GAMES")
-            .ok()
-            .and_then(|g| g.parse().ok())
-            .unwrap_or(1296),
-        truncate: None,
-        // AGON_ROLLOUT_SEED measures other throws.
-        seed: std::env::var("AGON_ROLLOUT_SEED")
-            .ok()
-            .and_then(|s| s.parse().ok())
-            .unwrap_or(11),
-        threads: 2,
-        // AGON_ROLLOUT_PLY=2 measures the two-ply policy.
-        ply: std::env::var("AGON_ROLLOUT_PLY")
-            .ok()
-            .and_then(|p| p.parse().ok())
-            .unwrap_or(1),
-    };
-    let (mut within, mut factors, mut worst) = (0, Vec::new(), 0.0f64);
-    let positions: Vec<_> = set_positions(&text).into_iter().take(100).collect();
-    for (_, p) in &positions {
-        let pos = Palma::from_position(p, &opts).unwrap();
-        let exact = exact_move_values(&pos).unwrap();
-        let best = exact.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
-        let rows = rollout(&pos, &config, None, |_, _, _| {}).unwrap();
-        let row = rows
-            .iter()
-            .find(|r| r.text == pos.move_text(best.0))
-            .unwrap();
-        let z = (row.mean - best.1).abs() / row.stderr.max(1e-12);
-        within += usize::from(z <= 3.0);
-        if z > 3.0 {
-            eprintln!(
-                "outside: {p} {}: exact {:.5}, rollout {:.5} +- {:.5} (plain {:.5} +- {:.5})",
-                row.text, best.1, row.mean, row.stderr, row.raw_mean, row.raw_stderr
-            );
-        }
-        worst = worst.max(z);
-        factors.push(row.raw_stderr / row.stderr.max(1e-12));
-    }
-    factors.sort_by(f64::total_cmp);
-    eprintln!(
-        "rollouts of the exact best move within 3 standard errors: {within} of {}; \
-         largest {worst:.2}; variance reduction factor median {:.2} (min {:.2}, max {:.2})",
-        positions.len(),
-        factors[factors.len() / 2],
-        factors[0],
-        factors[factors.len() - 1]
-    );
-    // The issue asks 99 of 100: 98 at seed 11 (largest 3.68), 99 at
-    // seeds 12 and 13 (4.18 and 3.10), 98 with the two-ply policy. With
+    let positions: Vec<_> = set_positions(&text)
+        .into_iter()
+        .take(100)
+        .map(|(_, p)| {
+            let pos = Palma::from_position(p, &opts).unwrap();
+            let exact = exact_move_values(&pos).unwrap();
+            (pos, exact)
+        })
+        .collect();
+    let within = rollout_agreement(&positions, None);
+    // The issue asks 99 of 100. Seeds 11 to 16: two-ply 100, 99, 100,
+    // 100, 99, 100; one-ply 99, 99, 100, 99, 98, 98. A rollout measures
+    // its policy's play, not best play: on the pure race table, which
+    // ignored passes, one-ply gave 98, 99, 99 at seeds 11 to 13, and with
     // 5,184 games (AGON_ROLLOUT_GAMES) seed 11's two positions outside
-    // move further out (z 4.9 and 5.1) and their plain means the same
-    // way: there the policy's play, not best play, is what a rollout
-    // measures (above the exact value: the side not to move misplays).
+    // moved further out (z 4.9 and 5.1).
+    assert!(within >= 95, "{within} of 100");
+}
+
+/// Issue 41's rollout acceptance as `agon analyse --rollout` runs it
+/// (about two minutes and 0.3 GB, not in CI):
+/// `cargo test --release --test suite -- --ignored rollouts_beyond_the_built_in_tables --nocapture`.
+/// The games end where the built-in exact tables (every piece on 17 or
+/// higher) know their value, as GNU Backgammon's rollouts end in its
+/// bearoff databases. The positions lie below that domain (every piece
+/// on 14 or higher, at least one below 17), so the race policy plays
+/// every game's first moves and the dice decide where it enters the
+/// domain; their exact values come from the table of squares 14 up,
+/// solved here (`agon tablebase generate --game palma --size 14` solves
+/// the same one). 100 positions drawn from seed 41 as
+/// `positions/palma-endgames.txt` is drawn: each side 5 squares a piece
+/// rests on, not all in the goal; a value of its own to use, with the
+/// sticks' probabilities; at least two moves whose exact values differ by
+/// 0.01 or more, and the best of them not into the built-in domain.
+#[test]
+#[ignore = "a measurement: prints the rollouts' agreement with the exact values"]
+fn rollouts_beyond_the_built_in_tables() {
+    use agon::games::palma::eval::endgame::{in_domain, EndgameTable, FIRST_SQUARE};
+    use agon::games::palma::eval::tables::TABLES;
+    use agon::games::palma::options::Rules;
+    use rand::{Rng, SeedableRng};
+    const FIRST: u8 = 14;
+    let rules = Rules::standard();
+    let larger = EndgameTable::build(rules, FIRST);
+    let opts = GameOptions::defaults(Palma::option_specs());
+    let mut rng = rand_pcg::Pcg64::seed_from_u64(41);
+    let mut positions = Vec::new();
+    while positions.len() < 100 {
+        let mut side = || loop {
+            let mut squares: Vec<u8> = Vec::new();
+            while squares.len() < 5 {
+                let q = rng.gen_range(FIRST..=29);
+                if rules.rest[usize::from(q)] == q && !squares.contains(&q) {
+                    squares.push(q);
+                }
+            }
+            squares.sort_unstable();
+            if squares[0] < 25 {
+                return squares;
+            }
+        };
+        let (hounds, jackals) = (side(), side());
+        if hounds[0] >= FIRST_SQUARE && jackals[0] >= FIRST_SQUARE {
+            continue;
+        }
+        let mover = if rng.gen_bool(0.5) { 'h' } else { 'j' };
+        let value = [1, 1, 1, 2, 2, 2, 3, 5][rng.gen_range(0..8)];
+        let list = |s: &[u8]| s.iter().map(u8::to_string).collect::<Vec<_>>().join(",");
+        let text = format!(
+            "h=0/0/{} j=0/0/{} use={mover}:{value}",
+            list(&hounds),
+            list(&jackals)
+        );
+        let pos = Palma::from_position(&text, &opts).unwrap();
+        let Status::Decision(me) = pos.status() else {
+            continue;
+        };
+        let mut moves = Vec::new();
+        pos.moves(&mut moves);
+        let exact: Vec<_> = moves
+            .iter()
+            .map(|&m| {
+                let mut child = pos;
+                child.play(m);
+                (m, larger.win_probability(&child, me).unwrap())
+            })
+            .collect();
+        let best = exact.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
+        let mut after = pos;
+        after.play(best.0);
+        let lo = exact.iter().map(|e| e.1).fold(f64::INFINITY, f64::min);
+        // A best move into the built-in domain would roll out nothing.
+        if exact.len() >= 2 && best.1 - lo >= 0.01 && !in_domain(&after) {
+            positions.push((pos, exact));
+        }
+    }
+    let within = rollout_agreement(&positions, Some(&TABLES));
     assert!(within >= 95, "{within} of 100");
 }
 

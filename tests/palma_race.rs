@@ -1,10 +1,12 @@
 //! The one-sided race table and the evaluator built on it, checked against
-//! distributions derived by hand from the recurrence in `race.rs`.
+//! distributions derived by hand from the recurrence in `race.rs`: the pure
+//! race, and the engine's table, which charges a passed value to its
+//! thrower.
 
 use agon::game::Notation;
 use agon::game::SearchHints;
 use agon::game::{Evaluator, Game, GameOptions};
-use agon::games::palma::eval::race::{rank, table, STATES};
+use agon::games::palma::eval::race::{rank, table, PassCosts, RaceTable, PASS_COSTS, STATES};
 use agon::games::palma::eval::PalmaEvaluator;
 use agon::games::palma::{Palma, Rules, Track};
 
@@ -17,11 +19,11 @@ fn track(squares: &[u8], start: u8, waiting: u8) -> Track {
 }
 
 #[test]
-fn one_piece_that_only_a_one_brings_home_is_geometric() {
+fn one_piece_that_only_a_one_brings_home_is_geometric_in_the_pure_race() {
     // 24 + 26..29: a 1 finishes (3/8); a 2 or 3 has no use and ends the
     // turn (4/8); a 5 has no use and is thrown again (1/8). So each turn
     // finishes with 3/7: P(X = k) = (4/7)^(k-1) · 3/7, mean 7/3.
-    let t = table(Rules::standard());
+    let t = RaceTable::build_forward_with(Rules::standard(), PassCosts::NONE);
     let s = rank(track(&[24, 26, 27, 28, 29], 0, 0));
     for k in 1..=12 {
         let want = (4.0f64 / 7.0).powi(k as i32 - 1) * 3.0 / 7.0;
@@ -31,6 +33,41 @@ fn one_piece_that_only_a_one_brings_home_is_geometric() {
     // Two such players: P(X ≤ Y) = p / (1 − q²) = 7/11 for the first to throw.
     let a = track(&[24, 26, 27, 28, 29], 0, 0);
     assert!((t.first_wins(a, a) - 7.0 / 11.0).abs() < 1e-5);
+}
+
+/// The engine's table for 24 + 26..29, by hand: a 1 finishes (3/8); a 2
+/// or 3 has no use and costs 1.5 turns, one or two with 1/2 each (1/8
+/// each way); a 5 has no use and costs 2 turns (1/8). So P(X = 1) = 3/8
+/// and P(X = k) = P(X = k − 1)/4 + 3/8 · P(X = k − 2); mean
+/// (3/8 + 4/8 · 3/2 + 1/8 · 2) / (3/8) = 11/3.
+fn one_piece_by_hand() -> Vec<f64> {
+    let mut d = vec![0.0, 3.0 / 8.0];
+    for k in 2..200 {
+        d.push(d[k - 1] / 4.0 + 3.0 / 8.0 * d[k - 2]);
+    }
+    d
+}
+
+/// `P(X ≤ Y)` for two independent players with the same distribution `d`,
+/// the first to throw winning ties: (1 + P(X = Y)) / 2.
+fn first_wins_alike(d: &[f64]) -> f64 {
+    (1.0 + d.iter().map(|p| p * p).sum::<f64>()) / 2.0
+}
+
+#[test]
+fn a_passed_value_costs_its_thrower_turns() {
+    let t = table(Rules::standard());
+    assert_eq!(PASS_COSTS.value, 0.5);
+    assert_eq!(PASS_COSTS.five, 2.0);
+    let s = rank(track(&[24, 26, 27, 28, 29], 0, 0));
+    let d = one_piece_by_hand();
+    for (k, want) in d.iter().enumerate().take(13).skip(1) {
+        assert!((t.get(s, k) - want).abs() < 1e-6, "k={k}");
+    }
+    assert!((t.mean(s) - 11.0 / 3.0).abs() < 1e-5);
+    let a = track(&[24, 26, 27, 28, 29], 0, 0);
+    let alike = first_wins_alike(&d);
+    assert!((t.first_wins(a, a) - alike).abs() < 1e-5);
     let pos = Palma::from_position(
         "h=0/0/24,26,27,28,29 j=0/0/24,26,27,28,29 throw=h",
         &GameOptions::defaults(Palma::option_specs()),
@@ -38,7 +75,7 @@ fn one_piece_that_only_a_one_brings_home_is_geometric() {
     .unwrap();
     assert_eq!(
         PalmaEvaluator.evaluate(&pos),
-        ((2.0 * 7.0 / 11.0 - 1.0) * 1000.0f64).round() as i32
+        ((2.0 * alike - 1.0) * 1000.0f64).round() as i32
     );
 }
 
@@ -50,12 +87,13 @@ fn a_known_throw_is_valued_by_its_best_use() {
     assert_eq!(PalmaEvaluator.evaluate(&pos), 1000);
     // Hounds hold a 2 they cannot use: it passes to Jackals, who also
     // cannot use it (24-26 taken), then Jackals throw first in a race of two
-    // equal geometric players: Hounds win with 1 − 7/11 = 4/11.
+    // equal players: Hounds win with 1 − P(X ≤ Y). The pass has happened,
+    // so nothing more is charged for it.
     let pos =
         Palma::from_position("h=0/0/24,26,27,28,29 j=0/0/24,26,27,28,29 use=h:2", &opts).unwrap();
     assert_eq!(
         PalmaEvaluator.evaluate(&pos),
-        ((2.0 * 4.0 / 11.0 - 1.0) * 1000.0f64).round() as i32
+        ((2.0 * (1.0 - first_wins_alike(&one_piece_by_hand())) - 1.0) * 1000.0f64).round() as i32
     );
 }
 
@@ -123,9 +161,10 @@ fn reverse_tables_know_that_22_and_24_send_pieces_back() {
     let std = table(Rules::standard());
     assert!(rev.mean(rank(a)) > std.mean(rank(a)) + 1.0);
     // Default rules, by hand: X = 1 on a 2 (3/8); 1 + X(24,26..29) on a 1
-    // (3/8, mean 7/3); 1 + X on a 3 (1/8); X on a 5 (1/8):
-    // (6/8)·E = 3/8 + 3/8·(10/3) + 1/8, E = 7/3.
-    assert!((std.mean(rank(a)) - 7.0 / 3.0).abs() < 1e-5);
+    // (3/8, mean 11/3); a 3 (1/8) and a 5 (1/8) have no use and cost
+    // 1.5 + X and 2 + X: (6/8)·E = 3/8 + 3/8·(14/3) + 1/8·(3/2 + 2),
+    // E = 41/12.
+    assert!((std.mean(rank(a)) - 41.0 / 12.0).abs() < 1e-5);
 }
 
 /// Size, build time and a few means of the default and reverse tables:
@@ -283,8 +322,11 @@ fn simulated_races_take_the_tables_number_of_turns() {
     use agon::games::palma::PalmaMove;
     use rand::{Rng, SeedableRng};
     // Play the single-player race by the rules, throw by throw, choosing
-    // the use the table rates best, and count turns: the average and the
-    // share finished within 45 turns must match the table's distribution.
+    // the use the table rates best, and count turns (a value with no use
+    // charged as the table charges it: half a turn more for a 1, 2 or 3,
+    // drawn as a whole turn with 1/2, and two turns for a 5): the average
+    // and the share finished within 45 turns must match the table's
+    // distribution.
     let rules = Rules::standard();
     let t = table(rules);
     let mut rng = rand_pcg::Pcg64::seed_from_u64(3);
@@ -339,8 +381,9 @@ fn simulated_races_take_the_tables_number_of_turns() {
                         turns += 1;
                     }
                 }
-                None if v == 5 => {} // the extra throw stays with the player
-                None => turns += 1,
+                // The extra throw stays with the player.
+                None if v == 5 => turns += 2,
+                None => turns += 1 + u64::from(rng.gen_bool(0.5)),
             }
         }
         sum += turns;
@@ -355,4 +398,97 @@ fn simulated_races_take_the_tables_number_of_turns() {
     let p45: f64 = (1..=45).map(|k| t.get(s, k)).sum();
     let got = f64::from(within) / f64::from(runs);
     assert!((got - p45).abs() < 0.02, "simulated {got}, table {p45}");
+}
+
+/// How the one-ply policy on the race table (each mover plays the move
+/// whose position the table values best) plays the exact endgames, for
+/// the engine's costs of a passed value, the pure race and neighbours:
+/// `cargo test --release --test suite -- --ignored --nocapture one_ply_losses_on_the_exact_endgames`
+/// (about a minute). From each of the 300 positions of
+/// `positions/palma-endgames.txt`, 20 games with seeded throws; at each
+/// decision with a choice, the loss is the exact value of the best move
+/// minus that of the policy's. Measured: the pure race loses 0.0056 win
+/// probability a game (a wrong move at 9.0 % of 57,202 decisions), the
+/// engine's costs 0.0021 (4.8 %).
+#[test]
+#[ignore = "a measurement: prints the policy's losses for several costs"]
+fn one_ply_losses_on_the_exact_endgames() {
+    use agon::game::chance::outcome_at;
+    use agon::game::Status;
+    use agon::games::palma::eval::endgame::exact_win_probability;
+    use agon::games::palma::eval::win_probability;
+    use rand::{Rng, SeedableRng};
+    let opts = GameOptions::defaults(Palma::option_specs());
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/positions/palma-endgames.txt"
+    ))
+    .unwrap();
+    let starts: Vec<Palma> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| Palma::from_position(l, &opts).unwrap())
+        .collect();
+    let costs = |value, five| PassCosts { value, five };
+    for c in [
+        PassCosts::NONE,
+        PASS_COSTS,
+        costs(0.25, 1.0),
+        costs(0.5, 1.5),
+        costs(0.75, 2.0),
+        costs(1.0, 2.0),
+    ] {
+        let t = RaceTable::build_forward_with(Rules::standard(), c);
+        let mut rng = rand_pcg::Pcg64::seed_from_u64(5);
+        let (mut loss, mut decisions, mut wrong, mut games) = (0.0, 0usize, 0usize, 0usize);
+        let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+        for start in &starts {
+            for _ in 0..20 {
+                games += 1;
+                let mut pos = *start;
+                loop {
+                    match pos.status() {
+                        Status::Over(_) => break,
+                        Status::Chance => {
+                            pos.outcomes(&mut outcomes);
+                            pos.play(outcome_at(&outcomes, rng.gen()).unwrap());
+                        }
+                        Status::Decision(me) => {
+                            pos.moves(&mut moves);
+                            let after = |m| {
+                                let mut child = pos;
+                                child.play(m);
+                                child
+                            };
+                            let pick =
+                                *moves
+                                    .iter()
+                                    .max_by(|&&a, &&b| {
+                                        win_probability(&after(a), me, &t)
+                                            .total_cmp(&win_probability(&after(b), me, &t))
+                                    })
+                                    .unwrap();
+                            if moves.len() > 1 {
+                                let exact = |m| exact_win_probability(&after(m), me).unwrap();
+                                let best = moves.iter().map(|&m| exact(m)).fold(0.0, f64::max);
+                                let l = best - exact(pick);
+                                loss += l;
+                                decisions += 1;
+                                wrong += usize::from(l > 1e-9);
+                            }
+                            pos.play(pick);
+                        }
+                    }
+                }
+            }
+        }
+        println!(
+            "pass costs {} (a 5: {}): loss {:.5} a game, {:.6} a decision, wrong {:.1} % of {decisions}",
+            c.value,
+            c.five,
+            loss / games as f64,
+            loss / decisions as f64,
+            100.0 * wrong as f64 / decisions as f64
+        );
+    }
 }

@@ -1,7 +1,8 @@
 //! Evaluation and search hooks. The value of a position is the race win
 //! probability of the player to move, read from the one-sided table
 //! ([`race`]): the tracks never interact except through passed
-//! values, which the table ignores. Where a value is already thrown, the
+//! values, which the table charges to the thrower as a delay
+//! ([`race::PASS_COSTS`]). Where a value is already thrown, the
 //! best use of it is looked up one step ahead (through a pass and the
 //! opponent's use of the passed value when needed), so the evaluation
 //! knows the throw it stands on.

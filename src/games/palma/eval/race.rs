@@ -18,8 +18,12 @@
 //! `s'` is home, `X(s')` if the use earns another throw (a 5, an extra-throw
 //! square), `1 + X(s')` otherwise. A value with no use ends the turn
 //! (`1 + X(s)`), except a 5, whose extra throw stays with the player
-//! (`X(s)`). Passed throws (the opponent using our unusable values, us using
-//! theirs) are ignored: the table is one-sided.
+//! (`X(s)`). A value with no use also passes to the opponent, who must use
+//! it: a one-sided table cannot see the opponent's gain, so it charges the
+//! thrower for it, [`PASS_COSTS`] more turns (half a turn for a 1, 2 or 3,
+//! two for a 5: `1.5 + X(s)` and `2 + X(s)`). On the exact endgames that
+//! more than halves the one-ply policy's losses against the pure race
+//! ([`PassCosts::NONE`], which `build_forward_with` still builds).
 //!
 //! Without the `reverse` option every use strictly increases the pip sum
 //! (`Σ squares − waiting`), so the states are solved in decreasing pip
@@ -30,11 +34,12 @@
 //! Distributions are stored for turn counts `1..=MAX_TURNS`, trimmed of
 //! a head and a tail of total mass below [`TRIM`] each.
 //!
-//! Measured (default rules): 35.8 MB held
-//! (`cargo test --release --test suite -- --ignored --nocapture palma_race::`),
-//! 0.36–0.53 s to build (`cargo bench --bench palma`, on a shared 2-core
-//! machine). The start needs 51.0 turns on average; the first thrower wins
-//! the pure race from the start with 0.512. About a third of the states
+//! Measured (default rules): 51.1 MB held (36.3 MB for the pure race),
+//! about 0.7 s to build (`cargo run --release --features datagen --example
+//! datagen -- palma-tables`; `cargo bench --bench palma` times it). The
+//! start needs 57.8 turns on average with the passes charged (51.0 in the
+//! pure race); the first thrower wins from the start with 0.509 (0.512).
+//! About a third of the states
 //! have a piece resting on a shortcut's landing square (10 or 20), which
 //! play never reaches; they are kept so that any legal position string can
 //! be evaluated.
@@ -178,6 +183,64 @@ pub(super) fn after_use(t: Track, m: PalmaMove, rules: &Rules) -> (Track, u8) {
     (n, rest)
 }
 
+/// What a value its thrower cannot use costs, in turns beyond the turn it
+/// ends (a 5 ends none: its extra throw stays with the thrower). The value
+/// passes to the opponent, who must use it (palma.md, "A turn" 5): a gain
+/// to them that a one-sided table can only count as a delay to the
+/// thrower. A cost of `c` turns is `floor(c)` turns with probability
+/// `1 − frac(c)` and one more otherwise, so the table stays a distribution
+/// of whole turns.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PassCosts {
+    /// A passed 1, 2 or 3.
+    pub value: f64,
+    /// A passed 5.
+    pub five: f64,
+}
+
+impl PassCosts {
+    /// The pure one-sided race: a passed value costs nothing more.
+    pub const NONE: PassCosts = PassCosts {
+        value: 0.0,
+        five: 0.0,
+    };
+
+    /// The expected cost in turns of the unusable throws, `q_end` the
+    /// probability of a 1, 2 or 3 without a use and `q_five` of a 5.
+    pub(super) fn mean_cost(self, q_end: f64, q_five: f64) -> f64 {
+        q_end * (1.0 + self.value) + q_five * self.five
+    }
+
+    /// The unusable throws as `(turns later, probability)` of coming back
+    /// to the same configuration: the turn a 1, 2 or 3 ends plus its cost,
+    /// and a 5's cost alone, each split over two whole turn counts.
+    pub(super) fn loops(self, q_end: f64, q_five: f64) -> [(usize, f64); 4] {
+        let split = |c: f64, q: f64| {
+            let whole = c.floor();
+            let frac = c - whole;
+            [
+                (whole as usize, q * (1.0 - frac)),
+                (whole as usize + 1, q * frac),
+            ]
+        };
+        let [a, b] = split(1.0 + self.value, q_end);
+        let [c, d] = split(self.five, q_five);
+        [a, b, c, d]
+    }
+}
+
+/// The costs the engine's table uses. Chosen by measurement: against the
+/// exact endgames, the one-ply policy on this table loses 0.0021 win
+/// probability a game from the 300 positions of
+/// `positions/palma-endgames.txt` (20 games each), against 0.0056 on the
+/// pure race (`PassCosts::NONE`); the neighbours (0.25 to 0.75 for a
+/// value, 1.5 to 2 for a 5) lose 0.0019 to 0.0029, and a whole turn for
+/// a value 0.0093.
+pub const PASS_COSTS: PassCosts = PassCosts {
+    value: 0.5,
+    five: 2.0,
+};
+
 /// Where a use leads, for the recurrence.
 #[derive(Clone, Copy)]
 enum Next {
@@ -210,6 +273,12 @@ impl RaceTable {
 
     /// The one-pass build; only valid when every use increases the pip sum.
     pub fn build_forward(rules: &Rules) -> RaceTable {
+        RaceTable::build_forward_with(rules, PASS_COSTS)
+    }
+
+    /// [`RaceTable::build_forward`] with other costs of a passed value
+    /// ([`PassCosts::NONE`]: the pure one-sided race).
+    pub fn build_forward_with(rules: &Rules, costs: PassCosts) -> RaceTable {
         let began = Instant::now();
         let tracks = all_tracks();
         let mut order: Vec<usize> = (0..tracks.len()).collect();
@@ -256,7 +325,7 @@ impl RaceTable {
                 table.offset[s] = table.probs.len() as u32;
                 continue;
             }
-            table.mean[s] = ((usable_sum + q_end) / denom) as f32;
+            table.mean[s] = ((usable_sum + costs.mean_cost(q_end, q_five)) / denom) as f32;
             // Below `first` every term is zero; past `last` only the
             // self-loop tail remains, which decays, so stop once it is trimmed.
             let (mut first, mut last) = (MAX_TURNS, 1);
@@ -271,10 +340,21 @@ impl RaceTable {
             }
             dist.fill(0.0);
             for k in first.max(1)..=MAX_TURNS {
-                if k > last && dist[k - 1] < TRIM {
+                // A passed value comes back up to three turns later.
+                if k > last && dist[k.saturating_sub(3)..k].iter().sum::<f64>() < TRIM {
                     break;
                 }
-                let mut a = q_end * dist[k - 1];
+                // The unusable throws: back to `s`, `shift` turns later
+                // (a shift of 0 goes to the left-hand side).
+                let mut stay = 0.0;
+                let mut a = 0.0;
+                for (shift, w) in costs.loops(q_end, q_five) {
+                    if shift == 0 {
+                        stay += w;
+                    } else if k >= shift {
+                        a += w * dist[k - shift];
+                    }
+                }
                 for (i, next) in chosen.iter().enumerate() {
                     let p = THROW_PROBS[i];
                     a += p * match *next {
@@ -284,7 +364,7 @@ impl RaceTable {
                         Some(Next::TurnEnds(s2)) => table.get(s2, k - 1),
                     };
                 }
-                dist[k] = a / (1.0 - q_five);
+                dist[k] = a / (1.0 - stay);
             }
             table.store(s, &dist, TRIM);
         }

@@ -10,11 +10,16 @@
 //!    on `D(·, k)` itself through uses that earn another throw, a linear
 //!    system solved by the same sweeps.
 //!
+//! A value with no use costs what [`PASS_COSTS`] charges, as in the
+//! one-pass build: it comes back to the same configuration up to three
+//! turns later, so step 2 keeps the last three turn counts.
+//!
 //! On the default rules (no cycles) it reproduces the one-pass build; a test
 //! compares the two.
 //!
-//! Measured with `reverse=on` (`cargo test --release --test suite palma_race:: --
-//! --ignored --nocapture`): about 8 s to build on first use, 80 MB held.
+//! Measured with `reverse=on` (`cargo run --release --features datagen
+//! --example datagen -- palma-tables`): about 12 s to build on first use on
+//! a loaded 2-core machine, 87 MB held.
 //! That is the price of the exact cyclic recurrence; a mean-and-variance
 //! table would be smaller but was not needed for the default rules.
 
@@ -24,7 +29,9 @@ use std::time::Instant;
 use super::super::movegen::for_each_use;
 use super::super::options::Rules;
 use super::super::state::{THROWS, THROW_PROBS};
-use super::race::{after_use, all_tracks, pips, rank, RaceTable, MAX_TURNS, STATES, TRIM};
+use super::race::{
+    after_use, all_tracks, pips, rank, PassCosts, RaceTable, MAX_TURNS, PASS_COSTS, STATES, TRIM,
+};
 
 /// Value iteration stops when no mean changes by more than this.
 pub const MEAN_TOLERANCE: f64 = 1e-7;
@@ -53,6 +60,11 @@ fn cost(e: u32, mean: &[f64]) -> f64 {
 }
 
 pub fn build(rules: &Rules) -> RaceTable {
+    build_with(rules, PASS_COSTS)
+}
+
+/// [`build`] with other costs of a passed value.
+pub fn build_with(rules: &Rules, costs: PassCosts) -> RaceTable {
     let began = Instant::now();
     let tracks = all_tracks();
     let mut order: Vec<usize> = (0..STATES).filter(|&i| !tracks[i].is_home()).collect();
@@ -105,7 +117,7 @@ pub fn build(rules: &Rules) -> RaceTable {
             let new = if denom < 1e-12 {
                 f64::INFINITY
             } else {
-                let mut sum = q_end[s];
+                let mut sum = costs.mean_cost(q_end[s], q_five[s]);
                 for i in 0..4 {
                     let es = &edges[first[s * 4 + i]..first[s * 4 + i + 1]];
                     if !es.is_empty() {
@@ -143,8 +155,17 @@ pub fn build(rules: &Rules) -> RaceTable {
     }
     drop(edges);
 
-    // 2. Distributions, one turn count at a time.
-    let mut prev = vec![0f64; STATES];
+    // 2. Distributions, one turn count at a time. `prev[j]` is turn count
+    // k − 1 − j: a passed value comes back up to three turns later.
+    let mut prev = [vec![0f64; STATES], vec![0f64; STATES], vec![0f64; STATES]];
+    let mut stay = vec![0f64; STATES];
+    for &s in &order {
+        for (shift, w) in costs.loops(q_end[s], q_five[s]) {
+            if shift == 0 {
+                stay[s] += w;
+            }
+        }
+    }
     let mut cur = vec![0f64; STATES];
     let mut base = vec![0f64; STATES];
     let mut done = vec![0f64; STATES];
@@ -152,14 +173,19 @@ pub fn build(rules: &Rules) -> RaceTable {
     let mut kept: Vec<Vec<f32>> = vec![Vec::new(); STATES];
     for k in 1..=MAX_TURNS {
         for &s in &order {
-            let mut b = q_end[s] * prev[s];
+            let mut b = 0.0;
+            for (shift, w) in costs.loops(q_end[s], q_five[s]) {
+                if (1..=3).contains(&shift) {
+                    b += w * prev[shift - 1][s];
+                }
+            }
             for i in 0..4 {
                 let e = chosen[s * 4 + i];
                 let p = THROW_PROBS[i];
                 if e == HOME {
                     b += if k == 1 { p } else { 0.0 };
                 } else if e != NONE && e & AGAIN == 0 {
-                    b += p * prev[e as usize];
+                    b += p * prev[0][e as usize];
                 }
             }
             base[s] = b;
@@ -174,7 +200,7 @@ pub fn build(rules: &Rules) -> RaceTable {
                         a += THROW_PROBS[i] * cur[(e & !AGAIN) as usize];
                     }
                 }
-                let new = a / (1.0 - q_five[s]);
+                let new = a / (1.0 - stay[s]);
                 change = change.max((new - cur[s]).abs());
                 cur[s] = new;
             }
@@ -197,7 +223,8 @@ pub fn build(rules: &Rules) -> RaceTable {
             }
             kept[s].push(cur[s] as f32);
         }
-        std::mem::swap(&mut prev, &mut cur);
+        prev.rotate_right(1);
+        std::mem::swap(&mut prev[0], &mut cur);
         cur.fill(0.0);
         if left < STORE_TRIM {
             break;
