@@ -26,8 +26,22 @@ const GAMES: [(&str, &str, &str); 6] = [
 const TABS: [&str; 5] = ["play", "setup", "analysis", "moves", "record"];
 
 fn show_tab(b: &Browser, tab: &str) {
-    b.click(&format!("nav.tabs button[data-tab=\"{tab}\"]"))
-        .unwrap_or_else(|e| panic!("the {tab} tab: {e}"));
+    // A click lands where the button was laid out: on a loaded machine a
+    // late reply (a game's tables built) can move the page under it, so
+    // click again until the panel shows.
+    let active = format!(
+        "return document.querySelector('aside .panel[data-tab=\"{tab}\"]').classList.contains('active');"
+    );
+    for _ in 0..10 {
+        b.click(&format!("nav.tabs button[data-tab=\"{tab}\"]"))
+            .unwrap_or_else(|e| panic!("the {tab} tab: {e}"));
+        if b.wait_for(&active, std::time::Duration::from_secs(3))
+            .is_ok()
+        {
+            return;
+        }
+    }
+    panic!("the {tab} tab: its panel does not show after 10 clicks");
 }
 
 /// The visible panels, by their tab.
