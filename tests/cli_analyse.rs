@@ -7,7 +7,9 @@
 //! best move overall. The default limits finish on every game (issue 22:
 //! the Kubeia start gave nothing in 11.5 minutes) and print progress.
 
-use agon::cli::analyse::{exact_move_values, measure_loss, set_positions, EXACT_TOLERANCE};
+use agon::cli::analyse::{
+    exact_move_values, measure_loss, move_values_by, set_positions, EXACT_TOLERANCE,
+};
 use agon::game::Notation;
 use agon::game::{Game, GameOptions, Status};
 use agon::games::palma::Palma;
@@ -928,19 +930,10 @@ fn rollouts_beyond_the_built_in_tables() {
             list(&jackals)
         );
         let pos = Palma::from_position(&text, &opts).unwrap();
-        let Status::Decision(me) = pos.status() else {
+        let Some(exact) = move_values_by(&pos, |child, me| larger.win_probability(child, me))
+        else {
             continue;
         };
-        let mut moves = Vec::new();
-        pos.moves(&mut moves);
-        let exact: Vec<_> = moves
-            .iter()
-            .map(|&m| {
-                let mut child = pos;
-                child.play(m);
-                (m, larger.win_probability(&child, me).unwrap())
-            })
-            .collect();
         let best = exact.iter().max_by(|a, b| a.1.total_cmp(&b.1)).unwrap();
         let mut after = pos;
         after.play(best.0);

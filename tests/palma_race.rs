@@ -425,10 +425,9 @@ fn one_ply_losses_on_the_exact_endgames() {
         "/positions/palma-endgames.txt"
     ))
     .unwrap();
-    let starts: Vec<Palma> = text
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
-        .map(|l| Palma::from_position(l, &opts).unwrap())
+    let starts: Vec<Palma> = agon::cli::analyse::set_positions(&text)
+        .into_iter()
+        .map(|(_, l)| Palma::from_position(l, &opts).unwrap())
         .collect();
     let costs = |value, five| PassCosts { value, five };
     for c in [

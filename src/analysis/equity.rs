@@ -5,7 +5,7 @@
 
 use super::hint::decider;
 use crate::engine::{Core, SearchJob};
-use crate::game::{Evaluator, GameError, GameOptions, Playable, Status};
+use crate::game::{Evaluator, GameError, GameOptions, Playable, Player, Status};
 use crate::search::{Limits, Report, Signal};
 
 /// A move counts as "exactly right" when it loses at most this much.
@@ -23,6 +23,17 @@ pub fn set_positions(text: &str) -> Vec<(usize, &str)> {
 /// Exact values of every legal move for the mover (`None` if one is not
 /// known).
 pub fn exact_move_values<G: Playable>(pos: &G) -> Option<Vec<(G::Move, f64)>> {
+    let evaluator = G::Evaluator::default();
+    move_values_by(pos, |child, me| evaluator.exact_win_probability(child, me))
+}
+
+/// [`exact_move_values`] from another source of exact values (a table
+/// larger than the game's own, say): `value(child, mover)` for the
+/// position after each legal move.
+pub fn move_values_by<G: Playable>(
+    pos: &G,
+    value: impl Fn(&G, Player) -> Option<f64>,
+) -> Option<Vec<(G::Move, f64)>> {
     let Status::Decision(me) = pos.status() else {
         return None;
     };
@@ -31,11 +42,9 @@ pub fn exact_move_values<G: Playable>(pos: &G) -> Option<Vec<(G::Move, f64)>> {
     moves
         .iter()
         .map(|&m| {
-            let mut c = pos.clone();
-            c.play(m);
-            G::Evaluator::default()
-                .exact_win_probability(&c, me)
-                .map(|x| (m, x))
+            let mut child = pos.clone();
+            child.play(m);
+            value(&child, me).map(|x| (m, x))
         })
         .collect()
 }

@@ -24,7 +24,9 @@ mod review;
 pub mod rollout;
 pub mod units;
 
-pub use equity::{exact_move_values, measure_loss, set_positions, LossReport, EXACT_TOLERANCE};
+pub use equity::{
+    exact_move_values, measure_loss, move_values_by, set_positions, LossReport, EXACT_TOLERANCE,
+};
 pub use hint::{best_exact, chance_hint, move_values, ChanceHint, ChanceRow, MoveValue};
 pub use review::{
     default_thresholds, expected_score, game_luck, move_accuracy, read_games, review_game, Ending,

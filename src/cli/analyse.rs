@@ -28,7 +28,9 @@ use crate::games::GameKind;
 use crate::search::{Algorithm, Limits};
 
 // The equity-loss measure, where the tests have always found it.
-pub use crate::analysis::{exact_move_values, measure_loss, set_positions, EXACT_TOLERANCE};
+pub use crate::analysis::{
+    exact_move_values, measure_loss, move_values_by, set_positions, EXACT_TOLERANCE,
+};
 
 /// Search depth per move when neither `--depth` nor `--movetime` is given:
 /// 3, except Kubeia's 2. A Kubeia move searched 3 plies deep averages over

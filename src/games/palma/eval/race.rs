@@ -214,7 +214,15 @@ impl PassCosts {
     /// The unusable throws as `(turns later, probability)` of coming back
     /// to the same configuration: the turn a 1, 2 or 3 ends plus its cost,
     /// and a 5's cost alone, each split over two whole turn counts.
+    /// Both builds look back at most [`LONGEST_LOOP`] turn counts, so a
+    /// cost must stay below 2 turns for a value (it comes back after the
+    /// turn it ends as well) and below 3 for a 5.
     pub(super) fn loops(self, q_end: f64, q_five: f64) -> [(usize, f64); 4] {
+        debug_assert!(
+            (0.0..(LONGEST_LOOP - 1) as f64).contains(&self.value)
+                && (0.0..LONGEST_LOOP as f64).contains(&self.five),
+            "pass costs {self:?} beyond the {LONGEST_LOOP} turn counts the builds keep"
+        );
         let split = |c: f64, q: f64| {
             let whole = c.floor();
             let frac = c - whole;
@@ -228,6 +236,11 @@ impl PassCosts {
         [a, b, c, d]
     }
 }
+
+/// The most turns later that a passed value comes back to the same
+/// configuration ([`PassCosts::loops`]): the builds keep this many turn
+/// counts behind the one they compute.
+pub(super) const LONGEST_LOOP: usize = 3;
 
 /// The costs the engine's table uses, chosen by measurement
 /// (`palma_race::one_ply_losses_on_the_exact_endgames`): against the
@@ -343,8 +356,8 @@ impl RaceTable {
             }
             dist.fill(0.0);
             for k in first.max(1)..=MAX_TURNS {
-                // A passed value comes back up to three turns later.
-                if k > last && dist[k.saturating_sub(3)..k].iter().sum::<f64>() < TRIM {
+                // A passed value comes back up to LONGEST_LOOP turns later.
+                if k > last && dist[k.saturating_sub(LONGEST_LOOP)..k].iter().sum::<f64>() < TRIM {
                     break;
                 }
                 // The unusable throws: back to `s`, `shift` turns later

@@ -30,7 +30,8 @@ use super::super::movegen::for_each_use;
 use super::super::options::Rules;
 use super::super::state::{THROWS, THROW_PROBS};
 use super::race::{
-    after_use, all_tracks, pips, rank, PassCosts, RaceTable, MAX_TURNS, PASS_COSTS, STATES, TRIM,
+    after_use, all_tracks, pips, rank, PassCosts, RaceTable, LONGEST_LOOP, MAX_TURNS, PASS_COSTS,
+    STATES, TRIM,
 };
 
 /// Value iteration stops when no mean changes by more than this.
@@ -156,8 +157,8 @@ pub fn build_with(rules: &Rules, costs: PassCosts) -> RaceTable {
     drop(edges);
 
     // 2. Distributions, one turn count at a time. `prev[j]` is turn count
-    // k − 1 − j: a passed value comes back up to three turns later.
-    let mut prev = [vec![0f64; STATES], vec![0f64; STATES], vec![0f64; STATES]];
+    // k − 1 − j: a passed value comes back up to LONGEST_LOOP turns later.
+    let mut prev: [Vec<f64>; LONGEST_LOOP] = std::array::from_fn(|_| vec![0f64; STATES]);
     let mut stay = vec![0f64; STATES];
     for &s in &order {
         for (shift, w) in costs.loops(q_end[s], q_five[s]) {
@@ -175,7 +176,7 @@ pub fn build_with(rules: &Rules, costs: PassCosts) -> RaceTable {
         for &s in &order {
             let mut b = 0.0;
             for (shift, w) in costs.loops(q_end[s], q_five[s]) {
-                if (1..=3).contains(&shift) {
+                if (1..=LONGEST_LOOP).contains(&shift) {
                     b += w * prev[shift - 1][s];
                 }
             }
