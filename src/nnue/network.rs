@@ -210,8 +210,14 @@ impl Network {
     pub fn output(&self, own: &[i16], other: &[i16]) -> i32 {
         let h = self.shape.hidden;
         let (o_own, o_other) = self.output_weights.split_at(h);
-        let sum = crelu_dot(own, o_own) + crelu_dot(other, o_other) + self.output_bias;
-        (i64::from(sum) * i64::from(SCALE) / i64::from(QA * QB)) as i32
+        // In i64: a file's weights can bring each view's dot product near
+        // i32::MAX (QA · i16::MAX · 256 hidden), so two of them and the bias
+        // overflow i32 (found by the `network` fuzz target).
+        let sum = i64::from(crelu_dot(own, o_own))
+            + i64::from(crelu_dot(other, o_other))
+            + i64::from(self.output_bias);
+        let scaled = sum * i64::from(SCALE) / i64::from(QA * QB);
+        scaled.clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
     }
 
     /// The file's bytes.
