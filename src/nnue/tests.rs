@@ -359,3 +359,120 @@ fn positions_remade_from_samples_evaluate_as_the_originals() {
     remade_from_pieces(&Zamma::new(&Default::default()).unwrap(), 22, true);
     remade_from_pieces(&Petteia::new(&Default::default()).unwrap(), 23, false);
 }
+
+/// The output as exact integers: each view's clamped dot product and the
+/// bias summed without overflow, then scaled and clamped as `output`
+/// documents.
+fn exact_output(net: &Network, own: &[i16], other: &[i16]) -> i32 {
+    use super::network::{QA, QB, SCALE};
+    let h = net.shape.hidden;
+    let dot = |acc: &[i16], w: &[i16]| -> i128 {
+        acc.iter()
+            .zip(w)
+            .map(|(&a, &o)| i128::from(a.clamp(0, QA as i16)) * i128::from(o))
+            .sum()
+    };
+    let sum = dot(own, &net.output_weights[..h])
+        + dot(other, &net.output_weights[h..])
+        + i128::from(net.output_bias);
+    (sum * i128::from(SCALE) / i128::from(QA * QB)).clamp(i32::MIN.into(), i32::MAX.into()) as i32
+}
+
+/// A net whose every hidden unit is saturated and whose output weights
+/// are all at the file format's extreme: both views' products together
+/// pass i32::MAX, and the output must keep its sign and size (the float
+/// net's value) rather than wrap; the evaluator keeps it short of a win.
+#[test]
+fn extreme_output_weights_do_not_wrap() {
+    use super::network::MAX_HIDDEN;
+    use crate::game::{EvalChoice, EvalResources, EVAL_LIMIT};
+    for sign in [1.0f32, -1.0] {
+        let mut float = FloatNet::zeros(Shape::of::<Zamma>(MAX_HIDDEN.into()), "extreme");
+        float.input_biases.fill(2.0);
+        float.output_weights.fill(sign * 128.0);
+        float.output_bias = sign * 100.0;
+        let net = float.quantize();
+        assert!(net
+            .output_weights
+            .iter()
+            .all(|&w| w.unsigned_abs() >= i16::MAX as u16));
+        let pos = Zamma::new(&Default::default()).unwrap();
+        let (own, other) = views(&pos);
+        let want = float.evaluate(&own, &other);
+        let mut acc = Accumulators::default();
+        acc.refresh(&net, &pos);
+        let (a, b) = acc.views(&net, pos.net_side());
+        let got = net.output(a, b);
+        assert_eq!(got, exact_output(&net, a, b));
+        assert!(
+            (f64::from(got) - f64::from(want)).abs() < 1e-3 * f64::from(want).abs(),
+            "quantized {got}, float {want}"
+        );
+        let res = EvalResources {
+            choice: EvalChoice::Nnue,
+            net: Some(Arc::new(net)),
+            weights: None,
+        };
+        let eval = Zamma::evaluator_with(&res).expect("a Zamma net");
+        let v = eval.evaluate(&pos);
+        assert!(v.abs() < EVAL_LIMIT && v.signum() == sign as i32, "{v}");
+    }
+}
+
+/// The `network` fuzz target's crash inputs (fuzz/regressions/network):
+/// the first byte picks the game (bits 1-2) and whether the last eight
+/// bytes become the checksum of the rest (bit 0), as the target reads
+/// them. Each net that reads evaluates a playout with its output equal to
+/// the exact one.
+#[test]
+fn the_network_fuzz_targets_crash_inputs_evaluate_exactly() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/regressions/network");
+    let mut read = 0;
+    for entry in std::fs::read_dir(dir).expect("the regressions folder") {
+        let data = std::fs::read(entry.expect("an entry").path()).expect("a file");
+        let (&flags, rest) = data.split_first().expect("a flags byte");
+        let mut bytes = rest.to_vec();
+        if flags & 1 == 1 && bytes.len() >= 8 {
+            let body = bytes.len() - 8;
+            let sum = crate::game::files::fnv1a(&bytes[..body]);
+            bytes[body..].copy_from_slice(&sum.to_le_bytes());
+        }
+        read += match (flags >> 1) % 4 {
+            0 => exact_over_playout::<Abalone>(&bytes),
+            1 => exact_over_playout::<Zamma>(&bytes),
+            2 => exact_over_playout::<Petteia>(&bytes),
+            _ => exact_over_playout::<Kubeia>(&bytes),
+        } as usize;
+    }
+    assert!(read >= 3, "{read} of the crash inputs read as networks");
+}
+
+fn exact_over_playout<G: NetInput + Playable>(bytes: &[u8]) -> bool {
+    let Ok(net) = Network::from_bytes(bytes, G::NAME) else {
+        return false;
+    };
+    let mut pos = G::new(&Default::default()).unwrap();
+    let mut acc = Accumulators::default();
+    let mut moves = Vec::new();
+    for ply in 0..40usize {
+        if let Status::Decision(_) = pos.status() {
+            acc.refresh(&net, &pos);
+            let (a, b) = acc.views(&net, pos.net_side());
+            assert_eq!(net.output(a, b), exact_output(&net, a, b));
+        }
+        moves.clear();
+        match pos.status() {
+            Status::Over(_) => break,
+            Status::Chance => {
+                let mut outcomes = Vec::new();
+                pos.outcomes(&mut outcomes);
+                pos.play(outcomes[ply % outcomes.len()].0);
+            }
+            Status::Decision(_) => {
+                pos.moves(&mut moves);
+                pos.play(moves[(ply * 7 + 3) % moves.len()]);
+            }
+        }
+    }
+    true
+}
