@@ -38,3 +38,10 @@ pub mod settings;
 #[doc(hidden)]
 pub mod testgames;
 pub mod tune;
+
+// A test's folder of files that goes away with it: the integration tests'
+// own (`tests/common`), one definition for both.
+#[cfg(test)]
+#[path = "../tests/common/scratch.rs"]
+#[allow(dead_code)]
+pub(crate) mod scratch;

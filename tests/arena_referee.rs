@@ -9,6 +9,7 @@ use std::path::PathBuf;
 use std::sync::Mutex;
 use std::time::Duration;
 
+use crate::common::scratch::Scratch;
 use agon::arena::{run_match, EndReason, Entrant, Fault, GameResult, MatchSpec};
 use agon::game::{Game, GameOptions, Outcome, Playable, Status};
 use agon::games::GameKind;
@@ -305,7 +306,8 @@ fn openings_from_a_file_start_the_pairs_in_order() {
         pos.play(legal[0]);
         openings.push(pos.position());
     }
-    let path = std::env::temp_dir().join(format!("agon-openings-{}.txt", std::process::id()));
+    let dir = Scratch::new("openings");
+    let path = dir.join("openings.txt");
     std::fs::write(
         &path,
         format!("# two openings\n{}\n\n{}\n", openings[0], openings[1]),
@@ -349,7 +351,6 @@ fn openings_from_a_file_start_the_pairs_in_order() {
     std::fs::write(&path, "").unwrap();
     let (status, _, err) = crate::common::run(&args);
     assert!(!status.success());
-    std::fs::remove_file(&path).ok();
     assert!(err.contains("is empty"), "{err}");
 }
 
@@ -411,8 +412,7 @@ fn an_option_the_engine_did_not_announce_is_named_before_the_first_game() {
 /// play out as without pondering.
 #[test]
 fn the_referee_ponders_engines_that_ask_for_it() {
-    let dir = std::env::temp_dir().join(format!("agon-ponder-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("ponder");
     let logs = [dir.join("a.log"), dir.join("b.log")];
     let engine = |log: &PathBuf| {
         format!(
@@ -439,7 +439,6 @@ fn the_referee_ponders_engines_that_ask_for_it() {
             "{ponders} ponders, {hits} hits: {text}"
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A built-in engine that ponders, in every game (a dice game ponders on

@@ -8,6 +8,7 @@
 use std::sync::Mutex;
 use std::time::Duration;
 
+use crate::common::scratch::Scratch;
 use agon::arena::record::{self, MatchRecord};
 use agon::arena::{
     resume, run_match, stats_of, Entrant, GameResult, MatchSpec, MatchStats, Seating, Tally,
@@ -197,8 +198,7 @@ fn records_of_three_players_read_back_and_a_resumed_or_sharded_match_is_one_run(
     assert_eq!(analysed[0].players.len(), 3);
 
     // Resumed after the first four games: only the last two are played.
-    let dir = std::env::temp_dir().join(format!("agon-seating-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
+    let dir = Scratch::new("seating");
     let path = dir.join("resume.agn");
     let first_four: String = read[..4]
         .iter()
@@ -227,5 +227,4 @@ fn records_of_three_players_read_back_and_a_resumed_or_sharded_match_is_one_run(
     }
     all.sort_by_key(|(n, _)| *n);
     assert_eq!(stats_of(&all, 3), stats);
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -7,6 +7,7 @@
 //! best move overall. The default limits finish on every game (issue 22:
 //! the Kubeia start gave nothing in 11.5 minutes) and print progress.
 
+use crate::common::scratch::Scratch;
 use agon::cli::analyse::{
     exact_move_values, measure_loss, move_values_by, set_positions, EXACT_TOLERANCE,
 };
@@ -113,8 +114,7 @@ fn abalone_hint_has_no_exact_column() {
 
 #[test]
 fn bad_input_is_one_error_line_and_status_one() {
-    let dir = std::env::temp_dir().join(format!("agon-analyse-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("analyse");
     let outside = dir.join("outside.txt");
     std::fs::write(
         &outside,
@@ -173,7 +173,6 @@ fn bad_input_is_one_error_line_and_status_one() {
         );
         assert!(err.starts_with("error: "), "{case:?}: {err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -587,8 +586,7 @@ fn the_rollout_command_prints_each_move_with_its_error() {
 /// rest and prints the same table; a file of another rollout is an error.
 #[test]
 fn a_stopped_rollout_resumes_from_its_file() {
-    let dir = std::env::temp_dir().join(format!("agon-rollout-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("rollout");
     let file = dir.join("palma.rollout");
     let path = file.to_str().unwrap();
     // Two moves (8-10 and 16-18), games cut after 6 plies.
@@ -641,7 +639,6 @@ fn a_stopped_rollout_resumes_from_its_file() {
     let (code, _, err) = agon(&args("4"));
     assert_eq!(code, Some(1), "{err}");
     assert!(err.contains("not this rollout's file"), "{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Issue 41: luck. A throw's luck is its outcome's value less the mean
@@ -685,8 +682,7 @@ fn luck_averages_zero_over_a_throws_outcomes() {
 /// (GNU Backgammon's), which add up as they must.
 #[test]
 fn a_dice_game_review_shows_the_luck_beside_the_skill() {
-    let dir = std::env::temp_dir().join(format!("agon-luck-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("luck");
     let record = dir.join("palma.txt");
     let record = record.to_str().unwrap();
     let (code, _, err) = agon(&[
@@ -751,7 +747,6 @@ fn a_dice_game_review_shows_the_luck_beside_the_skill() {
         (adj_h - (result_h - luck_h)).abs() < 2e-4 && (adj_h + adj_j - 1.0).abs() < 2e-4,
         "{out}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The rollout settings of the measurements below: 1,296 games a move,
@@ -972,8 +967,7 @@ fn a_known_lucky_throw_shows_its_luck() {
         .parse()
         .unwrap();
     assert!(before < 0.9, "{out}");
-    let dir = std::env::temp_dir().join(format!("agon-lucky-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("lucky");
     let record = dir.join("lucky.txt");
     std::fs::write(
         &record,
@@ -1011,7 +1005,6 @@ fn a_known_lucky_throw_shows_its_luck() {
         "luck {luck}, before {before}: {out}"
     );
     assert!(out.contains("luck-adjusted result"), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// `agon analyse --record`'s inaccuracy mark and accuracy (issue 43,
@@ -1022,8 +1015,7 @@ fn a_known_lucky_throw_shows_its_luck() {
 /// who lost something less.
 #[test]
 fn inaccuracies_are_marked_and_counted_and_accuracy_falls_with_the_losses() {
-    let dir = std::env::temp_dir().join(format!("agon-accuracy-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = Scratch::new("accuracy");
     let record = dir.join("zamma.txt");
     let record = record.to_str().unwrap();
     let (code, _, err) = agon(&[
@@ -1104,5 +1096,4 @@ fn inaccuracies_are_marked_and_counted_and_accuracy_falls_with_the_losses() {
         lost_somewhere |= lost;
     }
     assert!(lost_somewhere, "the random player lost nothing:\n{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }

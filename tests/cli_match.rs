@@ -1,6 +1,8 @@
 //! `agon match` on the command line: run-time evaluation weights are
 //! checked against the game's feature count, and a match with them plays.
 
+use crate::common::scratch::Scratch;
+
 fn agon(args: &[&str]) -> (bool, String, String) {
     let (status, out, err) = crate::common::run(args);
     (status.success(), out, err)
@@ -144,8 +146,8 @@ fn a_go_answered_twice_is_named_where_it_happens() {
 fn no_engine_process_outlives_the_match() {
     // A wrapper script whose engine ignores `quit` and the end of its
     // input: killing the shell alone would leave the engine running.
-    let pids = std::env::temp_dir().join(format!("agon-orphans-{}.txt", std::process::id()));
-    let _ = std::fs::remove_file(&pids);
+    let dir = Scratch::new("orphans");
+    let pids = dir.join("pids.txt");
     let engine = format!(
         "{} --mode deaf --pid-file {}; true",
         crate::arena_referee::fake_engine().display(),
@@ -164,7 +166,6 @@ fn no_engine_process_outlives_the_match() {
         .lines()
         .filter_map(|l| l.trim().parse().ok())
         .collect();
-    let _ = std::fs::remove_file(&pids);
     assert!(!started.is_empty());
     // A killed orphan is reaped by init soon after: wait for that (or a
     // zombie), with a deadline.
@@ -215,8 +216,8 @@ fn the_default_margin_is_100_ms_and_forfeits_stand_out() {
 /// arguments) read in a short Abalone match against a built-in random A
 /// with `extra` arguments; the match must end without a fault.
 fn game_options_sent(tag: &str, fake: &[&str], extra: &[&str]) -> Vec<String> {
-    let log = std::env::temp_dir().join(format!("agon-options-{tag}-{}.txt", std::process::id()));
-    let _ = std::fs::remove_file(&log);
+    let dir = Scratch::new(&format!("options-{tag}"));
+    let log = dir.join("engine.log");
     let log_text = log.display().to_string();
     let mut b = vec!["--log", log_text.as_str()];
     b.extend_from_slice(fake);
@@ -239,7 +240,6 @@ fn game_options_sent(tag: &str, fake: &[&str], extra: &[&str]) -> Vec<String> {
     let args: Vec<&str> = args.iter().map(String::as_str).collect();
     let (status, out, err) = crate::common::run(&args);
     let lines = std::fs::read_to_string(&log).unwrap_or_default();
-    let _ = std::fs::remove_file(&log);
     assert!(status.success(), "{err}");
     assert!(out.contains("forfeits 0)"), "{out}");
     assert!(lines.contains("isready"), "the engine ran: {lines}");

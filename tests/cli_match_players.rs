@@ -2,6 +2,8 @@
 //! option `players=N`, a game without it says so in one error line, and
 //! the number given twice is refused.
 
+use crate::common::scratch::Scratch;
+
 fn agon(args: &[&str]) -> (bool, String, String) {
     let (status, out, err) = crate::common::run(args);
     (status.success(), out, err)
@@ -38,12 +40,9 @@ fn players_is_the_game_option_and_a_game_without_it_refuses_it() {
     assert!(!ok && err.contains("--players"), "{err}");
 }
 
-fn temp(name: &str) -> String {
-    let dir = std::env::temp_dir().join(format!("agon-match-players-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path.to_string_lossy().into_owned()
+/// The path of `name` in `dir`, as an argument.
+fn path_arg(dir: &Scratch, name: &str) -> String {
+    dir.join(name).to_string_lossy().into_owned()
 }
 
 /// `agon match --game abalone --players N` between greedy (A) and random
@@ -78,7 +77,8 @@ fn line<'a>(out: &'a str, start: &str) -> &'a str {
 
 #[test]
 fn three_players_seat_one_engine_against_the_field_in_turn() {
-    let record = temp("three.agn");
+    let dir = Scratch::new("match-players");
+    let record = path_arg(&dir, "three.agn");
     let out = abalone("3", "3", &["--record", &record]);
     assert!(
         out.contains("(3 players; players per game: A 1, B 2; 3 games a round), 3 games"),
@@ -156,20 +156,21 @@ fn six_players_give_one_engine_a_team_and_the_other_two() {
 
 #[test]
 fn a_resumed_and_a_sharded_three_player_match_are_one_run() {
+    let dir = Scratch::new("match-players");
     let statistics = |out: &str| -> Vec<String> {
         out.lines()
             .filter(|l| l.starts_with("result") || l.starts_with("forfeits "))
             .map(str::to_string)
             .collect()
     };
-    let whole = temp("whole.agn");
+    let whole = path_arg(&dir, "whole.agn");
     let one_run = statistics(&abalone("3", "6", &["--record", &whole]));
     let again = abalone("3", "6", &["--record", &whole, "--resume"]);
     assert_eq!(statistics(&again), one_run);
     assert!(!again.contains("game "), "nothing left to play: {again}");
     let shards: Vec<String> = (1..=2)
         .map(|i| {
-            let path = temp(&format!("shard{i}.agn"));
+            let path = path_arg(&dir, &format!("shard{i}.agn"));
             abalone("3", "6", &["--record", &path, "--shard", &format!("{i}/2")]);
             path
         })

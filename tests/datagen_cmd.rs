@@ -5,12 +5,7 @@
 
 use agon::nnue::data::{game_bytes, read_games, DataFile, DataHeader};
 
-/// A fresh path in the system's temporary directory.
-fn temp(name: &str) -> std::path::PathBuf {
-    let path = std::env::temp_dir().join(format!("agon-datagen-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_file(&path);
-    path
-}
+use crate::common::scratch::Scratch;
 
 /// `agon datagen --game GAME` with tiny games into `out`, with `extra`
 /// arguments: its stdout (the run must succeed).
@@ -85,8 +80,9 @@ fn assert_results_agree(file: &DataFile) -> [usize; 3] {
 
 #[test]
 fn the_file_holds_what_the_run_reported_in_index_order() {
+    let dir = Scratch::new("datagen");
     for game in ["zamma", "kubeia"] {
-        let path = temp(&format!("report-{game}"));
+        let path = dir.join(&format!("report-{game}"));
         let stdout = datagen(game, &path, &["--concurrency", "2"]);
         let file = read(&path);
         let (games, positions) = reported(&stdout);
@@ -106,14 +102,14 @@ fn the_file_holds_what_the_run_reported_in_index_order() {
             stdout.contains(&format!("first player +{w} ={d} -{l}")),
             "{stdout}"
         );
-        let _ = std::fs::remove_file(&path);
     }
 }
 
 #[test]
 fn the_output_does_not_depend_on_concurrency_shards_or_a_resume() {
-    let one = temp("conc1");
-    let two = temp("conc2");
+    let dir = Scratch::new("datagen");
+    let one = dir.join("conc1");
+    let two = dir.join("conc2");
     datagen("zamma", &one, &["--concurrency", "1"]);
     datagen("zamma", &two, &["--concurrency", "2"]);
     let whole = std::fs::read(&one).expect("written");
@@ -124,7 +120,7 @@ fn the_output_does_not_depend_on_concurrency_shards_or_a_resume() {
     let header = file.header_len;
     let game_len = |k: usize| game_bytes(file.games[k].0, &file.games[k].1).len();
     let cut = header + game_len(0) + game_len(1) + game_len(2) / 2;
-    let partial = temp("resume");
+    let partial = dir.join("resume");
     std::fs::write(&partial, &whole[..cut]).expect("written");
     let kept = read(&partial).games.len();
     assert_eq!(kept, 2);
@@ -139,23 +135,20 @@ fn the_output_does_not_depend_on_concurrency_shards_or_a_resume() {
     // The shards hold the same games as the whole run, each once.
     let mut sharded = Vec::new();
     for i in 1..=2 {
-        let shard = temp(&format!("shard{i}"));
+        let shard = dir.join(&format!("shard{i}"));
         datagen("zamma", &shard, &["--shard", &format!("{i}/2")]);
         sharded.extend(read(&shard).games);
-        let _ = std::fs::remove_file(&shard);
     }
     sharded.sort_by_key(|(i, _)| *i);
     assert_eq!(sharded, file.games);
-    for p in [one, two, partial] {
-        let _ = std::fs::remove_file(&p);
-    }
 }
 
 #[test]
 fn what_it_cannot_do_is_one_error_line() {
-    let foreign = temp("foreign");
+    let dir = Scratch::new("datagen");
+    let foreign = dir.join("foreign");
     std::fs::write(&foreign, "not a data file\n").expect("written");
-    let zamma_file = temp("zamma-file");
+    let zamma_file = dir.join("zamma-file");
     datagen("zamma", &zamma_file, &["--games", "1"]);
     let zamma_bytes = std::fs::read(&zamma_file).expect("written");
     let f = foreign.to_string_lossy().into_owned();
@@ -204,33 +197,17 @@ fn what_it_cannot_do_is_one_error_line() {
         b"not a data file\n"
     );
     assert_eq!(std::fs::read(&zamma_file).expect("there"), zamma_bytes);
-    for p in [foreign, zamma_file] {
-        let _ = std::fs::remove_file(&p);
-    }
 }
 
 #[test]
 fn a_depth_budget_plays_too() {
-    let path = temp("depth");
+    let dir = Scratch::new("datagen");
+    let path = dir.join("depth");
     let stdout = datagen("petteia", &path, &["--depth", "1", "--games", "2"]);
     let file = read(&path);
     assert_eq!(file.games.len(), reported(&stdout).0);
     assert_eq!(file.games.len(), 2);
     assert_results_agree(&file);
-    let _ = std::fs::remove_file(&path);
-}
-
-/// A FIFO at a fresh path in a directory of its own (removed by the
-/// caller): opening one for reading waits for a writer.
-fn fifo(name: &str) -> (std::path::PathBuf, String) {
-    let dir = temp(&format!("fifo-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let path = dir.join("data.fifo");
-    let c = std::ffi::CString::new(path.to_string_lossy().into_owned()).expect("no NUL");
-    // SAFETY: `c` is a NUL-terminated path that outlives the call.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
-    (dir, path.to_string_lossy().into_owned())
 }
 
 /// `agon args…` fails with one error line containing `want`.
@@ -244,7 +221,8 @@ fn fails_with(args: &[&str], want: &str) {
 
 #[test]
 fn only_regular_files_are_read() {
-    let (dir, fifo) = fifo("read");
+    let dir = Scratch::new("datagen");
+    let fifo = dir.fifo("data.fifo").to_string_lossy().into_owned();
     // A device gives bytes without end (`/dev/full` reads as zeros): it
     // is refused before a byte is read, as a FIFO is before it is opened.
     for out in ["/dev/full", fifo.as_str()] {
@@ -253,7 +231,7 @@ fn only_regular_files_are_read() {
             "not a regular file",
         );
     }
-    let net = temp("never.nnue").to_string_lossy().into_owned();
+    let net = dir.join("never.nnue").to_string_lossy().into_owned();
     fails_with(
         &["train", "--game", "zamma", "--data", &fifo, "--out", &net],
         "not a regular file (a FIFO)",
@@ -270,7 +248,7 @@ fn only_regular_files_are_read() {
         ],
         "not a regular file (a device)",
     );
-    let data = temp("for-resume");
+    let data = dir.join("for-resume");
     datagen("zamma", &data, &["--games", "1"]);
     let data = data.to_string_lossy().into_owned();
     fails_with(
@@ -290,13 +268,12 @@ fn only_regular_files_are_read() {
         "not a regular file (a FIFO)",
     );
     assert!(!std::path::Path::new(&net).exists());
-    let _ = std::fs::remove_file(&data);
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]
 fn a_resume_with_other_arguments_is_refused_naming_what_differs() {
-    let path = temp("other-run");
+    let dir = Scratch::new("datagen");
+    let path = dir.join("other-run");
     datagen("zamma", &path, &["--games", "2", "--shard", "1/4"]);
     let before = std::fs::read(&path).expect("written");
     assert_eq!(
@@ -384,7 +361,6 @@ fn a_resume_with_other_arguments_is_refused_naming_what_differs() {
     let args: Vec<&str> = base.iter().chain(same.iter()).copied().collect();
     fails_with(&args, "without the record of its run");
     assert_eq!(std::fs::read(&path).expect("there"), old);
-    let _ = std::fs::remove_file(&path);
 }
 
 /// An engine whose table the machine cannot give is one error line from
@@ -392,6 +368,7 @@ fn a_resume_with_other_arguments_is_refused_naming_what_differs() {
 /// referee's built-in engines are made once per worker, fallibly).
 #[test]
 fn a_table_the_machine_cannot_give_is_one_error_line() {
+    let dir = Scratch::new("datagen");
     // 64 GiB, the largest Hash: more than this machine has available.
     let available_mib = std::fs::read_to_string("/proc/meminfo")
         .ok()
@@ -404,7 +381,7 @@ fn a_table_the_machine_cannot_give_is_one_error_line() {
         eprintln!("skipped: this machine could give a 64 GiB table");
         return;
     }
-    let out = temp("hash");
+    let out = dir.join("hash");
     let out_text = out.to_string_lossy().into_owned();
     let (status, _, stderr) = crate::common::run(&[
         "datagen",
@@ -432,5 +409,4 @@ fn a_table_the_machine_cannot_give_is_one_error_line() {
     assert!(!status.success());
     assert!(!stderr.contains("panicked"), "{stderr}");
     assert!(stderr.contains("MiB"), "{stderr}");
-    let _ = std::fs::remove_file(&out);
 }

@@ -3,11 +3,12 @@
 //! a variation beside the game's line, and MultiPV lines whose click plays
 //! their first move. Positions are checked against a separate agon.
 
+use crate::common::scratch::Scratch;
 use crate::common::webdriver::Browser;
 use crate::common::{agon_bin, Agon};
 use crate::gui_browser::{
     clear_log, click, click_move, import_record, legal_record, log_lines, new_game, open_page,
-    page_state, set_fields, temp_dir, text_of, wait, wait_progressing, REVIEW_PROGRESS,
+    page_state, set_fields, text_of, wait, wait_progressing, REVIEW_PROGRESS,
 };
 
 const ARROW_LEFT: &str = "\u{E012}";
@@ -305,8 +306,11 @@ fn a_click_on_a_multipv_line_plays_its_first_move() {
             .collect::<Vec<_>>()
     };
     assert!(legal.len() >= 3, "{legal:?}");
-    let dir = temp_dir("multipv-click");
-    let script = lines_analyser(&dir, &[(&legal[0], 40), (&legal[1], 25), (&legal[2], -10)]);
+    let dir = Scratch::new("gui-multipv-click");
+    let script = lines_analyser(
+        dir.path(),
+        &[(&legal[0], 40), (&legal[1], 25), (&legal[2], -10)],
+    );
     let Some((_gui, b)) = open_page(&[&agon_bin(), &script]) else {
         return;
     };
@@ -361,7 +365,6 @@ fn a_click_on_a_multipv_line_plays_its_first_move() {
     after.push(legal[1].clone());
     wait_shown(&b, &after, false, "the second line's move played");
     assert_eq!(page_state(&b).fen, fen_after(game, &after));
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

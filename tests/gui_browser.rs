@@ -15,6 +15,7 @@
 //! Needs Debian's `chromium` and `chromium-driver`; without them the test
 //! says so and passes, unless `AGON_REQUIRE_BROWSER` is set (CI sets it).
 
+use crate::common::scratch::Scratch;
 use crate::common::webdriver::{browser_available, Browser};
 use crate::common::{agon_bin, Agon, GuiServer};
 use rand::{Rng, SeedableRng};
@@ -900,9 +901,9 @@ fn scripted_analyser(dir: &std::path::Path) -> String {
 
 /// The page with two engines to choose from: this agon (0) and
 /// [`scripted_analyser`] (1), written in a folder of its own.
-fn open_page_with_analyser(name: &str) -> Option<(PathBuf, GuiServer, Browser)> {
-    let dir = temp_dir(name);
-    let script = scripted_analyser(&dir);
+fn open_page_with_analyser(name: &str) -> Option<(Scratch, GuiServer, Browser)> {
+    let dir = Scratch::new(&format!("gui-{name}"));
+    let script = scripted_analyser(dir.path());
     let (gui, b) = open_page(&[&agon_bin(), &script])?;
     Some((dir, gui, b))
 }
@@ -914,7 +915,7 @@ fn analysing_kubeia(
     name: &str,
     plies: usize,
     more: &[(&str, &str)],
-) -> Option<(PathBuf, GuiServer, Browser)> {
+) -> Option<(Scratch, GuiServer, Browser)> {
     let (dir, gui, b) = open_page_with_analyser(name)?;
     let mut fields = vec![("chancedelay", "60000"), ("aengine", "1")];
     fields.extend_from_slice(more);
@@ -924,16 +925,10 @@ fn analysing_kubeia(
     Some((dir, gui, b))
 }
 
-pub(crate) fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agon-gui-{name}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a temporary folder");
-    dir
-}
-
 #[test]
 fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
     // White (the first player) to move after a roll (r65, no double).
-    let Some((dir, _gui, b)) = analysing_kubeia("analysis", 1, &[("multipv", "3")]) else {
+    let Some((_dir, _gui, b)) = analysing_kubeia("analysis", 1, &[("multipv", "3")]) else {
         return;
     };
     wait(
@@ -969,14 +964,13 @@ fn analysis_lines_are_numbered_once_without_bounds_and_end_at_a_roll() {
     );
     assert_eq!(text_of(&b, "#lines"), "", "no line of the position before");
     assert_eq!(text_of(&b, "#ainfo"), "");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn scores_and_wdl_are_from_the_first_players_view_in_their_colours() {
     // Black (the second player) to move in Kubeia: the script's 90 % for
     // the mover is Black's.
-    let Some((dir, _gui, b)) = analysing_kubeia("view", 3, &[]) else {
+    let Some((_dir, _gui, b)) = analysing_kubeia("view", 3, &[]) else {
         return;
     };
     assert_eq!(page_state(&b).turn, "p2");
@@ -1011,12 +1005,11 @@ fn scores_and_wdl_are_from_the_first_players_view_in_their_colours() {
         info.contains("score -0.10 (White's view)"),
         "the mover's +0.10 is White's -0.10: {info}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn the_playing_engine_and_the_analysis_have_their_own_displays() {
-    let Some((dir, _gui, b)) = open_page_with_analyser("displays") else {
+    let Some((_dir, _gui, b)) = open_page_with_analyser("displays") else {
         return;
     };
     set_fields(&b, &[("aengine", "1"), ("analyse", "on")]);
@@ -1041,7 +1034,6 @@ fn the_playing_engine_and_the_analysis_have_their_own_displays() {
         info.starts_with("agon") && info.contains("depth 1"),
         "the playing engine's display keeps its own line: {info:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -4,11 +4,12 @@
 //! reopens the same game, options, start and moves; a record downloaded
 //! from the page and opened as a file replays the same game.
 
+use crate::common::scratch::Scratch;
 use crate::common::webdriver::Browser;
 use crate::common::Agon;
 use crate::gui_browser::{
     is_chance_word, new_game, open_page, page_log, page_state, people_game, play_first_legal,
-    set_fields, start_game, temp_dir, text_of, wait, wait_person, PageState,
+    set_fields, start_game, text_of, wait, wait_person, PageState,
 };
 
 /// What a separate agon answers to `position fen <fen>` then `d`: its
@@ -433,7 +434,7 @@ fn a_downloaded_record_opened_as_a_file_replays_the_game() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    let dir = temp_dir("files");
+    let dir = Scratch::new("gui-files");
     let words = legal_line("palma", "", None, 9, 2);
     let first = dir.join("first.txt");
     std::fs::write(&first, agon_record("palma", "", None, &words)).unwrap();
@@ -476,7 +477,6 @@ fn a_downloaded_record_opened_as_a_file_replays_the_game() {
         10,
         "nothing copied",
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The position agon's `d` gives after `words` from the start.
@@ -521,7 +521,7 @@ fn the_pages_records_of_finished_and_unfinished_games_replay_in_agon_analyse() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    let dir = temp_dir("analyse-records");
+    let dir = Scratch::new("gui-analyse-records");
     for game in ["abalone", "zamma", "petteia", "kubeia", "palma"] {
         let words = legal_line(game, "", None, 6, 1);
         people_game(&b, game);
@@ -537,7 +537,7 @@ fn the_pages_records_of_finished_and_unfinished_games_replay_in_agon_analyse() {
             open.contains("[Result \"*\"]") && open.contains("[Reason \"unfinished\"]"),
             "{game}: {open}"
         );
-        let out = analysed(&dir, game, &open, words.len());
+        let out = analysed(dir.path(), game, &open, words.len());
         assert!(out.contains("ends: * (unfinished)"), "{game}: {out}");
         // Resigned: the referee's words for it, and the winner.
         b.execute("document.getElementById('resign').click();", vec![])
@@ -554,10 +554,9 @@ fn the_pages_records_of_finished_and_unfinished_games_replay_in_agon_analyse() {
             over.contains("[Result \"1-0\"]") || over.contains("[Result \"0-1\"]"),
             "{game}: {over}"
         );
-        let out = analysed(&dir, game, &over, words.len());
+        let out = analysed(dir.path(), game, &over, words.len());
         assert!(out.contains(" (resign "), "{game}: {out}");
     }
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// Each word's comment on the game's line, in order (null: none).
@@ -578,7 +577,7 @@ fn comments_on_moves_are_kept_in_the_record_and_read_by_agon_analyse() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    let dir = temp_dir("comments");
+    let dir = Scratch::new("gui-comments");
     let words = legal_line("zamma", "", None, 6, 1);
     let mut text: Vec<String> = words.clone();
     text[0] += " {+0.12/3 0.050s}";
@@ -618,7 +617,7 @@ fn comments_on_moves_are_kept_in_the_record_and_read_by_agon_analyse() {
         record.contains(r#"{sharp: a "trap" {maybe\}}"#),
         "the comment is not in the record:\n{record}"
     );
-    let out = analysed(&dir, "zamma", &record, words.len());
+    let out = analysed(dir.path(), "zamma", &record, words.len());
     let lines: Vec<&str> = out.lines().collect();
     for ply in [2, 4] {
         let row = lines
@@ -656,7 +655,6 @@ fn comments_on_moves_are_kept_in_the_record_and_read_by_agon_analyse() {
         .expect("Import again");
     wait_replayed(&b, "zamma", words.len());
     assert_eq!(comments(&b), serde_json::json!(want));
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 /// The page's game tree as the library keeps it: each word with its

@@ -5,9 +5,10 @@
 //! best moves, and the same summary per player.
 
 use crate::common::run;
+use crate::common::scratch::Scratch;
 use crate::common::webdriver::Browser;
 use crate::gui_browser::{
-    new_game, open_page, set_fields, temp_dir, text_of, wait, wait_progressing, REVIEW_PROGRESS,
+    new_game, open_page, set_fields, text_of, wait, wait_progressing, REVIEW_PROGRESS,
 };
 
 /// Abalone with five Black marbles pushed off: White is winning.
@@ -307,7 +308,7 @@ fn import_whole(b: &Browser, game: &str, record: &str, plies: usize) {
 /// best move), the same summary, each mark listed with its best move and
 /// drawn on the graph.
 fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: &str) {
-    let dir = temp_dir(&format!("review-{game}"));
+    let dir = Scratch::new(&format!("gui-review-{game}"));
     let file = dir.join("game.agn");
     std::fs::write(&file, record).expect("the record");
     let (status, out, err) = run(&[
@@ -430,7 +431,6 @@ fn review_agrees_with_the_command(b: &Browser, game: &str, record: &str, depth: 
         20,
         &format!("{game}: the marked move's position"),
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -505,7 +505,7 @@ fn the_review_of_a_finished_dice_game_shows_the_luck_adjusted_result() {
     let Some((_gui, b)) = open_page(&[]) else {
         return;
     };
-    let dir = temp_dir("review-luck");
+    let dir = Scratch::new("gui-review-luck");
     let file = dir.join("game.agn");
     std::fs::write(&file, PALMA_FINISHED).expect("the record");
     let (status, out, err) = run(&[
@@ -535,7 +535,6 @@ fn the_review_of_a_finished_dice_game_shows_the_luck_adjusted_result() {
     );
     assert_eq!(page_summary(&b), serde_json::json!(summary), "{out}");
     assert_eq!(page_throws(&b), command_throws(&out), "{out}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// "Learn from your mistakes" (issue 43): after the review, each marked

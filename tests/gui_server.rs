@@ -7,13 +7,13 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
 use std::process::Command;
 use std::time::Duration;
 
 use tungstenite::protocol::Role;
 use tungstenite::{Message, WebSocket};
 
+use crate::common::scratch::Scratch;
 use crate::common::{agon_bin, GuiServer};
 use agon::gui::limits::MAX_CONNECTIONS;
 
@@ -86,10 +86,9 @@ fn connect(s: &GuiServer) -> WebSocket<TcpStream> {
 
 /// An engine that announces `Hash`, `Threads` and `Log File`, answers `d`
 /// with a line of 2 MB, and echoes every other line it gets as
-/// `got <line>`.
-fn echo_engine(name: &str) -> String {
-    let path: PathBuf =
-        std::env::temp_dir().join(format!("agon-gui-echo-{}-{name}.sh", std::process::id()));
+/// `got <line>`: a script in `dir`, and the command that runs it.
+fn echo_engine(dir: &Scratch) -> String {
+    let path = dir.join("echo.sh");
     std::fs::write(
         &path,
         "while IFS= read -r line; do\n\
@@ -246,7 +245,8 @@ fn protocol_lines_pass_and_forged_messages_do_not() {
 
 #[test]
 fn only_the_printed_address_with_its_token_gets_a_socket() {
-    let s = GuiServer::start(&[&echo_engine("forged")]);
+    let dir = Scratch::new("gui-echo");
+    let s = GuiServer::start(&[&echo_engine(&dir)]);
     let addr = s.addr.as_str();
     let page = format!("http://{addr}");
     let token = format!("?token={}", s.token);
@@ -311,7 +311,8 @@ fn only_the_printed_address_with_its_token_gets_a_socket() {
 
 #[test]
 fn setoption_only_for_announced_options_and_hash_and_threads_capped() {
-    let s = GuiServer::start(&[&echo_engine("options")]);
+    let dir = Scratch::new("gui-echo");
+    let s = GuiServer::start(&[&echo_engine(&dir)]);
     let mut ws = connect(&s);
     next(&mut ws);
     ws.send(Message::text("start 0")).expect("send");
@@ -376,7 +377,8 @@ fn setoption_only_for_announced_options_and_hash_and_threads_capped() {
 
 #[test]
 fn engines_are_bounded_across_pages_and_freed_when_their_page_goes() {
-    let s = GuiServer::start(&[&echo_engine("limits")]);
+    let dir = Scratch::new("gui-echo");
+    let s = GuiServer::start(&[&echo_engine(&dir)]);
     let start = |ws: &mut WebSocket<TcpStream>| {
         ws.send(Message::text("start 0")).expect("send");
         next(ws)
@@ -420,7 +422,8 @@ fn engines_are_bounded_across_pages_and_freed_when_their_page_goes() {
 
 #[test]
 fn a_closed_engine_says_nothing_about_the_next_one_in_its_slot() {
-    let s = GuiServer::start(&[&echo_engine("reuse")]);
+    let dir = Scratch::new("gui-echo");
+    let s = GuiServer::start(&[&echo_engine(&dir)]);
     let mut ws = connect(&s);
     next(&mut ws);
     for round in 0..5 {
@@ -442,7 +445,8 @@ fn a_closed_engine_says_nothing_about_the_next_one_in_its_slot() {
 
 #[test]
 fn an_idle_session_is_closed_with_its_engines() {
-    let s = GuiServer::with_args(&[&echo_engine("idle")], &["--idle", "1"]);
+    let dir = Scratch::new("gui-echo");
+    let s = GuiServer::with_args(&[&echo_engine(&dir)], &["--idle", "1"]);
     let mut ws = connect(&s);
     next(&mut ws);
     ws.send(Message::text("start 0")).expect("send");
@@ -503,7 +507,8 @@ fn connections_beyond_the_limit_are_refused_and_the_server_stays() {
 
 #[test]
 fn an_engine_printing_an_overlong_line_is_stopped() {
-    let s = GuiServer::start(&[&echo_engine("overlong")]);
+    let dir = Scratch::new("gui-echo");
+    let s = GuiServer::start(&[&echo_engine(&dir)]);
     let mut ws = connect(&s);
     next(&mut ws);
     ws.send(Message::text("start 0")).expect("send");
@@ -674,8 +679,7 @@ fn command_luck(out: &str) -> (Throws, Totals) {
 fn the_luck_of_a_games_throws_is_the_reviews() {
     use agon::game::{Game, GameOptions, Notation};
     use agon::games::palma::Palma;
-    let dir = std::env::temp_dir().join(format!("agon-gui-luck-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("a directory");
+    let dir = Scratch::new("gui-luck");
     let file = dir.join("palma.txt");
     let path = file.to_str().expect("a path");
     let (status, _, err) = crate::common::run(&[
@@ -757,5 +761,4 @@ fn the_luck_of_a_games_throws_is_the_reviews() {
         totals, summary,
         "the summary's luck and luck-adjusted result"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }

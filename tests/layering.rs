@@ -15,6 +15,8 @@
 
 use std::path::{Path, PathBuf};
 
+use crate::common::scratch::Scratch;
+
 /// A rule: code in `places` (directories or files; comments are not read)
 /// must not name any room of `rooms`.
 struct Rule {
@@ -358,35 +360,9 @@ fn the_layers_keep_the_never_rules() {
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 
-/// A scratch tree under the temporary directory, removed when dropped.
-struct Scratch(PathBuf);
-
-impl Scratch {
-    fn new(name: &str) -> Self {
-        let root =
-            std::env::temp_dir().join(format!("agon-layering-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&root);
-        Scratch(root)
-    }
-
-    fn write(&self, file: &str, text: &str) {
-        let path = self.0.join(file);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).expect("temporary directory");
-        }
-        std::fs::write(path, text).expect("temporary file");
-    }
-}
-
-impl Drop for Scratch {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
-
 #[test]
 fn a_forbidden_import_is_reported_with_file_line_and_rule() {
-    let tree = Scratch::new("report");
+    let tree = Scratch::new("layering-report");
     tree.write(
         "src/games/demo/mod.rs",
         "// crate::search in a comment is fine\nuse crate::search::tt::Tt;\n",
@@ -401,7 +377,7 @@ fn a_forbidden_import_is_reported_with_file_line_and_rule() {
     );
     // The floors' own report is checked by
     // `every_room_has_a_floor_and_a_higher_one_is_caught`.
-    let found: Vec<String> = breaches(&tree.0)
+    let found: Vec<String> = breaches(tree.path())
         .into_iter()
         .filter(|b| !b.contains("on its floor or below"))
         .collect();
@@ -433,9 +409,9 @@ fn every_rule_catches_each_way_of_naming_a_room() {
                     format!("fn f() {{ agon::{room}::run() }}"),
                     format!("use agon::{{\n    game::Game,\n    {room}::{{A, B}},\n}};"),
                 ] {
-                    let tree = Scratch::new(&format!("rule{r}"));
+                    let tree = Scratch::new(&format!("layering-rule{r}"));
                     tree.write(&file, &naming);
-                    let found = breaches(&tree.0);
+                    let found = breaches(tree.path());
                     let wanted = format!("{} (found '{room}')", rule.why);
                     assert!(
                         found
@@ -449,12 +425,12 @@ fn every_rule_catches_each_way_of_naming_a_room() {
         }
     }
     // A name that only begins like a room is no room.
-    let tree = Scratch::new("near");
+    let tree = Scratch::new("layering-near");
     tree.write(
         "src/search/x.rs",
         "use crate::searching::X; use my_agon::cli::Y;\n",
     );
-    assert_eq!(breaches(&tree.0), Vec::<String>::new());
+    assert_eq!(breaches(tree.path()), Vec::<String>::new());
 }
 
 #[test]
@@ -462,13 +438,13 @@ fn every_text_rule_catches_its_words() {
     for rule in TEXT_RULES {
         for place in rule.places {
             for word in rule.forbidden {
-                let tree = Scratch::new("text");
+                let tree = Scratch::new("layering-text");
                 tree.write(
                     &format!("{place}/planted.rs"),
                     &format!("// {word}\nx {word} y\n"),
                 );
                 assert_eq!(
-                    breaches(&tree.0),
+                    breaches(tree.path()),
                     vec![format!(
                         "{place}/planted.rs:2: {} (found '{word}')",
                         rule.why
@@ -542,11 +518,11 @@ fn every_room_has_a_floor_and_a_higher_one_is_caught() {
         }
     }
     assert!(unplaced.is_empty(), "rooms without a floor: {unplaced:?}");
-    let tree = Scratch::new("floors");
+    let tree = Scratch::new("layering-floors");
     tree.write("src/engine/x.rs", "use crate::arena::Runner;\n");
     tree.write("src/search/y.rs", "fn f() { crate::engine::Core::new() }\n");
     tree.write("src/arena/z.rs", "use crate::engine::Core;\n");
-    let found = breaches(&tree.0);
+    let found = breaches(tree.path());
     assert!(
         found
             .iter()

@@ -13,13 +13,7 @@ use agon::arena::{run_match, Entrant, MatchSpec};
 use agon::game::{GameOptions, Playable, Status};
 use agon::games::GameKind;
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("agon-records-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    let _ = std::fs::remove_file(&path);
-    path
-}
+use crate::common::scratch::Scratch;
 
 fn spec(games: u32) -> MatchSpec {
     MatchSpec {
@@ -162,7 +156,8 @@ fn refs(v: &[String]) -> Vec<&str> {
 
 #[test]
 fn a_killed_match_resumes_to_the_same_statistics() {
-    let whole = temp("whole.agn");
+    let dir = Scratch::new("records");
+    let whole = dir.join("whole.agn");
     let full = agon_out(&refs(&with(&["--record", whole.to_str().expect("path")])));
     let expected = statistics(&full);
     assert_eq!(expected.len(), 4, "{full}");
@@ -175,7 +170,7 @@ fn a_killed_match_resumes_to_the_same_statistics() {
     );
 
     // Killed for real once two games are on file.
-    let part = temp("part.agn");
+    let part = dir.join("part.agn");
     let args = with(&["--record", part.to_str().expect("path")]);
     let mut child = Command::new(crate::common::agon_bin())
         .args(&args)
@@ -235,10 +230,11 @@ fn whole_record_text(path: &PathBuf, k: usize) -> String {
 
 #[test]
 fn shards_merged_equal_one_run() {
+    let dir = Scratch::new("records");
     let whole = statistics(&agon_out(&refs(&with(&[]))));
     let mut files = Vec::new();
     for i in 1..=3 {
-        let path = temp(&format!("shard{i}.agn"));
+        let path = dir.join(&format!("shard{i}.agn"));
         let shard = format!("{i}/3");
         agon_out(&refs(&with(&[
             "--shard",
@@ -268,8 +264,9 @@ fn quick_match(name: &str, games: &str, extra: &[&str]) -> String {
 }
 
 fn annotated(kind: GameKind) {
+    let dir = Scratch::new("records");
     let name = kind.name();
-    let path = temp(&format!("{name}.agn"));
+    let path = dir.join(&format!("{name}.agn"));
     let file = path.to_str().expect("path");
     quick_match(name, "2", &["--max-plies", "60", "--record", file]);
     // A comment on the second ply (the page writes them) is printed under
@@ -356,7 +353,8 @@ fn scores_by_player<G: Playable>(rec: &MatchRecord) -> Vec<Vec<i32>> {
 #[test]
 fn score_adjudication_follows_both_engines_scores() {
     use agon::games::abalone::Abalone;
-    let path = temp("resign.agn");
+    let dir = Scratch::new("records");
+    let path = dir.join("resign.agn");
     let file = path.to_str().expect("path");
     agon_out(&refs(&match_args(
         "abalone",
@@ -381,7 +379,7 @@ fn score_adjudication_follows_both_engines_scores() {
     }
     assert!(resigned > 0, "greedy never resigned against depth 3");
 
-    let path = temp("draw.agn");
+    let path = dir.join("draw.agn");
     let file = path.to_str().expect("path");
     agon_out(&refs(&match_args(
         "zamma",
@@ -408,7 +406,8 @@ fn score_adjudication_follows_both_engines_scores() {
 
 #[test]
 fn a_round_robin_plays_every_pairing_and_ranks_the_engines() {
-    let path = temp("rr.agn");
+    let dir = Scratch::new("records");
+    let path = dir.join("rr.agn");
     let file = path.to_str().expect("path");
     let out = agon_out(&refs(&match_args(
         "petteia",
@@ -449,9 +448,10 @@ fn a_round_robin_plays_every_pairing_and_ranks_the_engines() {
 }
 
 fn native_matches<G: Playable>(kind: GameKind, openings: &str) {
+    let dir = Scratch::new("records");
     let name = kind.name();
-    let ours = temp(&format!("{name}-ours.agn"));
-    let native = temp(&format!("{name}-native.txt"));
+    let ours = dir.join(&format!("{name}-ours.agn"));
+    let native = dir.join(&format!("{name}-native.txt"));
     quick_match(
         name,
         "4",
@@ -491,10 +491,11 @@ fn native_matches<G: Playable>(kind: GameKind, openings: &str) {
 
 #[test]
 fn native_records_hold_the_same_games() {
+    let dir = Scratch::new("records");
     native_matches::<agon::games::abalone::Abalone>(GameKind::Abalone, "2-4");
     native_matches::<agon::games::petteia::Petteia>(GameKind::Petteia, "0");
     native_matches::<agon::games::petteia::Kubeia>(GameKind::Kubeia, "0");
-    let native = temp("z.txt");
+    let native = dir.join("z.txt");
     let (status, _, err) = crate::common::run(&refs(&match_args(
         "zamma",
         "depth=1",
@@ -512,7 +513,8 @@ fn native_records_hold_the_same_games() {
 fn palma_at_the_ply_limit_goes_to_the_side_ahead_in_the_race() {
     use agon::games::palma::eval::{self, endgame, race};
     use agon::games::palma::Palma;
-    let path = temp("palma-limit.agn");
+    let dir = Scratch::new("records");
+    let path = dir.join("palma-limit.agn");
     let file = path.to_str().expect("path");
     quick_match("palma", "4", &["--max-plies", "40", "--record", file]);
     let text = std::fs::read_to_string(&path).expect("records");
@@ -601,11 +603,12 @@ fn numbers(path: &std::path::Path) -> Vec<u32> {
 
 #[test]
 fn a_record_cut_in_the_first_game_resumes_to_whole_records() {
-    let whole = temp("cut-whole.agn");
+    let dir = Scratch::new("records");
+    let whole = dir.join("cut-whole.agn");
     let expected = statistics(&agon_out(&refs(&small_match(&whole, &[]))));
     // The kernel stops agon inside its first record's write (a file size
     // limit of 512 bytes: SIGXFSZ), as a kill or a full disk would.
-    let part = temp("cut-first.agn");
+    let part = dir.join("cut-first.agn");
     let (status, _) = agon_under("ulimit -f 1", &small_match(&part, &[]));
     assert!(!status.success());
     let cut = std::fs::read_to_string(&part).expect("a record begun");
@@ -625,13 +628,14 @@ fn a_record_cut_in_the_first_game_resumes_to_whole_records() {
 
 #[test]
 fn a_failed_write_leaves_only_whole_records() {
-    let whole = temp("fail-whole.agn");
+    let dir = Scratch::new("records");
+    let whole = dir.join("fail-whole.agn");
     let expected = statistics(&agon_out(&refs(&small_match(&whole, &[]))));
     let first = whole_record_text(&whole, 0).len();
     assert!(whole_record_text(&whole, 1).len() > 512);
     // Writes past the limit fail (EFBIG, the signal ignored) part-way
     // through the second record.
-    let part = temp("fail-part.agn");
+    let part = dir.join("fail-part.agn");
     let setup = format!("trap '' XFSZ; ulimit -f {}", first / 512 + 1);
     let (status, out) = agon_under(&setup, &small_match(&part, &[]));
     assert!(status.success(), "{out}");
@@ -655,7 +659,8 @@ fn line_of(text: &str, prefix: &str) -> usize {
 
 #[test]
 fn resume_counts_only_records_that_replay() {
-    let path = temp("bad-resume.agn");
+    let dir = Scratch::new("records");
+    let path = dir.join("bad-resume.agn");
     agon_out(&refs(&small_match(&path, &[])));
     let good = std::fs::read_to_string(&path).expect("records");
     let file = path.to_str().expect("path");
@@ -710,7 +715,8 @@ fn resume_counts_only_records_that_replay() {
 
 #[test]
 fn record_files_name_the_faulty_line() {
-    let path = temp("lines.agn");
+    let dir = Scratch::new("records");
+    let path = dir.join("lines.agn");
     agon_out(&refs(&small_match(&path, &[])));
     let good = std::fs::read_to_string(&path).expect("records");
     let file = path.to_str().expect("path");
@@ -765,7 +771,8 @@ fn record_files_name_the_faulty_line() {
 #[test]
 fn a_record_cut_within_its_first_bytes_is_cut_off_and_named_at_its_line() {
     use agon::games::zamma::Zamma;
-    let path = temp("cut-tag.agn");
+    let dir = Scratch::new("records");
+    let path = dir.join("cut-tag.agn");
     agon_out(&refs(&small_match(&path, &[])));
     let good = std::fs::read_to_string(&path).expect("records");
     let first = whole_record_text(&path, 0).len();
@@ -800,7 +807,8 @@ fn a_record_cut_within_its_first_bytes_is_cut_off_and_named_at_its_line() {
 
 #[test]
 fn a_bad_options_tag_is_named_at_its_line_by_merge_and_analyse() {
-    let path = temp("bad-options.agn");
+    let dir = Scratch::new("records");
+    let path = dir.join("bad-options.agn");
     agon_out(&refs(&small_match(&path, &[])));
     let good = std::fs::read_to_string(&path).expect("records");
     let file = path.to_str().expect("path");

@@ -10,22 +10,25 @@ use agon::nnue::accumulator::evaluate_from_scratch;
 use agon::nnue::network::{FloatNet, Shape};
 use agon::nnue::{NetInput, Network};
 
+use crate::common::scratch::Scratch;
 use crate::common::{eval_total, run, Agon};
 
-/// A random network of `G` written to a file of its own; its path.
-fn net_file<G: NetInput>(name: &str, seed: u64) -> (std::path::PathBuf, Network) {
+/// A random network of `G` written to a file of its own in `dir`; its
+/// path.
+fn net_file<G: NetInput>(dir: &Scratch, name: &str, seed: u64) -> (std::path::PathBuf, Network) {
     let mut float = FloatNet::random(Shape::of::<G>(32), seed);
     float.name = name.to_string();
     let net = float.quantize();
-    let path = std::env::temp_dir().join(format!("agon-test-{}-{name}.nnue", std::process::id()));
+    let path = dir.join(&format!("{name}.nnue"));
     std::fs::write(&path, net.to_bytes()).expect("a temporary file");
     (path, net)
 }
 
 #[test]
 fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
-    let (zamma_file, zamma_net) = net_file::<Zamma>("zt", 1);
-    let (abalone_file, _) = net_file::<Abalone>("at", 2);
+    let dir = Scratch::new("nnue-engine");
+    let (zamma_file, zamma_net) = net_file::<Zamma>(&dir, "zt", 1);
+    let (abalone_file, _) = net_file::<Abalone>(&dir, "at", 2);
     let mut corrupt = std::fs::read(&zamma_file).unwrap();
     let mid = corrupt.len() / 2;
     corrupt[mid] ^= 1;
@@ -129,9 +132,6 @@ fn evalfile_loads_a_network_and_bad_files_keep_the_old_one() {
     e.send("quit");
     let (rest, status, _) = e.finish();
     assert!(status.success() && rest.is_empty(), "{rest:?}");
-    for f in [zamma_file, abalone_file, corrupt_file] {
-        let _ = std::fs::remove_file(f);
-    }
 }
 
 /// What `Eval=auto` without a file shows at Zamma's start: the classic
@@ -151,7 +151,8 @@ fn classic_or_shipped(classic: &[String]) -> Vec<String> {
 
 #[test]
 fn a_match_plays_a_network_file_against_the_classic_evaluator() {
-    let (file, net) = net_file::<Zamma>("mt", 3);
+    let dir = Scratch::new("nnue-engine");
+    let (file, net) = net_file::<Zamma>(&dir, "mt", 3);
     let a = format!("evalfile={},eval=nnue,depth=2,name=net", file.display());
     let (status, out, err) = run(&[
         "match",
@@ -182,25 +183,12 @@ fn a_match_plays_a_network_file_against_the_classic_evaluator() {
         )),
         "{err}"
     );
-    let _ = std::fs::remove_file(file);
-}
-
-/// A FIFO at a fresh path in a directory of its own (removed by the
-/// caller): opening one for reading waits for a writer.
-fn fifo(name: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("agon-fifo-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).expect("a temporary directory");
-    let path = dir.join("net.fifo");
-    let c = std::ffi::CString::new(path.to_string_lossy().into_owned()).expect("no NUL");
-    // SAFETY: `c` is a NUL-terminated path that outlives the call.
-    assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0, "mkfifo");
-    (dir, path)
 }
 
 #[test]
 fn a_fifo_as_evalfile_is_one_error_and_the_engine_answers() {
-    let (dir, path) = fifo("evalfile");
+    let dir = Scratch::new("nnue-engine");
+    let path = dir.fifo("net.fifo");
     let mut e = Agon::start();
     e.send("setoption name Game value zamma");
     e.send(&format!("setoption name EvalFile value {}", path.display()));
@@ -229,7 +217,6 @@ fn a_fifo_as_evalfile_is_one_error_and_the_engine_answers() {
             && first.ends_with("net.fifo: not a regular file (a FIFO)"),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(dir);
 }
 
 #[test]

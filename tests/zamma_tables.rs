@@ -9,6 +9,8 @@
 use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
+use crate::common::scratch::Scratch;
+
 use agon::game::{Game, GameOptions, Notation, Outcome, Player, Status, TableFile, Tablebase};
 use agon::games::zamma::endgame::index::{Layout, Material};
 use agon::games::zamma::endgame::{file, Tables};
@@ -21,20 +23,16 @@ fn opts() -> GameOptions {
     GameOptions::defaults(Zamma::option_specs())
 }
 
-fn dir() -> PathBuf {
-    let d = std::env::temp_dir().join(format!("agon-zamma-tables-{}", std::process::id()));
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
-
-/// The tables of up to three pieces, generated once for the whole run.
-fn three_pieces() -> &'static (PathBuf, Tables) {
-    static T: OnceLock<(PathBuf, Tables)> = OnceLock::new();
+/// The tables of up to three pieces, generated once for the whole run:
+/// the file's bytes, and the tables read from it.
+fn three_pieces() -> &'static (Vec<u8>, Tables) {
+    static T: OnceLock<(Vec<u8>, Tables)> = OnceLock::new();
     T.get_or_init(|| {
-        let path = dir().join("three.tb");
+        let dir = Scratch::new("zamma-tables");
+        let path = dir.join("three.tb");
         file::generate(&opts(), 3, &path, &|_| {}).unwrap();
         let tables = Tables::load(&path).unwrap();
-        (path, tables)
+        (std::fs::read(&path).unwrap(), tables)
     })
 }
 
@@ -201,8 +199,8 @@ fn the_quiet_ply_count_turns_a_distant_win_into_a_draw() {
 
 #[test]
 fn generation_resumes_from_its_partial_file() {
-    let (whole, _) = three_pieces();
-    let bytes = std::fs::read(whole).unwrap();
+    let (bytes, _) = three_pieces();
+    let dir = Scratch::new("zamma-tables");
     // Cut inside the fifth record: the first four are kept, the cut one
     // and the rest are solved again.
     let records: Vec<usize> = bytes
@@ -212,22 +210,22 @@ fn generation_resumes_from_its_partial_file() {
         .map(|(i, _)| i)
         .collect();
     assert_eq!(records.len(), Material::up_to(3).len());
-    let out = dir().join("resumed.tb");
-    let partial = dir().join("resumed.tb.partial");
+    let out = dir.join("resumed.tb");
+    let partial = dir.join("resumed.tb.partial");
     std::fs::write(&partial, &bytes[..records[4] + 30]).unwrap();
     let summary = file::generate(&opts(), 3, &out, &|_| {}).unwrap();
     assert!(summary.starts_with("resumed: 4 signatures"), "{summary}");
     assert_eq!(summary.lines().count(), 1 + records.len() - 4);
-    assert_eq!(std::fs::read(&out).unwrap(), bytes);
+    assert_eq!(&std::fs::read(&out).unwrap(), bytes);
     assert!(!partial.exists());
 }
 
 #[test]
 fn damaged_files_are_one_error_each() {
-    let (whole, _) = three_pieces();
-    let bytes = std::fs::read(whole).unwrap();
+    let (bytes, _) = three_pieces();
+    let dir = Scratch::new("zamma-tables");
     let write = |name: &str, data: &[u8]| -> PathBuf {
-        let p = dir().join(name);
+        let p = dir.join(name);
         std::fs::write(&p, data).unwrap();
         p
     };
@@ -335,9 +333,12 @@ fn won_endings(tables: &Tables, far: u32, every: usize) -> Vec<Zamma> {
 
 #[test]
 fn the_search_with_the_tables_converts_every_won_ending() {
-    let (path, tables) = three_pieces();
+    let (bytes, tables) = three_pieces();
+    let dir = Scratch::new("zamma-tables");
+    let path = dir.join("three.tb");
+    std::fs::write(&path, bytes).unwrap();
     let file = TableFile::new::<Zamma>(
-        Box::new(Tables::load(path).unwrap()),
+        Box::new(Tables::load(&path).unwrap()),
         path.display().to_string(),
     );
     // Mullahs that must manoeuvre, and men a step from promotion (the

@@ -211,20 +211,13 @@ mod tests {
     use crate::game::error::ErrorKind;
     use crate::game::Game;
     use crate::games::abalone::Abalone;
-
-    fn scratch(name: &str, text: Option<&str>) -> String {
-        let path = std::env::temp_dir().join(format!("agon-files-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_file(&path);
-        if let Some(text) = text {
-            std::fs::write(&path, text).expect("temporary file");
-        }
-        path.to_string_lossy().into_owned()
-    }
+    use crate::scratch::Scratch;
 
     #[test]
     fn a_missing_file_is_a_file_error_and_a_bad_line_a_rules_error_at_its_line() {
         let opts = GameOptions::defaults(Abalone::option_specs());
-        let missing = scratch("missing", None);
+        let dir = Scratch::new("arena-files");
+        let missing = dir.join("missing").to_string_lossy().into_owned();
         let e = read_openings::<Abalone>(&missing, &opts).expect_err("no file");
         assert_eq!(e.kind(), ErrorKind::File(std::io::ErrorKind::NotFound));
         assert!(e.to_string().starts_with("openings file '"), "{e}");
@@ -234,9 +227,9 @@ mod tests {
         let r = resume::<Abalone>(&missing, "", 10, 2, (0, 1)).expect("nothing played");
         assert!(r.done.is_empty() && r.cut_at.is_none());
 
-        let bad = scratch("bad", Some("# openings\n\nnot a position\n"));
+        let bad = dir.join("bad").to_string_lossy().into_owned();
+        std::fs::write(&bad, "# openings\n\nnot a position\n").expect("a scratch file");
         let e = read_openings::<Abalone>(&bad, &opts).expect_err("bad position");
-        let _ = std::fs::remove_file(&bad);
         assert_eq!(e.kind(), ErrorKind::Rules);
         assert!(e.to_string().starts_with(&format!("{bad}:3: ")), "{e}");
     }

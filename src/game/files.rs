@@ -158,17 +158,11 @@ pub fn short_path(path: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn scratch(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("agon-files-{}-{name}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).expect("a temporary directory");
-        dir
-    }
+    use crate::scratch::Scratch;
 
     #[test]
     fn a_regular_file_within_the_bound_reads_whole() {
-        let dir = scratch("regular");
+        let dir = Scratch::new("files-regular");
         let path = dir.join("f");
         std::fs::write(&path, b"12345").expect("written");
         assert_eq!(read_regular(&path, 5).expect("read"), b"12345");
@@ -180,24 +174,19 @@ mod tests {
                 .kind(),
             io::ErrorKind::NotFound
         );
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]
     fn a_fifo_a_device_and_a_directory_are_refused_without_blocking() {
-        let dir = scratch("special");
-        let fifo = dir.join("fifo");
-        let c = std::ffi::CString::new(fifo.to_string_lossy().into_owned()).expect("no NUL");
-        // SAFETY: `c` is a valid NUL-terminated path that outlives the call.
-        assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+        let dir = Scratch::new("files-special");
+        let fifo = dir.fifo("fifo");
         // Without the check this open would wait for a writer forever.
         let e = read_regular(&fifo, 100).expect_err("a FIFO");
         assert_eq!(e.to_string(), "not a regular file (a FIFO)");
         let e = read_regular(Path::new("/dev/zero"), 100).expect_err("a device");
         assert_eq!(e.to_string(), "not a regular file (a device)");
-        let e = read_regular(&dir, 100).expect_err("a directory");
+        let e = read_regular(dir.path(), 100).expect_err("a directory");
         assert_eq!(e.to_string(), "not a regular file (a directory)");
-        let _ = std::fs::remove_dir_all(&dir);
     }
 
     #[test]

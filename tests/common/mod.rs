@@ -1,12 +1,14 @@
 //! A child `agon` process spoken to over pipes, with a deadline on every
 //! read so a hang fails the test instead of blocking CI; and [`run`], one
 //! command-line call of `agon` to its end; [`suite_lines`], the reader
-//! of the suite files in `positions/`; and [`assert_playable`], the check
-//! that a reported line is playable move by move.
+//! of the suite files in `positions/`; [`assert_playable`], the check
+//! that a reported line is playable move by move; and
+//! [`scratch::Scratch`], a test's folder of files that goes away with it.
 
 #![allow(dead_code)]
 
 pub mod engine;
+pub mod scratch;
 pub mod suite_lines;
 pub mod webdriver;
 

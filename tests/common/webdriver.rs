@@ -24,6 +24,8 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use super::scratch::Scratch;
+
 /// Where Debian's packages put the driver and the browser; the
 /// `CHROMEDRIVER` and `CHROMIUM` environment variables name others.
 pub const DEFAULT_CHROMEDRIVER: &str = "/usr/bin/chromedriver";
@@ -81,8 +83,9 @@ pub struct Browser {
     log: Arc<Mutex<String>>,
     /// chromedriver's and Chromium's `TMPDIR` (the profile and shared
     /// memory files), removed on drop: left to themselves they leave a
-    /// few MB in /tmp for every session.
-    tmp: PathBuf,
+    /// few MB in /tmp for every session. Dropped after the drop that
+    /// ends them.
+    tmp: Scratch,
 }
 
 impl Browser {
@@ -103,14 +106,11 @@ impl Browser {
             .and_then(|l| l.local_addr())
             .map_err(|e| format!("cannot pick a free port: {e}"))?
             .port();
-        let tmp =
-            std::env::temp_dir().join(format!("agon-webdriver-{}-{port}", std::process::id()));
-        std::fs::create_dir_all(&tmp)
-            .map_err(|e| format!("cannot create {}: {e}", tmp.display()))?;
+        let tmp = Scratch::new("webdriver");
         let mut command = Command::new(&driver_bin);
         command
             .arg(format!("--port={port}"))
-            .env("TMPDIR", &tmp)
+            .env("TMPDIR", tmp.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped());
@@ -119,10 +119,7 @@ impl Browser {
         std::os::unix::process::CommandExt::process_group(&mut command, 0);
         let mut driver = match command.spawn() {
             Ok(child) => child,
-            Err(e) => {
-                let _ = std::fs::remove_dir_all(&tmp);
-                return Err(format!("cannot start {}: {e}", driver_bin.display()));
-            }
+            Err(e) => return Err(format!("cannot start {}: {e}", driver_bin.display())),
         };
         let log = Arc::new(Mutex::new(String::new()));
         for pipe in [
@@ -407,7 +404,6 @@ impl Drop for Browser {
         signal("-KILL");
         let _ = self.driver.kill();
         let _ = self.driver.wait();
-        let _ = std::fs::remove_dir_all(&self.tmp);
     }
 }
 

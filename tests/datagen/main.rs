@@ -16,10 +16,13 @@ use clap::{Parser, Subcommand};
 // Not all of `common`: it names the agon binary, which only tests have.
 #[path = "../common/engine.rs"]
 pub mod engine;
+#[path = "../common/scratch.rs"]
+pub mod scratch;
 #[path = "../common/suite_lines.rs"]
 pub mod suite_lines;
 mod common {
     pub use crate::engine;
+    pub use crate::scratch;
     pub use crate::suite_lines;
 }
 #[path = "../game_contract.rs"]

@@ -14,12 +14,7 @@ use crate::games::zamma::Zamma;
 use crate::nnue::accumulator::evaluate_from_scratch;
 use crate::nnue::data::{game_bytes, DataHeader, Sample};
 use crate::nnue::NetInput;
-
-fn dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("agon-train-{}-{name}", std::process::id()));
-    std::fs::create_dir_all(&d).expect("temp dir");
-    d
-}
+use crate::scratch::Scratch;
 
 fn material<G: NetInput>(pos: &G, side: usize) -> i32 {
     (0..G::KINDS)
@@ -97,8 +92,8 @@ impl Observer for Losses {
     }
 }
 
-fn zamma_data(name: &str) -> (PathBuf, PathBuf) {
-    let d = dir(name);
+fn zamma_data(name: &str) -> (Scratch, PathBuf) {
+    let d = Scratch::new(&format!("train-{name}"));
     let data = d.join("toy.data");
     std::fs::write(&data, playouts::<Zamma>(40, 30, 11)).expect("write");
     (d, data)
@@ -109,7 +104,7 @@ fn zamma_data(name: &str) -> (PathBuf, PathBuf) {
 fn a_toy_run_cuts_the_validation_loss() {
     let (d, data) = zamma_data("loss");
     let mut losses = Losses::default();
-    let cfg = config(&d, data, 12);
+    let cfg = config(d.path(), data, 12);
     // From nothing: no classic evaluation to correct, every position.
     let spec = Spec {
         classic: |_| 0.0,
@@ -137,7 +132,6 @@ fn a_toy_run_cuts_the_validation_loss() {
         "{:?}",
         trained.check
     );
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// The integer evaluation of the written net (i16 accumulators, then
@@ -146,7 +140,7 @@ fn a_toy_run_cuts_the_validation_loss() {
 #[test]
 fn the_quantized_net_is_near_the_float_one() {
     let (d, data) = zamma_data("quant");
-    let cfg = config(&d, data, 6);
+    let cfg = config(d.path(), data, 6);
     let spec = Spec::of::<Zamma>();
     let trained = train(&spec, &cfg, &mut Quiet).expect("trains");
     let quant = Network::from_bytes(&trained.bytes, "Zamma").expect("reads back");
@@ -173,14 +167,13 @@ fn the_quantized_net_is_near_the_float_one() {
         "{:?} (largest {worst})",
         trained.check
     );
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn a_run_is_the_same_for_a_seed_and_a_resume_changes_nothing() {
     let (d, data) = zamma_data("seed");
     let spec = Spec::of::<Zamma>();
-    let cfg = config(&d, data, 4);
+    let cfg = config(d.path(), data, 4);
     let a = train(&spec, &cfg, &mut Quiet).expect("trains").bytes;
     let b = train(&spec, &cfg, &mut Quiet).expect("trains").bytes;
     assert_eq!(a, b, "same seed, same threads: same net");
@@ -241,12 +234,11 @@ fn a_run_is_the_same_for_a_seed_and_a_resume_changes_nothing() {
         seen += usize::from(f.abs() > 20);
     }
     assert!(seen > 30, "the net outputs next to nothing: {seen}");
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 #[test]
 fn bad_data_is_one_error_line() {
-    let d = dir("bad");
+    let d = Scratch::new("train-bad");
     let spec = Spec::of::<Zamma>();
     let petteia = d.join("petteia.data");
     std::fs::write(&petteia, playouts::<Petteia>(3, 5, 1)).expect("write");
@@ -266,11 +258,10 @@ fn bad_data_is_one_error_line() {
         (d.join("missing.data"), "missing.data"),
     ];
     for (path, says) in cases {
-        let cfg = config(&d, path, 1);
+        let cfg = config(d.path(), path, 1);
         let e = train(&spec, &cfg, &mut Quiet).expect_err("refused");
         assert!(e.contains(says) && !e.contains('\n'), "{e}");
     }
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// The other view's inputs made by `flip` are those `Sample::features`
@@ -292,10 +283,10 @@ fn the_other_view_and_the_mirror() {
             assert_eq!(flipped, other);
         }
     }
-    let d = dir("mirror");
+    let d = Scratch::new("train-mirror");
     let data = d.join("m.data");
     std::fs::write(&data, &bytes).expect("write");
-    let mut opts = config(&d, data.clone(), 1).set;
+    let mut opts = config(d.path(), data.clone(), 1).set;
     let plain = load(&spec, std::slice::from_ref(&data), &opts).expect("loads");
     opts.mirror = true;
     let doubled = load(&spec, std::slice::from_ref(&data), &opts).expect("loads");
@@ -304,7 +295,6 @@ fn the_other_view_and_the_mirror() {
     assert_eq!(doubled.mirrored, plain.train.len());
     let none = load(&Spec::of::<Petteia>(), &[], &opts);
     assert!(none.is_err(), "no data");
-    let _ = std::fs::remove_dir_all(&d);
 }
 
 /// A file cut inside a game (a killed `agon datagen`) trains on the
@@ -322,14 +312,14 @@ fn a_cut_file_trains_on_its_whole_games() {
             self.1 = set.train_games + set.valid_games;
         }
     }
-    let d = dir("cut");
+    let d = Scratch::new("train-cut");
     let bytes = playouts::<Zamma>(12, 10, 2);
     let data = d.join("cut.data");
     std::fs::write(&data, &bytes[..bytes.len() - 5]).expect("write");
     let mut notes = Notes::default();
     train(
         &Spec::of::<Zamma>(),
-        &config(&d, data.clone(), 1),
+        &config(d.path(), data.clone(), 1),
         &mut notes,
     )
     .expect("trains");
@@ -341,10 +331,9 @@ fn a_cut_file_trains_on_its_whole_games() {
     );
     let header = DataHeader::of::<Zamma>().to_bytes().len();
     std::fs::write(&data, &bytes[..header + 20]).expect("write");
-    let e = train(&Spec::of::<Zamma>(), &config(&d, data, 1), &mut Quiet).expect_err("empty");
+    let e = train(&Spec::of::<Zamma>(), &config(d.path(), data, 1), &mut Quiet).expect_err("empty");
     assert!(
         e.contains("no positions") && e.contains("cut short") && !e.contains('\n'),
         "{e}"
     );
-    let _ = std::fs::remove_dir_all(&d);
 }

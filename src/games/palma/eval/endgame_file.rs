@@ -244,16 +244,11 @@ mod tests {
     use super::*;
     use crate::game::files::fnv1a;
     use crate::game::Notation;
+    use crate::scratch::Scratch;
     use rand::{Rng, SeedableRng};
 
     fn pos(text: &str) -> Palma {
         Palma::from_position(text, &GameOptions::defaults(Palma::option_specs())).unwrap()
-    }
-
-    fn temp(name: &str) -> std::path::PathBuf {
-        let dir = std::env::temp_dir().join(format!("agon-endgame-file-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        dir.join(name)
     }
 
     /// Five distinct squares from `first..=29`, not all home (25 up), as
@@ -279,7 +274,8 @@ mod tests {
     /// built-in tables know nothing, it answers exactly.
     #[test]
     fn a_larger_table_reads_back_and_agrees_with_the_built_in_one() {
-        let path = temp("from16.tb");
+        let dir = Scratch::new("endgame-file");
+        let path = dir.join("from16.tb");
         let summary = generate(
             &GameOptions::defaults(Palma::option_specs()),
             16,
@@ -322,14 +318,14 @@ mod tests {
         )
         .unwrap();
         assert!(!file.in_domain(&other) && file.probe(&other, 0).is_none());
-        let _ = std::fs::remove_file(&path);
     }
 
     /// Every way a file can be wrong is one error naming the file, and no
     /// table.
     #[test]
     fn damaged_files_are_one_error_each() {
-        let good = temp("from22.tb");
+        let dir = Scratch::new("endgame-file");
+        let good = dir.join("from22.tb");
         generate(
             &GameOptions::defaults(Palma::option_specs()),
             22,
@@ -374,7 +370,7 @@ mod tests {
             ("no newline", b"agon palma endgame table 1".to_vec()),
         ];
         for (what, content) in cases {
-            let path = temp(&format!("bad-{}.tb", what.replace(' ', "-")));
+            let path = dir.join(&format!("bad-{}.tb", what.replace(' ', "-")));
             std::fs::write(&path, content).unwrap();
             let err = FileTables::load(&path)
                 .err()
@@ -382,23 +378,16 @@ mod tests {
             let msg = err.to_string();
             assert!(msg.contains(&path.display().to_string()), "{what}: {msg}");
             assert!(!msg.contains('\n'), "{what}: {msg}");
-            let _ = std::fs::remove_file(&path);
         }
-        let dir = temp("");
-        assert!(FileTables::load(&dir).is_err());
+        assert!(FileTables::load(dir.path()).is_err());
         // Not regular files: refused before any read (opening a FIFO
         // would wait for a writer).
         assert!(FileTables::load(Path::new("/dev/zero")).is_err());
         #[cfg(unix)]
         {
-            let fifo = temp("fifo.tb");
-            let c = std::ffi::CString::new(fifo.to_str().unwrap()).unwrap();
-            // SAFETY: a valid NUL-terminated path.
-            assert_eq!(unsafe { libc::mkfifo(c.as_ptr(), 0o600) }, 0);
+            let fifo = dir.fifo("fifo.tb");
             let err = FileTables::load(&fifo).err().expect("a FIFO is refused");
             assert!(err.to_string().contains("FIFO"), "{err}");
-            let _ = std::fs::remove_file(&fifo);
         }
-        let _ = std::fs::remove_file(&good);
     }
 }
