@@ -454,21 +454,18 @@ fn exact_over_playout<G: NetInput + Playable>(bytes: &[u8]) -> bool {
     let mut pos = G::new(&Default::default()).unwrap();
     let mut acc = Accumulators::default();
     let mut moves = Vec::new();
+    let mut outcomes = Vec::new();
     for ply in 0..40usize {
-        if let Status::Decision(_) = pos.status() {
-            acc.refresh(&net, &pos);
-            let (a, b) = acc.views(&net, pos.net_side());
-            assert_eq!(net.output(a, b), exact_output(&net, a, b));
-        }
-        moves.clear();
         match pos.status() {
             Status::Over(_) => break,
             Status::Chance => {
-                let mut outcomes = Vec::new();
                 pos.outcomes(&mut outcomes);
                 pos.play(outcomes[ply % outcomes.len()].0);
             }
             Status::Decision(_) => {
+                acc.refresh(&net, &pos);
+                let (a, b) = acc.views(&net, pos.net_side());
+                assert_eq!(net.output(a, b), exact_output(&net, a, b));
                 pos.moves(&mut moves);
                 pos.play(moves[(ply * 7 + 3) % moves.len()]);
             }
