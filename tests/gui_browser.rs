@@ -453,7 +453,10 @@ pub(crate) fn open_page(engines: &[&str]) -> Option<(GuiServer, Browser)> {
         return None;
     }
     let gui = GuiServer::start(engines);
-    let b = Browser::start().expect("the browser starts");
+    let mut b = Browser::start().expect("the browser starts");
+    // No test ends with a fault of the page's code (connection.js) that
+    // none of its steps looked for.
+    b.check_on_close("return window.agonGui ? agonGui.faults().join('; ') : '';");
     b.goto(&gui.url()).expect("the page opens");
     wait(&b, "return !!window.agonGui && agonGui.state().fen !== '' && document.body.dataset.state !== 'loading';", 30, "the first game does not start");
     Some((gui, b))
@@ -877,21 +880,37 @@ fn the_controls_stay_put_as_engine_lines_come() {
 /// mover's view with WDL, then a bound line (a failed aspiration window)
 /// with another first move; `bestmove` only on `stop`.
 fn scripted_analyser(dir: &std::path::Path) -> String {
+    analyser_script(
+        dir,
+        &[
+            "info depth 1 multipv 1 score cp 10 wdl 900 50 50 nodes 5 pv zz1 zz2",
+            "info depth 1 multipv 2 score cp 5 wdl 800 100 100 nodes 9 pv yy1",
+            "info depth 2 multipv 1 score cp 70 lowerbound nodes 20 pv xx1",
+        ],
+    )
+}
+
+/// An analysis engine named `scripted analyser`, with agon's options
+/// `Game`, `GameOptions` and `MultiPV`, that answers `go` with the `info`
+/// lines `go_lines` and `stop` with `bestmove zz1`.
+fn analyser_script(dir: &std::path::Path, go_lines: &[&str]) -> String {
     let path = dir.join("analyser.sh");
+    let echoes: Vec<String> = go_lines.iter().map(|l| format!("echo '{l}'")).collect();
     std::fs::write(
         &path,
-        "#!/bin/sh\n\
-         while IFS= read -r line; do\n\
-           case \"$line\" in\n\
-             ugi) echo 'id name scripted analyser'; echo 'option name MultiPV type spin default 1 min 1 max 9'; echo ugiok ;;\n\
-             isready) echo readyok ;;\n\
-             go*) echo 'info depth 1 multipv 1 score cp 10 wdl 900 50 50 nodes 5 pv zz1 zz2'\n\
-                  echo 'info depth 1 multipv 2 score cp 5 wdl 800 100 100 nodes 9 pv yy1'\n\
-                  echo 'info depth 2 multipv 1 score cp 70 lowerbound nodes 20 pv xx1' ;;\n\
-             stop) echo 'bestmove zz1' ;;\n\
-             quit) exit 0 ;;\n\
-           esac\n\
-         done\n",
+        format!(
+            "#!/bin/sh\n\
+             while IFS= read -r line; do\n\
+               case \"$line\" in\n\
+                 ugi) echo 'id name scripted analyser'; echo 'option name Game type string default abalone'; echo 'option name GameOptions type string default'; echo 'option name MultiPV type spin default 1 min 1 max 9'; echo ugiok ;;\n\
+                 isready) echo readyok ;;\n\
+                 go*) {} ;;\n\
+                 stop) echo 'bestmove zz1' ;;\n\
+                 quit) exit 0 ;;\n\
+               esac\n\
+             done\n",
+            echoes.join("; ")
+        ),
     )
     .expect("write the script");
     use std::os::unix::fs::PermissionsExt;
@@ -1005,6 +1024,45 @@ fn scores_and_wdl_are_from_the_first_players_view_in_their_colours() {
         info.contains("score -0.10 (White's view)"),
         "the mover's +0.10 is White's -0.10: {info}"
     );
+}
+
+/// The last line of a search stopped before its first iteration has a PV
+/// and no score (protocol.md: `depth 0`); agon sends one when the page
+/// stops its analysis early. The display and the evaluation keep the last
+/// line with a score, and the page draws on without a fault.
+#[test]
+fn a_line_without_a_score_leaves_the_evaluation_as_it_was() {
+    let dir = Scratch::new("gui-scoreless");
+    let script = analyser_script(
+        dir.path(),
+        &[
+            "info depth 1 multipv 1 score cp 30 nodes 5 pv zz1 zz2",
+            "info depth 0 nodes 6 nps 0 time 0 pv ww1",
+            "info depth 1 multipv 2 score cp 5 nodes 9 pv yy1",
+        ],
+    );
+    let Some((_gui, b)) = open_page(&[&agon_bin(), &script]) else {
+        return;
+    };
+    set_fields(&b, &[("aengine", "1"), ("multipv", "2"), ("analyse", "on")]);
+    import_record(&b, "zamma", &legal_record("zamma", 2, 1));
+    wait(
+        &b,
+        "return document.querySelectorAll('#lines li').length === 2;",
+        30,
+        "the analysis lines",
+    );
+    let info = text_of(&b, "#ainfo");
+    assert!(
+        info.contains("score 0.30") && info.contains("pv zz1 zz2"),
+        "the display keeps the line with a score: {info}"
+    );
+    assert_eq!(
+        text_of(&b, "#lines"),
+        "0.30 zz1 zz2 (depth 1)0.05 yy1 (depth 1)",
+        "no line without a score"
+    );
+    assert_eq!(text_of(&b, "#errors"), "", "the page draws without a fault");
 }
 
 #[test]

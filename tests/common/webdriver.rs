@@ -86,6 +86,9 @@ pub struct Browser {
     /// few MB in /tmp for every session. Dropped after the drop that
     /// ends them.
     tmp: Scratch,
+    /// A script run as the browser closes: a non-empty string it returns
+    /// fails the test (a fault of the page that no step looked for).
+    close_check: Option<String>,
 }
 
 impl Browser {
@@ -146,6 +149,7 @@ impl Browser {
             session: None,
             log,
             tmp,
+            close_check: None,
         };
         browser.wait_ready()?;
         let caps = json!({"capabilities": {"alwaysMatch": {
@@ -208,6 +212,12 @@ impl Browser {
 
     /// Runs `script` (a function body: `return …` gives the result) in
     /// the page with `arguments` = `args`; returns its result.
+    /// Runs `script` as the browser closes, and fails the test with the
+    /// string it returns unless that is empty.
+    pub fn check_on_close(&mut self, script: &str) {
+        self.close_check = Some(script.to_string());
+    }
+
     pub fn execute(&self, script: &str, args: Vec<Value>) -> Result<Value, String> {
         self.post("execute/sync", json!({"script": script, "args": args}))
     }
@@ -381,6 +391,16 @@ impl Browser {
 
 impl Drop for Browser {
     fn drop(&mut self) {
+        // Asked before the session ends; the panic comes after the
+        // cleanup, and never on top of a test's own.
+        let fault = match (&self.close_check, &self.session) {
+            (Some(script), Some(_)) if !thread::panicking() => self
+                .execute(script, vec![])
+                .ok()
+                .and_then(|v| v.as_str().map(String::from))
+                .filter(|t| !t.is_empty()),
+            _ => None,
+        };
         if let Some(id) = self.session.take() {
             let _ = self.command("DELETE", &format!("/session/{id}"), None, QUIT_DEADLINE);
         }
@@ -404,6 +424,9 @@ impl Drop for Browser {
         signal("-KILL");
         let _ = self.driver.kill();
         let _ = self.driver.wait();
+        if let Some(fault) = fault {
+            panic!("as the browser closed: {fault}");
+        }
     }
 }
 

@@ -141,6 +141,7 @@ document.addEventListener("keydown", (ev) => {
 // For tests and scripts: the page's state and the clicks that make a move.
 window.agonGui = {
   state: () => ({ game: G.game, players: G.players.length, scores: G.state && G.state.scores ? [...G.state.scores] : null, selected: [...G.prefix], turn: G.turn, result: G.result, legal: [...G.legal], record: [...G.record], live: wordsTo(G.live), browsing: G.node !== G.live, options: G.normOptions, fen: G.fen, person: personToMove(), generation: G.generation, analysing: Boolean(G.analysis && G.analysis.waiter) }),
+  faults: () => [...pageFaults],
   clicksFor: (move) => clicksOf(move).map((t) => (t === "pass" ? 'button[data-token="pass"]' : `[data-token="${t}"]`)),
 };
 

@@ -62,6 +62,17 @@ function showError(text) {
   logLine(`! ${text}`);
 }
 
+// A fault of the page's own code is shown as an error too, not left in
+// the console: a board half drawn by a failed render looks like a working
+// one. The first few are kept for the browser tests (`agonGui.faults`).
+const pageFaults = [];
+function pageFault(message) {
+  if (pageFaults.length < 5) pageFaults.push(message);
+  showError(`page error: ${message}`);
+}
+window.addEventListener("error", (ev) => pageFault(ev.message));
+window.addEventListener("unhandledrejection", (ev) => pageFault(ev.reason && ev.reason.message ? ev.reason.message : String(ev.reason)));
+
 ws.onopen = () => setStatus("connected");
 // A closed connection (the idle limit, a restart of agon gui) loses no
 // game: it is kept (library.js), the board waits, and once the server

@@ -91,10 +91,12 @@ function showExact(verdict) {
 
 // `k`: the player to move in the searched position, `node` its node. A
 // bound line (a failed aspiration window) has no full PV and a score that
-// is only a bound: the display keeps the last full line.
+// is only a bound, and the last line of a search stopped before its first
+// iteration has no score at all (protocol.md: `depth 0`): the display
+// keeps the last full line.
 function showInfo(line, engine, id, k, node) {
   const info = parseInfo(line);
-  if (!info || !info.pv || info.bound) return;
+  if (!info || !info.pv || !info.score || info.bound) return;
   const multipv = Number(info.multipv || 1);
   if (multipv === 1) {
     const score = info.exact ? exactText(info, k) : `score ${scoreText(info.score, k)} (${viewName(k)})`;
