@@ -210,14 +210,14 @@ impl Browser {
         self.post("url", json!({ "url": url })).map(drop)
     }
 
-    /// Runs `script` (a function body: `return …` gives the result) in
-    /// the page with `arguments` = `args`; returns its result.
     /// Runs `script` as the browser closes, and fails the test with the
     /// string it returns unless that is empty.
     pub fn check_on_close(&mut self, script: &str) {
         self.close_check = Some(script.to_string());
     }
 
+    /// Runs `script` (a function body: `return …` gives the result) in
+    /// the page with `arguments` = `args`; returns its result.
     pub fn execute(&self, script: &str, args: Vec<Value>) -> Result<Value, String> {
         self.post("execute/sync", json!({"script": script, "args": args}))
     }
