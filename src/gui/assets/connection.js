@@ -73,6 +73,10 @@ function pageFault(message) {
 window.addEventListener("error", (ev) => pageFault(ev.message));
 window.addEventListener("unhandledrejection", (ev) => pageFault(ev.reason && ev.reason.message ? ev.reason.message : String(ev.reason)));
 
+// Here, not with the game's display: the socket may open while the later
+// scripts are still loading.
+function setStatus(text) { $("status").textContent = text; }
+
 ws.onopen = () => setStatus("connected");
 // A closed connection (the idle limit, a restart of agon gui) loses no
 // game: it is kept (library.js), the board waits, and once the server
@@ -106,8 +110,6 @@ ws.onmessage = (event) => {
     // The choices are filled when the connection's promise runs (app.js):
     // this message may come while the later scripts are still loading.
     engineNames = rest.split("\t");
-    // The choices are filled once app.js has loaded (the socket may answer
-    // while the later scripts are still loading).
     connected();
   } else if (verb === "started") {
     const [slot] = rest.split(" ");

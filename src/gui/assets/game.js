@@ -26,7 +26,6 @@ const G = {
 };
 let rngState = 1;
 
-function setStatus(text) { $("status").textContent = text; }
 function gameDef() { return GAMES[G.game]; }
 function playerName(k) { return G.players[k]; }
 const capital = (s) => s[0].toUpperCase() + s.slice(1);
