@@ -86,6 +86,9 @@ document.addEventListener("keydown", (ev) => {
   if (ev.key === "c" && G.node && G.node.parent) {
     ev.preventDefault();
     showTab("moves");
+    // Just after a move the box may not be redrawn yet (still disabled, at
+    // the position before): it is brought to the shown move first.
+    renderComment();
     $("comment").focus();
   }
 });
