@@ -423,10 +423,18 @@ fn the_referee_ponders_engines_that_ask_for_it() {
     };
     let opts = GameOptions::defaults(agon::games::zamma::Zamma::option_specs());
     let start = agon::games::zamma::Zamma::new(&opts).unwrap();
+    let mut counted = 0;
     for r in play(&start, &engine(&logs[0]), &engine(&logs[1]), &spec(2, 20)) {
         assert_eq!(r.reason, EndReason::PlyLimit, "{}", r.detail);
         replays::<agon::games::zamma::Zamma>(&opts, &r);
+        // Every move but each side's first is asked while it ponders on
+        // that very position (`--time-report`'s ponder hits).
+        for t in &r.times {
+            assert_eq!((t.moves, t.pondered, t.ponder_hits), (10, 9, 9), "{t:?}");
+            counted += t.ponder_hits;
+        }
     }
+    let mut sent = 0;
     for log in &logs {
         let text = std::fs::read_to_string(log).unwrap();
         assert!(text.contains("setoption name Ponder value true"), "{text}");
@@ -438,7 +446,9 @@ fn the_referee_ponders_engines_that_ask_for_it() {
             ponders >= 18 && hits >= 16,
             "{ponders} ponders, {hits} hits: {text}"
         );
+        sent += hits;
     }
+    assert_eq!(counted as usize, sent);
 }
 
 /// A built-in engine that ponders, in every game (a dice game ponders on

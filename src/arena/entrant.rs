@@ -208,8 +208,9 @@ pub struct MoveRequest<'a, G: Playable> {
 }
 
 /// An engine's answer: the word after `bestmove`, the time it took, the
-/// score and depth of its last `info` line that had them, and the reply
-/// it expects (`bestmove <m> ponder <reply>`).
+/// score and depth of its last `info` line that had them, the reply it
+/// expects (`bestmove <m> ponder <reply>`), and whether it was pondering
+/// when asked.
 #[derive(Clone, Debug)]
 pub struct Answer {
     pub word: String,
@@ -217,6 +218,19 @@ pub struct Answer {
     pub score: Option<ScoreReport>,
     pub depth: Option<u32>,
     pub ponder: Option<String>,
+    pub pondered: Pondered,
+}
+
+/// What the engine was pondering on when asked for a move.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Pondered {
+    /// Nothing (it does not ponder, or had nothing to ponder on).
+    #[default]
+    No,
+    /// This very position: `ponderhit`.
+    Hit,
+    /// Another one: `stop`, and a search of its own.
+    Miss,
 }
 
 /// An entrant ready to play, for one worker of a match: the engine, and
@@ -432,6 +446,7 @@ impl Runner {
                 .join()
                 .map_err(|_| Failure::new(Fault::Crash, "the pondering search failed"))?;
             answer.used = hit.elapsed();
+            answer.pondered = Pondered::Hit;
             return Ok(answer);
         }
         let Ready::External { process, .. } = &mut self.ready else {
@@ -444,18 +459,29 @@ impl Runner {
         if answer.is_err() {
             *process = None;
         }
-        answer
+        answer.map(|a| Answer {
+            pondered: Pondered::Hit,
+            ..a
+        })
     }
 
     /// Asks for a move: the answer of the search that pondered on this
     /// very position, or a search of its own.
     pub fn think<G: Playable>(&mut self, request: &MoveRequest<G>) -> Result<Answer, Failure> {
+        let mut pondered = Pondered::No;
         if let Some(pondering) = self.pondering.take() {
             if pondering.moves == request.moves {
                 return self.ponderhit(pondering, request.wait);
             }
             self.drop_ponder(pondering);
+            pondered = Pondered::Miss;
         }
+        let answer = self.search(request);
+        answer.map(|a| Answer { pondered, ..a })
+    }
+
+    /// A search of `request`'s position from scratch (`go`).
+    fn search<G: Playable>(&mut self, request: &MoveRequest<G>) -> Result<Answer, Failure> {
         match &mut self.ready {
             Ready::Builtin { spec, core } => {
                 let mut limits = spec.limits.clone();
@@ -505,6 +531,7 @@ fn builtin_answer<G: Playable>(pos: &G, result: &SearchResult<G::Move>, used: Du
         score: shown.then_some(result.score),
         depth: shown.then_some(result.depth),
         ponder,
+        pondered: Pondered::No,
     }
 }
 

@@ -20,7 +20,7 @@ use std::sync::mpsc::{sync_channel, Receiver, RecvTimeoutError, SyncSender};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use super::entrant::Answer;
+use super::entrant::{Answer, Pondered};
 use super::fault::{Failure, Fault};
 use crate::search::ScoreReport;
 
@@ -310,6 +310,7 @@ impl Process {
                         score,
                         depth,
                         ponder,
+                        pondered: Pondered::No,
                     });
                 }
                 Some("info") => {

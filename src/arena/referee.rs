@@ -17,7 +17,7 @@ use rand_pcg::Pcg64;
 
 use super::adjudication::ScoreRule;
 use super::control::TimeControl;
-use super::entrant::{Entrant, MoveRequest, Runner};
+use super::entrant::{Entrant, MoveRequest, Pondered, Runner};
 use super::fault::{Failure, Fault};
 use super::record::MoveNote;
 use super::seating::Seating;
@@ -71,6 +71,10 @@ pub struct TimeUse {
     /// With a clock or move time: the least time it had left after a move
     /// (its time for the move minus what it used; negative when late), ms.
     pub least_left_ms: Option<i64>,
+    /// Moves asked while it pondered, and of those the ones it pondered
+    /// on (`ponderhit`; the others were `stop`).
+    pub pondered: u32,
+    pub ponder_hits: u32,
 }
 
 impl TimeUse {
@@ -226,6 +230,8 @@ fn play_to_the_end<G: Playable>(
                     let time = &mut game.times[mover];
                     time.moves += 1;
                     time.used += answer.used;
+                    time.pondered += u32::from(answer.pondered != Pondered::No);
+                    time.ponder_hits += u32::from(answer.pondered == Pondered::Hit);
                     if pos.ply() < REPORT_PLY {
                         time.used_early += answer.used;
                     }

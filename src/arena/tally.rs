@@ -1,7 +1,7 @@
 //! One entrant's account over a match: its results (wins, draws, losses
 //! and its share of the points, for any number of players), games lost
-//! by each fault, and the share of its base time spent before
-//! [`REPORT_PLY`] in each timed game.
+//! by each fault, the share of its base time spent before
+//! [`REPORT_PLY`] in each timed game, and how often its pondering hit.
 
 use super::fault::Fault;
 use super::referee::{EndReason, GameResult, REPORT_PLY};
@@ -23,6 +23,18 @@ pub struct Tally {
     pub early_shares: Vec<f64>,
     /// The least time left after any move of any game, ms (timed games).
     pub least_left_ms: Option<i64>,
+    /// Moves asked while it pondered, and those it had pondered on.
+    pub pondered: u32,
+    pub ponder_hits: u32,
+}
+
+/// `ponder hits 40 of 61 (66%)`: of the moves asked while the engine
+/// pondered, those it had pondered on.
+pub fn ponder_hits_text(hits: u32, pondered: u32) -> String {
+    format!(
+        "ponder hits {hits} of {pondered} ({:.0}%)",
+        100.0 * f64::from(hits) / f64::from(pondered.max(1))
+    )
 }
 
 impl Tally {
@@ -56,6 +68,8 @@ impl Tally {
             if let Some(left) = time.least_left_ms {
                 self.least_left_ms = Some(self.least_left_ms.map_or(left, |l| l.min(left)));
             }
+            self.pondered += time.pondered;
+            self.ponder_hits += time.ponder_hits;
         }
     }
 
@@ -114,6 +128,12 @@ impl Tally {
             .join(" ");
         if let Some(left) = self.least_left_ms {
             line.push_str(&format!("; least time left after a move {left} ms"));
+        }
+        if self.pondered > 0 {
+            line.push_str(&format!(
+                "; {}",
+                ponder_hits_text(self.ponder_hits, self.pondered)
+            ));
         }
         if !self.early_shares.is_empty() {
             let n = self.early_shares.len() as f64;

@@ -506,8 +506,16 @@ fn game_text<G: Playable>(
                 .least_left_ms
                 .map(|l| format!(", least left {l} ms"))
                 .unwrap_or_default();
+            let ponder = if time.pondered > 0 {
+                format!(
+                    ", {}",
+                    crate::arena::tally::ponder_hits_text(time.ponder_hits, time.pondered)
+                )
+            } else {
+                String::new()
+            };
             text += &format!(
-                "\n  time {who}: {} moves {:.0} ms{share}{left}",
+                "\n  time {who}: {} moves {:.0} ms{share}{left}{ponder}",
                 time.moves,
                 time.used.as_secs_f64() * 1000.0
             );

@@ -10,7 +10,9 @@
 //!   the soft limit — no new iteration starts after half of it, since the
 //!   next one usually takes longer than all before it — and at most 4× the
 //!   soft limit, never more than 80 % of what is left, is the hard limit,
-//!   checked while searching.
+//!   checked while searching. A search that pondered gets, from
+//!   `ponderhit`, its share as both limits
+//!   ([`TimeManager::after_ponderhit`]).
 //! - clocks given, but none for the mover, and no `movetime`, `depth` or
 //!   `nodes`: [`UNCLOCKED_MOVETIME`], as if `movetime` said so (`go wtime
 //!   1000` with Black to move must still answer).
@@ -113,23 +115,23 @@ impl TimeManager {
     }
 
     /// The limits of a search that pondered, from `ponderhit` at `at`:
-    /// the clock starts there. Under a clock, the time already pondered
-    /// counts against the soft limit as Stockfish counts it (that thinking
-    /// is done): a ponder that ran past the soft limit stops at once with
-    /// its best move, a shorter one leaves the rest, with the hard limit
-    /// four times that rest, as [`TimeManager::new`] sets them. Without
-    /// that, a pondering engine spends a whole share after every
-    /// `ponderhit` on top of its pondering, and its clock runs low.
+    /// the clock starts there. Under a clock the search gets its share
+    /// of the clock, as its hard limit too. The time
+    /// pondered was the opponent's, and saving it for later (Stockfish
+    /// counts it against the share) gains nothing in a game that ends
+    /// with most of the clock unused: Petteia's at 10+0.1 spend a fifth of
+    /// it, and with the time pondered counted a ponder that hit two
+    /// moves in three gained +7 ± 48 Elo (README, "Pondering"). The
+    /// iteration running at `ponderhit` started without a limit, so the
+    /// share is also the hard limit: a hit never costs the clock more than
+    /// a share, where a search of its own may run to four.
     pub fn after_ponderhit(&self, at: Instant) -> TimeManager {
         let mut tm = TimeManager {
             start: at,
             ..self.clone()
         };
-        if let (true, Some(soft), Some(hard)) = (self.flexible, self.soft, self.hard) {
-            let rest = soft.saturating_sub(at.saturating_duration_since(self.start));
-            let floor = Duration::from_millis(1);
-            tm.soft = Some(rest.max(floor));
-            tm.hard = Some((rest * 4).min(hard).max(floor));
+        if self.flexible {
+            tm.hard = self.soft;
         }
         tm
     }
@@ -253,7 +255,7 @@ mod tests {
     }
 
     #[test]
-    fn a_ponderhit_charges_the_pondered_time_to_a_clocked_search_only() {
+    fn after_ponderhit_a_clocked_search_has_its_share_as_its_hard_limit() {
         let clocked = Limits {
             clocks: vec![Some(Clock {
                 time: Duration::from_millis(60_000),
@@ -263,16 +265,15 @@ mod tests {
         };
         let tm = TimeManager::new(&clocked, &cfg(), 0, None);
         let soft = tm.soft.expect("a soft limit");
-        // Pondered a quarter of the share: three quarters are left from
-        // ponderhit, and the hard limit is four times that rest.
-        let hit = tm.start + soft / 4;
-        let after = tm.after_ponderhit(hit);
-        assert_eq!(after.start, hit);
-        assert_eq!(after.soft, Some(soft - soft / 4));
-        assert_eq!(after.hard, Some((soft - soft / 4) * 4));
-        // Pondered past the share: the search stops at once.
-        let late = tm.after_ponderhit(tm.start + soft * 2);
-        assert_eq!(late.hard, Some(Duration::from_millis(1)));
+        assert!(tm.hard > tm.soft);
+        // Whatever was pondered, the share counts from ponderhit, and it
+        // is the hard limit too.
+        for pondered in [soft / 4, soft * 2] {
+            let hit = tm.start + pondered;
+            let after = tm.after_ponderhit(hit);
+            assert_eq!(after.start, hit);
+            assert_eq!((after.soft, after.hard), (Some(soft), Some(soft)));
+        }
         // A movetime is the time after ponderhit, whatever was pondered.
         let mt = TimeManager::new(&Limits::movetime(500), &cfg(), 0, None);
         let after = mt.after_ponderhit(mt.start + Duration::from_secs(3));
