@@ -446,7 +446,6 @@ impl Runner {
                 .join()
                 .map_err(|_| Failure::new(Fault::Crash, "the pondering search failed"))?;
             answer.used = hit.elapsed();
-            answer.pondered = Pondered::Hit;
             return Ok(answer);
         }
         let Ready::External { process, .. } = &mut self.ready else {
@@ -459,10 +458,7 @@ impl Runner {
         if answer.is_err() {
             *process = None;
         }
-        answer.map(|a| Answer {
-            pondered: Pondered::Hit,
-            ..a
-        })
+        answer
     }
 
     /// Asks for a move: the answer of the search that pondered on this
@@ -471,7 +467,11 @@ impl Runner {
         let mut pondered = Pondered::No;
         if let Some(pondering) = self.pondering.take() {
             if pondering.moves == request.moves {
-                return self.ponderhit(pondering, request.wait);
+                let answer = self.ponderhit(pondering, request.wait);
+                return answer.map(|a| Answer {
+                    pondered: Pondered::Hit,
+                    ..a
+                });
             }
             self.drop_ponder(pondering);
             pondered = Pondered::Miss;

@@ -86,8 +86,8 @@ pub struct MatchArgs {
     /// by tens of milliseconds (0 forfeits sound engines there).
     #[arg(long, allow_negative_numbers = true, default_value_t = DEFAULT_MARGIN_MS, value_parser = clap::value_parser!(u64).range(0..=3_600_000))]
     pub margin: u64,
-    /// Print each engine's time per game and the share of its base
-    /// time spent by ply 60.
+    /// Print each engine's time per game, the share of its base time
+    /// spent by ply 60 and, for an engine that ponders, its ponder hits.
     #[arg(long)]
     pub time_report: bool,
     /// Start the pairs from these positions (a file of position
