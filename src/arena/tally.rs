@@ -29,12 +29,15 @@ pub struct Tally {
 }
 
 /// `ponder hits 40 of 61 (66%)`: of the moves asked while the engine
-/// pondered, those it had pondered on.
-pub fn ponder_hits_text(hits: u32, pondered: u32) -> String {
-    format!(
-        "ponder hits {hits} of {pondered} ({:.0}%)",
-        100.0 * f64::from(hits) / f64::from(pondered.max(1))
-    )
+/// pondered, those it had pondered on; nothing for an engine that never
+/// pondered.
+pub fn ponder_hits_text(hits: u32, pondered: u32) -> Option<String> {
+    (pondered > 0).then(|| {
+        format!(
+            "ponder hits {hits} of {pondered} ({:.0}%)",
+            100.0 * f64::from(hits) / f64::from(pondered)
+        )
+    })
 }
 
 impl Tally {
@@ -129,11 +132,8 @@ impl Tally {
         if let Some(left) = self.least_left_ms {
             line.push_str(&format!("; least time left after a move {left} ms"));
         }
-        if self.pondered > 0 {
-            line.push_str(&format!(
-                "; {}",
-                ponder_hits_text(self.ponder_hits, self.pondered)
-            ));
+        if let Some(hits) = ponder_hits_text(self.ponder_hits, self.pondered) {
+            line.push_str(&format!("; {hits}"));
         }
         if !self.early_shares.is_empty() {
             let n = self.early_shares.len() as f64;

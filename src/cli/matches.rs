@@ -506,14 +506,9 @@ fn game_text<G: Playable>(
                 .least_left_ms
                 .map(|l| format!(", least left {l} ms"))
                 .unwrap_or_default();
-            let ponder = if time.pondered > 0 {
-                format!(
-                    ", {}",
-                    crate::arena::tally::ponder_hits_text(time.ponder_hits, time.pondered)
-                )
-            } else {
-                String::new()
-            };
+            let ponder = crate::arena::tally::ponder_hits_text(time.ponder_hits, time.pondered)
+                .map(|hits| format!(", {hits}"))
+                .unwrap_or_default();
             text += &format!(
                 "\n  time {who}: {} moves {:.0} ms{share}{left}{ponder}",
                 time.moves,
