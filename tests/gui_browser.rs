@@ -550,7 +550,8 @@ pub(crate) fn wait_person(b: &Browser) {
 }
 
 /// Plays the first legal move once a person is to move, and waits until
-/// the record holds it.
+/// the record holds it and the referee has described the position after
+/// it (until then the page cannot show that position: `goTo` skips it).
 pub(crate) fn play_first_legal(b: &Browser) {
     wait_person(b);
     let s = page_state(b);
@@ -559,7 +560,9 @@ pub(crate) fn play_first_legal(b: &Browser) {
         .expect("a move");
     wait(
         b,
-        &format!("return agonGui.state().record.length > {plies};"),
+        &format!(
+            "const s = agonGui.state(); return s.record.length > {plies} && s.turn !== 'wait';"
+        ),
         30,
         "the move is not played",
     );

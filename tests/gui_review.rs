@@ -482,6 +482,33 @@ fn a_running_review_stops_at_the_stop_button() {
         .unwrap_or(false));
 }
 
+/// A Stop pressed as a move's review begins, before its search is sent,
+/// stops the review there: it found no search to stop, and the search
+/// that followed ran to its depth (40 here: the review never ended).
+#[test]
+fn a_stop_between_two_searches_stops_the_review() {
+    let Some((_gui, b)) = open_page(&[]) else {
+        return;
+    };
+    import_whole(&b, "zamma", ZAMMA_RECORD, 12);
+    set_fields(&b, &[("rdepth", "1")]);
+    // Stop is pressed the moment the second move's review is announced,
+    // before anything about it is asked of the engine.
+    b.execute(
+        "new MutationObserver((_, o) => { if (/^move 2 /.test(document.getElementById('reviewprogress').textContent)) { o.disconnect(); document.getElementById('rdepth').value = '40'; document.getElementById('reviewstop').click(); } }).observe(document.getElementById('reviewprogress'), { childList: true, characterData: true, subtree: true });",
+        vec![],
+    )
+    .expect("the observer");
+    b.click("#reviewgo").expect("Analyse this game");
+    wait(
+        &b,
+        "return !agonReview.running();",
+        30,
+        "the review does not stop",
+    );
+    assert_eq!(text_of(&b, "#reviewprogress"), "stopped after move 1 of 12");
+}
+
 /// A Palma game the rules end: Hounds' 2 brings their last piece home
 /// (the record of `a_known_lucky_throw_shows_its_luck`, tests/cli_analyse.rs).
 const PALMA_FINISHED: &str = r#"[Game "palma"]

@@ -131,6 +131,9 @@ async function reviewSearch(e, position, extra) {
     e.send("ucinewgame");
     e.send(position);
     e.send(`go depth ${depth}${extra}`);
+    // A Stop pressed while this search waited its turn (or while the
+    // position's kind was asked) found no search to stop: it stops this one.
+    if (R.stopped) e.send("stop");
     return e.until((l) => l.startsWith("bestmove"));
   });
   const error = lines.find((l) => l.startsWith("info string error"));
@@ -194,6 +197,7 @@ async function analyseGame() {
       const base = positionBase(G.start);
       const position = i ? `${base} moves ${words.slice(0, i).join(" ")}` : base;
       const kind = await reviewKind(e, position);
+      if (R.stopped) break;
       const row = { ply: i + 1, word: words[i], kind: typeof kind === "number" ? "decision" : kind };
       if (kind === "over") break;
       if (kind === "chance") addLuck(row, nodes[i + 1]);
