@@ -54,7 +54,7 @@ pub struct BenchArgs {
     /// Print every iteration.
     #[arg(long)]
     pub verbose: bool,
-    /// The evaluation: auto (each game's stronger one), classic or nnue.
+    /// The evaluation: auto (each game's default), classic or nnue.
     #[arg(long, value_parser = eval_arg, default_value = "auto")]
     pub eval: EvalChoice,
     /// A network file to evaluate with (for --game's game).

@@ -29,9 +29,10 @@ use std::sync::Arc;
 
 use super::{decider_after, Game, GameError, GameOptions, Player, Score, Status, Tablebase};
 
-/// Which evaluation a search uses (`Eval`): the game's stronger one
-/// (`auto`, the default: its shipped network where that wins), the
-/// classic one, or the network (the shipped one or `EvalFile`'s).
+/// Which evaluation a search uses (`Eval`): the game's default one
+/// (`auto`: its shipped network where that wins and the game's strength
+/// levels were measured with it, [`crate::nnue::ShippedNet::NET_BY_DEFAULT`]),
+/// the classic one, or the network (the shipped one or `EvalFile`'s).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum EvalChoice {
     #[default]

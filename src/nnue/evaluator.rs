@@ -20,8 +20,9 @@ use crate::game::{EvalChoice, EvalResources, Evaluator, Player, Score, CP_PER_UN
 pub trait ShippedNet: NetInput {
     /// The network embedded in the binary, if the game has one.
     fn shipped() -> Option<&'static Arc<Network>>;
-    /// Whether `Eval=auto` uses it (it scored better than the classic
-    /// evaluator in the matches the README gives).
+    /// Whether `Eval=auto` uses it: it scored better than the classic
+    /// evaluator in the matches the README gives, and the game's strength
+    /// levels were measured with it.
     const NET_BY_DEFAULT: bool;
 }
 

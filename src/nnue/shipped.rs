@@ -65,4 +65,14 @@ mod tests {
         assert!(parses_if_default::<Kubeia>());
         assert!(parses_if_default::<Zamma>());
     }
+
+    #[test]
+    fn petteia_and_kubeia_read_each_their_own_net() {
+        // One generic impl serves both; each must read its own file,
+        // whichever is asked for first.
+        let kubeia = Kubeia::shipped().expect("Kubeia's net parses");
+        let petteia = Petteia::shipped().expect("Petteia's net parses");
+        assert!(kubeia.name.starts_with("kubeia-"), "{}", kubeia.name);
+        assert!(petteia.name.starts_with("petteia-"), "{}", petteia.name);
+    }
 }

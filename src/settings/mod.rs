@@ -365,7 +365,7 @@ pub const EVAL: SettingSpec = SettingSpec {
     name: "Eval",
     kind: Kind::Combo,
     in_spec: true,
-    help: "the evaluation (auto: the game's stronger one)",
+    help: "the evaluation (auto: the game's default: its built-in network, except Kubeia's)",
 };
 
 pub const EVAL_FILE: SettingSpec = SettingSpec {
